@@ -1,0 +1,47 @@
+/**
+ * `kyc <command> ...`: one table of commands, each loaded only when used so that `kyc screen` does not
+ * load the face models and `kyc face compare` does not open the database.
+ */
+import type { CliModule } from './cli.ts';
+
+const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule> }> = {
+  clients: { describe: 'create and list clients (tenants)', load: () => import('../modules/auth/clients.cli.ts') },
+  credentials: { describe: 'create, list and revoke API credentials', load: () => import('../modules/auth/clients.cli.ts') },
+  screen: { describe: 'screen names (JSON lines on stdin) against sanctions and PEP lists', load: () => import('../modules/screening/screening.cli.ts') },
+  compare: { describe: 'score pairs of names (JSON lines on stdin)', load: () => import('../modules/screening/screening.cli.ts') },
+  lists: { describe: 'load, inspect and diff screening lists', load: () => import('../modules/screening/screening.cli.ts') },
+  document: { describe: 'check identity document images', load: () => import('../modules/documents/documents.cli.ts') },
+  face: { describe: 'compare faces in two images', load: () => import('../modules/biometrics/biometrics.cli.ts') },
+  chip: { describe: 'verify passport chip (NFC) data', load: () => import('../modules/biometrics/biometrics.cli.ts') },
+  worker: { describe: 'run background workers only (scale-out)', load: () => import('./worker.cli.ts') },
+};
+
+function usage(): string {
+  const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
+  return ['Usage: kyc <command> [options]', '', 'Commands:', ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.describe}`)].join('\n');
+}
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  if (!command || command === '--help' || command === '-h' || command === 'help') {
+    process.stdout.write(usage() + '\n');
+    return command ? 0 : 2;
+  }
+  const entry = COMMANDS[command];
+  if (!entry) {
+    process.stderr.write(`kyc: unknown command "${command}"\n\n${usage()}\n`);
+    return 2;
+  }
+  const module = await entry.load();
+  return module.run(command, rest);
+}
+
+main(process.argv.slice(2)).then(
+  (code) => {
+    process.exitCode = code;
+  },
+  (error: unknown) => {
+    process.stderr.write(`kyc: ${(error as Error).message}\n`);
+    process.exitCode = 1;
+  },
+);

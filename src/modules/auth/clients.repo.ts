@@ -1,0 +1,56 @@
+import type { Sql } from '../../platform/db/db.ts';
+import { one } from '../../platform/db/db.ts';
+
+export interface ClientRow {
+  id: string;
+  name: string;
+  sandbox: boolean;
+  created_at: Date;
+}
+
+export interface CredentialRow {
+  id: string;
+  client_id: string;
+  name: string;
+  secret_hash: string;
+  scopes: string;
+  created_at: Date;
+  revoked_at: Date | null;
+  last_used_at: Date | null;
+}
+
+/** SQL for tenants and their API credentials. Tenant-scoped functions take `clientId` first. */
+export const clientsRepo = {
+  insertClient: (sql: Sql, row: { id: string; name: string; sandbox: boolean }) =>
+    sql.query('INSERT INTO clients (id, name, sandbox) VALUES ($1, $2, $3)', [row.id, row.name, row.sandbox]),
+
+  getClient: (sql: Sql, clientId: string) => one<ClientRow>(sql, 'SELECT * FROM clients WHERE id = $1', [clientId]),
+
+  listClients: (sql: Sql) => sql.query<ClientRow & { credentials: number }>(
+    `SELECT c.*, (SELECT count(*) FROM api_credentials k WHERE k.client_id = c.id AND k.revoked_at IS NULL)::int AS credentials
+       FROM clients c ORDER BY c.created_at, c.id`),
+
+  insertCredential: (sql: Sql, clientId: string, row: { id: string; name: string; secretHash: string; scopes: string }) =>
+    sql.query('INSERT INTO api_credentials (id, client_id, name, secret_hash, scopes) VALUES ($1, $2, $3, $4, $5)', [
+      row.id, clientId, row.name, row.secretHash, row.scopes,
+    ]),
+
+  /** By OAuth client_id alone: the token endpoint learns the tenant from the credential. */
+  getCredential: (sql: Sql, credentialId: string) =>
+    one<CredentialRow & { sandbox: boolean }>(
+      sql,
+      'SELECT k.*, c.sandbox FROM api_credentials k JOIN clients c ON c.id = k.client_id WHERE k.id = $1',
+      [credentialId],
+    ),
+
+  listCredentials: (sql: Sql, clientId: string) =>
+    sql.query<CredentialRow>('SELECT * FROM api_credentials WHERE client_id = $1 ORDER BY created_at, id', [clientId]),
+
+  revokeCredential: async (sql: Sql, clientId: string, credentialId: string) =>
+    (await sql.query('UPDATE api_credentials SET revoked_at = now() WHERE client_id = $1 AND id = $2 AND revoked_at IS NULL RETURNING id', [
+      clientId, credentialId,
+    ])).length > 0,
+
+  touchCredential: (sql: Sql, credentialId: string) =>
+    sql.query('UPDATE api_credentials SET last_used_at = now() WHERE id = $1', [credentialId]),
+};

@@ -1,0 +1,98 @@
+import path from 'node:path';
+
+/**
+ * One schema for every setting, parsed once at start-up from the environment and passed in.
+ * A bad value stops the process with a message naming the variable; secrets have no defaults
+ * (the embedded mode generates its keys into DATA_DIR instead, see platform/crypto/keys.ts).
+ */
+export interface Config {
+  port: number;
+  host: string;
+  publicUrl: string;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  /** PEM of the JWT signing key; unset: a key kept in DATA_DIR. */
+  jwtPrivateKey: string | undefined;
+  /** 32-byte key (base64) for personal data and documents at rest; unset: a key kept in DATA_DIR. */
+  encryptionKey: string | undefined;
+  accessTokenTtlSeconds: number;
+  rateLimitPerMinute: number;
+  bodyLimitBytes: number;
+  logLevel: string;
+  webhookAllowPrivate: boolean;
+  /** Path to ../shared/data style reference data (lists, documents, faces); used by evaluation and tests. */
+  sharedDataDir: string;
+  screeningLists: string[];
+  minimumAge: number;
+  workers: boolean;
+}
+
+export class ConfigError extends Error {
+  constructor(readonly variable: string, message: string) {
+    super(`Invalid configuration: ${variable} ${message}`);
+  }
+}
+
+type Env = Record<string, string | undefined>;
+
+function int(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
+  const value = Number(raw);
+  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
+  return value;
+}
+
+function bool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(true|1|yes)$/i.test(raw)) return true;
+  if (/^(false|0|no)$/i.test(raw)) return false;
+  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+}
+
+function url(name: string, raw: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(raw);
+  } catch {
+    throw new ConfigError(name, `must be an absolute URL, got "${raw}"`);
+  }
+  if (!['http:', 'https:'].includes(parsed.protocol)) throw new ConfigError(name, 'must be an http or https URL');
+  return raw.replace(/\/+$/, '');
+}
+
+const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = int(env, 'PORT', 8080, 0, 65535);
+  const databaseUrl = env.DATABASE_URL || undefined;
+  if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
+    throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
+  }
+  const encryptionKey = env.ENCRYPTION_KEY || undefined;
+  if (encryptionKey && Buffer.from(encryptionKey, 'base64').length !== 32) {
+    throw new ConfigError('ENCRYPTION_KEY', 'must be 32 bytes encoded in base64 (openssl rand -base64 32)');
+  }
+  const logLevel = env.LOG_LEVEL || 'info';
+  if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  return {
+    port,
+    host: env.HOST || '0.0.0.0',
+    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
+    dataDir: path.resolve(env.DATA_DIR || './data'),
+    databaseUrl,
+    jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
+    encryptionKey,
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    logLevel,
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    sharedDataDir: path.resolve(env.KYC_SHARED_DATA || '../shared/data'),
+    screeningLists: (env.SCREENING_LISTS || '').split(',').map((p) => p.trim()).filter(Boolean),
+    minimumAge: int(env, 'MINIMUM_AGE', 18, 0, 150),
+    workers: bool(env, 'WORKERS', true),
+  };
+}

@@ -1,0 +1,29 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { Db } from './db.ts';
+
+/** PGlite in `dir` (persistent) or in memory when `dir` is undefined (tests). */
+export async function createPgliteDb(dir: string | undefined): Promise<Db> {
+  const pg = dir ? new PGlite(dir) : new PGlite();
+  await pg.waitReady;
+  return {
+    kind: 'pglite',
+    async query(text, params) {
+      return (await pg.query(text, params as unknown[])).rows as never[];
+    },
+    async exec(text) {
+      await pg.exec(text);
+    },
+    async tx(fn) {
+      // PGlite serialises transactions itself: other queries wait until this one ends.
+      return pg.transaction(async (t) =>
+        fn({
+          query: async (text, params) => (await t.query(text, params as unknown[])).rows as never[],
+          exec: async (text) => void (await t.exec(text)),
+        }),
+      );
+    },
+    async close() {
+      await pg.close();
+    },
+  };
+}

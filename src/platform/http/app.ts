@@ -1,0 +1,150 @@
+import { randomUUID } from 'node:crypto';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import type { Config } from '../config.ts';
+import { AppError } from './errors.ts';
+import { installProblemHandlers } from './problem.ts';
+import { validatorCompiler } from './validation.ts';
+import type { Metrics } from '../metrics.ts';
+
+export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
+
+/** Who is calling: set by the authentication hook on every non-public route. */
+export interface RequestAuth {
+  clientId: string;
+  credentialId: string;
+  scopes: Set<string>;
+  sandbox: boolean;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    auth?: RequestAuth;
+    rawBody?: string;
+  }
+  interface FastifyContextConfig {
+    /** Routes are private unless they say otherwise. */
+    public?: boolean;
+    /** OAuth scope the token must carry. */
+    scope?: string;
+  }
+}
+
+export interface AppOptions {
+  config: Config;
+  metrics: Metrics;
+  authenticate: (request: FastifyRequest) => Promise<RequestAuth>;
+  logger?: boolean;
+}
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function createApp(options: AppOptions): Promise<App> {
+  const { config } = options;
+  const app = Fastify({
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // No personal data in logs: no bodies, no query strings (they may hold search terms), no credentials.
+            serializers: {
+              req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
+              res: (res) => ({ statusCode: res.statusCode }),
+            },
+            redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-partner-api-key"]'],
+          },
+    bodyLimit: config.bodyLimitBytes,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    trustProxy: false,
+    return503OnClosing: true,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  installProblemHandlers(app, config.publicUrl);
+
+  // JSON bodies: keep the raw text (idempotency compares it) and answer malformed JSON with a clear 400.
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser(['application/json', 'application/problem+json'], { parseAs: 'string' }, (request, body, done) => {
+    const text = body as string;
+    request.rawBody = text;
+    if (text.trim() === '') return done(new AppError('malformed_json', 'The body is empty but Content-Type is application/json'), undefined);
+    try {
+      done(null, JSON.parse(text));
+    } catch (error) {
+      done(new AppError('malformed_json', `The body is not valid JSON: ${(error as Error).message.replace(/"[^"]*"/g, '…')}`), undefined);
+    }
+  });
+  await app.register(formbody, { bodyLimit: 16 * 1024 });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    options.metrics.requestStarted(request);
+    const routeConfig = request.routeOptions.config;
+    if (routeConfig?.public || request.routeOptions.url === undefined) return;
+    const auth = await options.authenticate(request);
+    request.auth = auth;
+    if (routeConfig?.scope && !auth.scopes.has(routeConfig.scope)) {
+      throw new AppError('forbidden', `The access token lacks the scope ${routeConfig.scope}`);
+    }
+    // Tenant isolation at the door: another client's path is answered exactly as a missing record.
+    const params = request.params as { clientId?: string } | undefined;
+    if (params?.clientId !== undefined && params.clientId !== auth.clientId) throw new AppError('not_found', 'Resource not found');
+  });
+  app.addHook('onResponse', async (request, reply) => options.metrics.requestEnded(request, reply));
+
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    max: config.rateLimitPerMinute,
+    timeWindow: 60_000,
+    enableDraftSpec: true,
+    keyGenerator: (request) => (request.auth ? `client:${request.auth.clientId}` : `ip:${request.ip}`),
+    allowList: (request) => request.routeOptions.config?.public === true && !request.url.startsWith('/oauth/'),
+    errorResponseBuilder: (_request, context) =>
+      new AppError('rate_limited', `Rate limit of ${context.max} requests per minute exceeded; retry after ${context.after}`, {
+        headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
+      }),
+  });
+
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: {
+        title: 'Client Onboarding, Identity Verification and AML Screening API',
+        version: '1.0.0',
+        description:
+          'Accounts, contacts, onboarding and AML reports, webhooks. Every error is RFC 9457 problem+json. ' +
+          'Authenticate with an OAuth 2.0 client-credentials token from POST /oauth/token.',
+      },
+      servers: [{ url: config.publicUrl }],
+      components: {
+        securitySchemes: {
+          bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' },
+          partnerKey: { type: 'apiKey', in: 'header', name: 'X-Partner-Api-Key' },
+        },
+      },
+      security: [{ bearer: [] }],
+    },
+  });
+  app.addHook('onRoute', (route) => {
+    // The reference pages are public like the document they show.
+    if (route.url.startsWith('/docs')) route.config = { ...(route.config ?? {}), public: true };
+    if (route.config?.public && route.schema) (route.schema as Record<string, unknown>).security = [];
+  });
+  await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
+
+  return app;
+}
+
+export function problemSchemaRef() {
+  return { $ref: 'Problem#' };
+}

@@ -1,0 +1,52 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError } from './errors.ts';
+import { toFieldErrors, validationError } from './validation.ts';
+
+/** Maps anything thrown to an AppError: known framework errors keep their meaning, the rest is a plain 500. */
+export function toAppError(error: unknown): AppError {
+  if (error instanceof AppError) return error;
+  const e = error as FastifyError & { validation?: unknown; validationContext?: string };
+  if (Array.isArray(e.validation)) return validationError(toFieldErrors(e.validation as never, e.validationContext ?? 'body'));
+  switch (e.code) {
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return new AppError('payload_too_large', 'The request body exceeds the size limit');
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return new AppError('unsupported_media_type', 'Send the body as application/json');
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return new AppError('malformed_json', 'The body is empty but Content-Type is application/json');
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return new AppError('malformed_json', 'The body is not valid JSON');
+  }
+  if (e.statusCode === 415) return new AppError('unsupported_media_type', 'Send the body as application/json');
+  if (e.statusCode === 413) return new AppError('payload_too_large', 'The request body exceeds the size limit');
+  if (e.statusCode === 400 && e.code?.startsWith('FST_')) return new AppError('bad_request', 'The request could not be read');
+  return new AppError('internal_error', 'Something went wrong on our side; the request id identifies it in our logs');
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError, problemBase: string): FastifyReply {
+  const body: Record<string, unknown> = {
+    type: `${problemBase}/problems/${error.code}`,
+    title: error.title,
+    status: error.status,
+    detail: error.detail ?? error.title,
+    instance: request.url.split('?')[0],
+    code: error.code,
+    request_id: request.id,
+  };
+  const { headers, ...extra } = error.extra;
+  Object.assign(body, extra);
+  for (const [k, v] of Object.entries(headers ?? {})) reply.header(k, v);
+  return reply.status(error.status).type('application/problem+json').send(body);
+}
+
+export function installProblemHandlers(app: FastifyInstance, problemBase: string): void {
+  app.setErrorHandler((error, request, reply) => {
+    const appError = toAppError(error);
+    if (appError.status >= 500) request.log.error({ err: error }, 'request failed');
+    return sendProblem(request, reply, appError, problemBase);
+  });
+  app.setNotFoundHandler((request, reply) =>
+    sendProblem(request, reply, new AppError('not_found', 'No such route'), problemBase),
+  );
+}

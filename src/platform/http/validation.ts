@@ -1,0 +1,53 @@
+import Ajv, { type ErrorObject } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import { AppError, type FieldError } from './errors.ts';
+
+/**
+ * Bodies are validated strictly: no type coercion, no silently dropped fields (an unknown field is an
+ * error the caller should hear about). Query strings and path parameters are text, so they are coerced.
+ */
+const strict = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
+const coercing = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
+for (const ajv of [strict, coercing]) addFormats(ajv);
+
+export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
+  const ajv = httpPart === 'body' ? strict : coercing;
+  return ajv.compile(schema as object) as never;
+};
+
+/** Ajv errors as `{pointer, message}` pairs a caller can map onto their form. */
+export function toFieldErrors(errors: ErrorObject[], part: string): FieldError[] {
+  const prefix = part === 'body' ? '' : `/${part}`;
+  const seen = new Set<string>();
+  const out: FieldError[] = [];
+  for (const e of errors) {
+    let pointer = prefix + e.instancePath;
+    let message = e.message ?? 'is invalid';
+    if (e.keyword === 'required') {
+      pointer += `/${(e.params as { missingProperty: string }).missingProperty}`;
+      message = 'is required';
+    } else if (e.keyword === 'additionalProperties') {
+      pointer += `/${(e.params as { additionalProperty: string }).additionalProperty}`;
+      message = 'is not a known field';
+    } else if (e.keyword === 'enum') {
+      message = `must be one of ${(e.params as { allowedValues: unknown[] }).allowedValues.map((v) => JSON.stringify(v)).join(', ')}`;
+    } else if (e.keyword === 'pattern' || e.keyword === 'format') {
+      // The schema's description says what the pattern means; the raw regex helps nobody.
+      const hint = (e.parentSchema as { description?: string } | undefined)?.description;
+      message = hint ? `must be ${hint}` : `has an invalid format`;
+    } else if (e.keyword === 'anyOf' || e.keyword === 'oneOf') {
+      continue; // the branch errors above say more
+    }
+    const key = `${pointer}|${message}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push({ pointer: pointer || '/', message });
+  }
+  return out;
+}
+
+export function validationError(errors: FieldError[]): AppError {
+  const detail = errors.length === 1 ? `${errors[0]!.pointer} ${errors[0]!.message}` : `${errors.length} fields are invalid`;
+  return new AppError('validation_failed', detail, { errors });
+}
