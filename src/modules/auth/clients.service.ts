@@ -1,4 +1,4 @@
-import type { Db } from '../../platform/db/db.ts';
+import type { Db, Sql } from '../../platform/db/db.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -15,7 +15,7 @@ export interface IssuedCredential {
 export function createClientsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function issueCredential(sql: Pick<Db, 'query'>, clientId: string, name: string, scopes: string[]): Promise<IssuedCredential> {
+  async function issueCredential(sql: Sql, clientId: string, name: string, scopes: string[]): Promise<IssuedCredential> {
     const credentialId = newId('kci');
     // 256 bits: a fast hash is safe for secrets this long (ADR 0003).
     const secret = `kcs_${randomToken(32)}`;

@@ -8,7 +8,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
 import { installProblemHandlers } from './problem.ts';
-import { validatorCompiler } from './validation.ts';
+import { createValidatorCompiler } from './validation.ts';
+import { Problem } from './schemas.ts';
 import type { Metrics } from '../metrics.ts';
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
@@ -68,7 +69,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     return503OnClosing: true,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
-  app.setValidatorCompiler(validatorCompiler);
+  app.setValidatorCompiler(createValidatorCompiler());
+  app.addSchema(Problem);
   installProblemHandlers(app, config.publicUrl);
 
   // JSON bodies: keep the raw text (idempotency compares it) and answer malformed JSON with a clear 400.
@@ -143,8 +145,4 @@ export async function createApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   return app;
-}
-
-export function problemSchemaRef() {
-  return { $ref: 'Problem#' };
 }

@@ -7,14 +7,12 @@ import { AppError, type FieldError } from './errors.ts';
  * Bodies are validated strictly: no type coercion, no silently dropped fields (an unknown field is an
  * error the caller should hear about). Query strings and path parameters are text, so they are coerced.
  */
-const strict = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
-const coercing = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
-for (const ajv of [strict, coercing]) addFormats(ajv);
-
-export const validatorCompiler: FastifySchemaCompiler<unknown> = ({ schema, httpPart }) => {
-  const ajv = httpPart === 'body' ? strict : coercing;
-  return ajv.compile(schema as object) as never;
-};
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const strict = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
+  const coercing = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
+  for (const ajv of [strict, coercing]) addFormats(ajv);
+  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object) as never;
+}
 
 /** Ajv errors as `{pointer, message}` pairs a caller can map onto their form. */
 export function toFieldErrors(errors: ErrorObject[], part: string): FieldError[] {

@@ -28,6 +28,11 @@ CREATE TABLE accounts (
   name_enc     bytea NOT NULL,
   reg_number   text,
   revision     integer NOT NULL DEFAULT 1,
+  -- Client portal (endpoint 10): the link is a bearer secret, kept encrypted to show it again, hashed to look it up.
+  portal_token_enc  bytea,
+  portal_token_hash text UNIQUE,
+  portal_expires_at timestamptz,
+  onboarding_completed boolean NOT NULL DEFAULT true,
   created_at   timestamptz NOT NULL DEFAULT now(),
   updated_at   timestamptz NOT NULL DEFAULT now()
 );

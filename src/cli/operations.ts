@@ -1,0 +1,27 @@
+import type { Services } from '../service.ts';
+
+/**
+ * Operations the CLI runs against the database. The same table serves both ways of running them: directly on
+ * an opened database, or inside the running service through its admin socket (the embedded database belongs
+ * to one process). Arguments and results are plain JSON.
+ */
+type Operation = (services: Services, args: Record<string, unknown>) => Promise<unknown>;
+
+const str = (args: Record<string, unknown>, name: string): string => {
+  const value = args[name];
+  if (typeof value !== 'string' || value === '') throw new Error(`--${name} is required`);
+  return value;
+};
+
+export const OPERATIONS: Record<string, Operation> = {
+  'clients.create': async (s, a) => {
+    const created = await s.clients.createClient({ name: str(a, 'name'), sandbox: a.sandbox === true });
+    const credits = Number(a.credits ?? 0);
+    if (credits > 0 && 'credits' in s) await (s as unknown as { credits: { add(c: string, n: number, why: string): Promise<unknown> } }).credits.add(created.clientId, credits, 'initial credits');
+    return created;
+  },
+  'clients.list': async (s) => s.clients.listClients(),
+  'credentials.create': async (s, a) => s.clients.createCredential(str(a, 'client'), { name: a.name as string | undefined, scopes: a.scopes as string | undefined }),
+  'credentials.list': async (s, a) => s.clients.listCredentials(str(a, 'client')),
+  'credentials.revoke': async (s, a) => s.clients.revokeCredential(str(a, 'client'), str(a, 'credential')),
+};

@@ -1,0 +1,24 @@
+import { loadConfig } from '../platform/config.ts';
+import { migrate } from '../platform/db/migrate.ts';
+import { buildServices, openDatabase } from '../service.ts';
+import { startWorkers } from '../workers.ts';
+
+/** `kyc worker`: background workers without the HTTP API, for scale-out on PostgreSQL. */
+export async function run(_command: string, _argv: string[]): Promise<number> {
+  const config = loadConfig();
+  if (!config.databaseUrl) {
+    process.stderr.write('kyc worker runs beside the API on a shared PostgreSQL: set DATABASE_URL. With the embedded database, `npm start` already runs the workers.\n');
+    return 2;
+  }
+  const db = await openDatabase(config);
+  await migrate(db);
+  const workers = await startWorkers(await buildServices(config, db));
+  process.stderr.write('worker started\n');
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  await workers.stop();
+  await db.close();
+  return 0;
+}

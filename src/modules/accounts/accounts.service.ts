@@ -1,0 +1,254 @@
+import type { Db, Sql } from '../../platform/db/db.ts';
+import { toBuffer } from '../../platform/db/db.ts';
+import type { Cipher } from '../../platform/crypto/encryption.ts';
+import { hashSecret, hmacHex } from '../../platform/crypto/hash.ts';
+import { newId, randomToken } from '../../platform/crypto/ids.ts';
+import { isoDate } from '../../platform/domain/dates.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
+import { assertRevision } from '../../platform/http/revision.ts';
+import type { EventRecorder } from '../../platform/events.ts';
+import type { AccountCreate, AccountOut, AccountPatch, ContactCreate, ContactOut, ContactReplace } from './accounts.schemas.ts';
+import { accountsRepo, type AccountRow } from './accounts.repo.ts';
+import { contactsRepo, type ContactRow } from './contacts.repo.ts';
+import { normaliseContact, validateContact, type ContactData, type ContactInput } from './domain/contact.ts';
+import { validationError } from '../../platform/http/validation.ts';
+
+const PORTAL_TTL_DAYS = 30;
+const notFound = () => new AppError('not_found', 'Resource not found');
+
+export interface AccountsDeps {
+  db: Db;
+  cipher: Cipher;
+  events: EventRecorder;
+  publicUrl: string;
+  now: () => Date;
+}
+
+/**
+ * Accounts and their contacts (endpoints 1-4, 10, 11 and the list/delete calls around them). Personal data
+ * is sealed per record; every change records ENTITY_UPDATED for the account in the same transaction.
+ */
+export function createAccountsService(deps: AccountsDeps) {
+  const { db, cipher, events } = deps;
+  const emailKey = cipher.deriveKey('contact-email-index');
+
+  const sealContact = (id: string, data: ContactData) => cipher.encryptJson(data, `contact:${id}`);
+  const openContact = (row: ContactRow) => cipher.decryptJson<ContactData>(toBuffer(row.pii), `contact:${row.id}`);
+  const emailIndex = (data: ContactData) => (data.email ? hmacHex(emailKey, data.email) : null);
+  const openName = (row: AccountRow) => cipher.decrypt(toBuffer(row.name_enc), `account:${row.id}`).toString('utf8');
+
+  function contactOut(row: ContactRow): ContactOut {
+    return {
+      id: row.id,
+      account_id: row.account_id,
+      client_id: row.client_id,
+      type: row.role,
+      ...openContact(row),
+      revision: String(row.revision),
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
+  }
+
+  function accountOut(row: AccountRow, primary: ContactRow | undefined, contactsCount: number): AccountOut {
+    const link = row.portal_token_enc
+      ? `${deps.publicUrl}/portal/${cipher.decrypt(toBuffer(row.portal_token_enc), `portal:${row.id}`).toString('utf8')}`
+      : null;
+    return {
+      id: row.id,
+      client_id: row.client_id,
+      name: openName(row),
+      type: row.type,
+      reg_number: row.reg_number ?? '',
+      primary_contact: primary ? contactOut(primary) : (null as never),
+      contacts_count: contactsCount,
+      client_onboarding: {
+        completed: row.onboarding_completed,
+        expires_at: row.portal_expires_at?.toISOString() ?? null,
+        link,
+        share_progress: link !== null,
+      },
+      revision: String(row.revision),
+      created_at: row.created_at.toISOString(),
+      updated_at: row.updated_at.toISOString(),
+    };
+  }
+
+  async function loadAccountOut(sql: Sql, clientId: string, row: AccountRow): Promise<AccountOut> {
+    const [primary] = await contactsRepo.primaryOf(sql, clientId, [row.id]);
+    const [count] = await contactsRepo.countByAccount(sql, clientId, [row.id]);
+    return accountOut(row, primary, count?.n ?? 0);
+  }
+
+  function prepareContact(input: ContactInput, primary: boolean): ContactData {
+    const data = normaliseContact(input);
+    const errors = validateContact(data, { primary, today: isoDate(deps.now()) });
+    if (errors.length) throw validationError(errors);
+    return data;
+  }
+
+  const accountChanged = (tx: Sql, row: AccountRow) =>
+    events.record(tx, { clientId: row.client_id, event: 'ENTITY_UPDATED', entity: 'ACCOUNT', accountId: row.id, revision: String(row.revision) });
+
+  async function requireAccount(sql: Sql, clientId: string, accountId: string, forUpdate = false): Promise<AccountRow> {
+    const row = await accountsRepo.get(sql, clientId, accountId, { forUpdate });
+    if (!row) throw notFound();
+    return row;
+  }
+
+  return {
+    async createAccount(clientId: string, body: AccountCreate): Promise<AccountOut> {
+      const contact = (() => {
+        try {
+          return prepareContact(body.primary_contact, true);
+        } catch (error) {
+          // Point into the primary_contact object, where the caller put the fields.
+          if (error instanceof AppError && error.extra.errors) {
+            throw validationError(error.extra.errors.map((e) => ({ ...e, pointer: `/primary_contact${e.pointer}` })));
+          }
+          throw error;
+        }
+      })();
+      const accountId = newId('acc');
+      const contactId = newId('ctc');
+      return db.tx(async (tx) => {
+        const account = await accountsRepo.insert(tx, clientId, {
+          id: accountId,
+          type: body.type,
+          nameEnc: cipher.encrypt(Buffer.from(body.name.trim()), `account:${accountId}`),
+          regNumber: (body.reg_number ?? '').trim(),
+        });
+        const primary = await contactsRepo.insert(tx, clientId, {
+          id: contactId, accountId, role: 'PRIMARY', pii: sealContact(contactId, contact), emailIndex: emailIndex(contact),
+        });
+        await accountChanged(tx, account);
+        return accountOut(account, primary, 1);
+      });
+    },
+
+    async getAccount(clientId: string, accountId: string): Promise<AccountOut> {
+      return loadAccountOut(db, clientId, await requireAccount(db, clientId, accountId));
+    },
+
+    async listAccounts(clientId: string, query: { limit?: number; cursor?: string; type?: string }) {
+      const limit = query.limit ?? 50;
+      const rows = await accountsRepo.list(db, clientId, { afterSeq: decodeCursor(query.cursor), limit, type: query.type });
+      const ids = rows.map((r) => r.id);
+      const primaries = new Map((await contactsRepo.primaryOf(db, clientId, ids)).map((c) => [c.account_id, c]));
+      const counts = new Map((await contactsRepo.countByAccount(db, clientId, ids)).map((c) => [c.account_id, c.n]));
+      return toPage(rows, limit, (row) => accountOut(row, primaries.get(row.id), counts.get(row.id) ?? 0));
+    },
+
+    async patchAccount(clientId: string, accountId: string, body: AccountPatch, ifMatch?: number): Promise<AccountOut> {
+      return db.tx(async (tx) => {
+        let row = await requireAccount(tx, clientId, accountId, true);
+        assertRevision(ifMatch, row.revision);
+        const name = body.name?.trim() ?? openName(row);
+        const regNumber = body.reg_number === undefined ? (row.reg_number ?? '') : (body.reg_number ?? '').trim();
+        const type = body.type ?? row.type;
+        let changed = false;
+        if (name !== openName(row) || regNumber !== (row.reg_number ?? '') || type !== row.type) {
+          row = (await accountsRepo.update(tx, clientId, accountId, {
+            type, nameEnc: cipher.encrypt(Buffer.from(name), `account:${accountId}`), regNumber,
+          }))!;
+          changed = true;
+        }
+        const share = body.client_onboarding?.share_progress;
+        if (share === true) {
+          // Repeating the PATCH keeps the link and pushes its expiry out (spec endpoint rule 8).
+          const token = row.portal_token_enc
+            ? cipher.decrypt(toBuffer(row.portal_token_enc), `portal:${accountId}`).toString('utf8')
+            : randomToken(32);
+          const expiresAt = new Date(deps.now().getTime() + PORTAL_TTL_DAYS * 86_400_000);
+          row = (await accountsRepo.setPortal(tx, clientId, accountId, {
+            tokenEnc: cipher.encrypt(Buffer.from(token), `portal:${accountId}`), tokenHash: hashSecret(token), expiresAt,
+          }))!;
+          changed = true;
+        } else if (share === false && row.portal_token_enc) {
+          row = (await accountsRepo.setPortal(tx, clientId, accountId, null))!;
+          changed = true;
+        }
+        if (changed) await accountChanged(tx, row);
+        return loadAccountOut(tx, clientId, row);
+      });
+    },
+
+    async deleteAccount(clientId: string, accountId: string, ifMatch?: number): Promise<void> {
+      await db.tx(async (tx) => {
+        const row = await requireAccount(tx, clientId, accountId, true);
+        assertRevision(ifMatch, row.revision);
+        await accountsRepo.remove(tx, clientId, accountId);
+      });
+    },
+
+    async createContact(clientId: string, accountId: string, body: ContactCreate): Promise<ContactOut> {
+      const data = prepareContact(body, false);
+      const contactId = newId('ctc');
+      return db.tx(async (tx) => {
+        await requireAccount(tx, clientId, accountId, true);
+        const row = await contactsRepo.insert(tx, clientId, {
+          id: contactId, accountId, role: 'ADDITIONAL', pii: sealContact(contactId, data), emailIndex: emailIndex(data),
+        });
+        await accountChanged(tx, (await accountsRepo.touch(tx, clientId, accountId))!);
+        return contactOut(row);
+      });
+    },
+
+    async getContact(clientId: string, accountId: string, contactId: string): Promise<ContactOut> {
+      const row = await contactsRepo.get(db, clientId, accountId, contactId);
+      if (!row) throw notFound();
+      return contactOut(row);
+    },
+
+    async listContacts(clientId: string, accountId: string, query: { limit?: number; cursor?: string }) {
+      await requireAccount(db, clientId, accountId);
+      const limit = query.limit ?? 50;
+      const rows = await contactsRepo.listByAccount(db, clientId, accountId, { afterSeq: decodeCursor(query.cursor), limit });
+      return toPage(rows, limit, contactOut);
+    },
+
+    async replaceContact(clientId: string, accountId: string, contactId: string, body: ContactReplace, ifMatch?: number): Promise<ContactOut> {
+      if (body.id !== undefined && body.id !== contactId) {
+        throw validationError([{ pointer: '/id', message: 'must match the contact id in the path' }]);
+      }
+      return db.tx(async (tx) => {
+        await requireAccount(tx, clientId, accountId, true);
+        const current = await contactsRepo.get(tx, clientId, accountId, contactId, { forUpdate: true });
+        if (!current) throw notFound();
+        assertRevision(ifMatch, current.revision);
+        const role = body.type ?? current.role;
+        if (current.role === 'PRIMARY' && role !== 'PRIMARY') {
+          throw new AppError('unprocessable', 'An account needs a primary contact: make another contact PRIMARY instead');
+        }
+        const data = prepareContact(body, role === 'PRIMARY');
+        if (role === 'PRIMARY' && current.role !== 'PRIMARY') await contactsRepo.demotePrimary(tx, clientId, accountId);
+        const row = (await contactsRepo.update(tx, clientId, contactId, { pii: sealContact(contactId, data), emailIndex: emailIndex(data), role }))!;
+        await accountChanged(tx, (await accountsRepo.touch(tx, clientId, accountId))!);
+        return contactOut(row);
+      });
+    },
+
+    async deleteContact(clientId: string, accountId: string, contactId: string, ifMatch?: number): Promise<void> {
+      await db.tx(async (tx) => {
+        await requireAccount(tx, clientId, accountId, true);
+        const current = await contactsRepo.get(tx, clientId, accountId, contactId, { forUpdate: true });
+        if (!current) throw notFound();
+        assertRevision(ifMatch, current.revision);
+        if (current.role === 'PRIMARY') {
+          throw new AppError('conflict', 'The primary contact cannot be deleted: make another contact PRIMARY first, or delete the account');
+        }
+        await contactsRepo.remove(tx, clientId, accountId, contactId);
+        await accountChanged(tx, (await accountsRepo.touch(tx, clientId, accountId))!);
+      });
+    },
+
+    /** For other modules (reports): the decrypted contact, scoped to the client and account. */
+    async readContact(sql: Sql, clientId: string, accountId: string, contactId: string): Promise<ContactOut | undefined> {
+      const row = await contactsRepo.get(sql, clientId, accountId, contactId);
+      return row ? contactOut(row) : undefined;
+    },
+  };
+}
+
+export type AccountsService = ReturnType<typeof createAccountsService>;

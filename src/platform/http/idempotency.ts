@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Db } from '../db/db.ts';
+import { one, toBuffer } from '../db/db.ts';
+import type { Cipher } from '../crypto/encryption.ts';
+import { sha256Hex } from '../crypto/hash.ts';
+import { AppError } from './errors.ts';
+
+const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const OWNER = Symbol('idempotencyOwner');
+const REPLAYED_HEADERS = ['etag', 'location', 'content-type'];
+
+interface Stored {
+  body: string;
+  headers: Record<string, string>;
+}
+
+/**
+ * `Idempotency-Key` on POST, PUT and PATCH (DESIGN.md): the first response is kept for 24 hours and replayed
+ * for the same key and request; the same key with a different request is a 422; a second request while the
+ * first still runs is a 409. Server errors are not kept, so the caller's retry runs again. Stored bodies may
+ * hold personal data, so they are sealed like every other record.
+ */
+export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher: Cipher; retentionHours?: number }) {
+  const { db, cipher } = deps;
+  const hours = deps.retentionHours ?? 24;
+  const aad = (clientId: string, key: string) => `idempotency:${clientId}:${key}`;
+
+  app.addHook('preHandler', async (request, reply) => {
+    const key = request.headers['idempotency-key'];
+    if (key === undefined || !WRITE_METHODS.has(request.method) || !request.auth) return;
+    if (typeof key !== 'string' || !KEY.test(key)) {
+      throw new AppError('bad_request', 'Idempotency-Key must be 1 to 255 visible ASCII characters', {
+        errors: [{ pointer: '/header/idempotency-key', message: 'is invalid' }],
+      });
+    }
+    const clientId = request.auth.clientId;
+    const path = request.url.split('?')[0]!;
+    const requestHash = sha256Hex(`${request.method} ${path}\n${request.rawBody ?? ''}`);
+    const claimed = await one(
+      db,
+      `INSERT INTO idempotency_keys (client_id, key, method, path, request_hash) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (client_id, key) DO UPDATE
+         SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash,
+             status_code = NULL, response_enc = NULL, response_type = NULL, created_at = now()
+         WHERE idempotency_keys.created_at < now() - make_interval(hours => $6)
+       RETURNING key`,
+      [clientId, key, request.method, path, requestHash, hours],
+    );
+    if (claimed) {
+      (request as FastifyRequest & { [OWNER]?: string })[OWNER] = key;
+      return;
+    }
+    const existing = await one<{ request_hash: string; status_code: number | null; response_enc: Uint8Array | null }>(
+      db, 'SELECT request_hash, status_code, response_enc FROM idempotency_keys WHERE client_id = $1 AND key = $2', [clientId, key],
+    );
+    if (!existing) throw new AppError('idempotency_in_progress', 'Retry the request', { headers: { 'retry-after': '1' } });
+    if (existing.request_hash !== requestHash) {
+      throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key');
+    }
+    if (existing.status_code === null || !existing.response_enc) {
+      throw new AppError('idempotency_in_progress', 'The first request with this key is still running; retry shortly', { headers: { 'retry-after': '1' } });
+    }
+    const stored = cipher.decryptJson<Stored>(toBuffer(existing.response_enc), aad(clientId, key));
+    for (const [name, value] of Object.entries(stored.headers)) reply.header(name, value);
+    return reply.status(existing.status_code).header('idempotent-replayed', 'true').serializer((p: unknown) => p as string).send(stored.body);
+  });
+
+  app.addHook('onSend', async (request, reply, payload) => {
+    const key = (request as FastifyRequest & { [OWNER]?: string })[OWNER];
+    if (!key || !request.auth) return payload;
+    const clientId = request.auth.clientId;
+    if (reply.statusCode >= 500) {
+      await db.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2', [clientId, key]);
+      return payload;
+    }
+    const headers: Record<string, string> = {};
+    for (const name of REPLAYED_HEADERS) {
+      const value = reply.getHeader(name);
+      if (value !== undefined) headers[name] = String(value);
+    }
+    const stored: Stored = { body: typeof payload === 'string' ? payload : payload ? String(payload) : '', headers };
+    await db.query('UPDATE idempotency_keys SET status_code = $3, response_enc = $4 WHERE client_id = $1 AND key = $2', [
+      clientId, key, reply.statusCode, cipher.encryptJson(stored, aad(clientId, key)),
+    ]);
+    return payload;
+  });
+}

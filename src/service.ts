@@ -1,0 +1,69 @@
+import type { Config } from './platform/config.ts';
+import type { Db } from './platform/db/db.ts';
+import { createPgliteDb } from './platform/db/pglite.ts';
+import { createPostgresDb } from './platform/db/postgres.ts';
+import { migrate } from './platform/db/migrate.ts';
+import { createCipher } from './platform/crypto/encryption.ts';
+import { loadKeys } from './platform/crypto/keys.ts';
+import { createMetrics } from './platform/metrics.ts';
+import { createApp } from './platform/http/app.ts';
+import { installIdempotency } from './platform/http/idempotency.ts';
+import { registerSystemRoutes } from './platform/http/system.routes.ts';
+import { createTokenService } from './modules/auth/token.service.ts';
+import { createClientsService } from './modules/auth/clients.service.ts';
+import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createAccountsService, registerAccountRoutes } from './modules/accounts/index.ts';
+import { createEventsService, registerEventRoutes } from './modules/events/index.ts';
+import path from 'node:path';
+
+export interface ServiceOptions {
+  /** An open database (tests); otherwise one is opened from the configuration. */
+  db?: Db;
+  logger?: boolean;
+  now?: () => Date;
+}
+
+export async function openDatabase(config: Config): Promise<Db> {
+  return config.databaseUrl ? createPostgresDb(config.databaseUrl) : createPgliteDb(path.join(config.dataDir, 'pgdata'));
+}
+
+/**
+ * The services every face of the product uses (HTTP API, CLI, workers), built once from the platform.
+ * Keep this a flat list of create*() calls: what depends on what should be readable here.
+ */
+export async function buildServices(config: Config, db: Db, options: { now?: () => Date } = {}) {
+  const now = options.now ?? (() => new Date());
+  const keys = await loadKeys(config);
+  const cipher = createCipher(keys.dataKey);
+  const metrics = createMetrics();
+  const events = createEventsService({ db });
+  const tokens = createTokenService({ db, keys, issuer: config.publicUrl, ttlSeconds: config.accessTokenTtlSeconds, now: () => now().getTime() });
+  const clients = createClientsService({ db });
+  const accounts = createAccountsService({ db, cipher, events, publicUrl: config.publicUrl, now });
+  return { config, db, keys, cipher, metrics, events, tokens, clients, accounts, now };
+}
+
+export type Services = Awaited<ReturnType<typeof buildServices>>;
+
+/** The HTTP service over an opened, migrated database. */
+export async function createService(config: Config, options: ServiceOptions = {}) {
+  const db = options.db ?? (await openDatabase(config));
+  await migrate(db);
+  const services = await buildServices(config, db, { now: options.now });
+  let ready = true;
+  const app = await createApp({ config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger });
+  installIdempotency(app, { db, cipher: services.cipher });
+  registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready });
+  registerAuthRoutes(app, services);
+  registerAccountRoutes(app, services);
+  registerEventRoutes(app, services);
+  return {
+    app,
+    services,
+    async close() {
+      ready = false;
+      await app.close();
+      if (!options.db) await db.close();
+    },
+  };
+}
