@@ -1,0 +1,138 @@
+/**
+ * Check-digit-confirmed correction of characters OCR confuses (0/O, 1/I, 2/Z, 5/S, 6/G, 8/B ...).
+ *
+ * A character is changed only when a check digit then holds and no other correction with as few changes
+ * makes it hold too: a mod-10 check digit accepts a random string one time in ten, so "some correction
+ * makes the check pass" proves nothing when several do. Letters in numeric positions (dates, check digits)
+ * have only digit readings, but even those are applied only when the check digit confirms the result.
+ */
+import { isCheckDigitValid } from './check-digit.ts';
+import { type CharClass, type CheckSpec, type Layout, read } from './mrz-layouts.ts';
+
+const TO_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
+const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+/** More confirmed changes than this in one field are not believed: at that point the read is too poor. */
+const MAX_CHANGES = 3;
+
+export interface Substitution {
+  line: number;
+  position: number;
+  from: string;
+  to: string;
+}
+
+interface Choice {
+  line: number;
+  position: number;
+  /** The first option is the character as read, unless that character is impossible there (forced). */
+  options: string[];
+  forced: boolean;
+}
+
+function optionsFor(ch: string, chars: CharClass): { options: string[]; forced: boolean } {
+  const isDigit = ch >= '0' && ch <= '9';
+  if (chars === 'numeric') {
+    if (isDigit) return { options: [ch], forced: false };
+    const digit = TO_DIGIT[ch];
+    return { options: digit ? [digit] : [ch], forced: Boolean(digit) };
+  }
+  if (chars === 'alnum') {
+    const alt = isDigit ? TO_LETTER[ch] : TO_DIGIT[ch];
+    return { options: alt ? [ch, alt] : [ch], forced: false };
+  }
+  return { options: [ch], forced: false };
+}
+
+/** Character class of every position covered by a check: check digits themselves are numeric. */
+export function classAt(layout: Layout, line: number, position: number, check: CheckSpec): CharClass {
+  if (check.digit.line === line && check.digit.start === position) return 'numeric';
+  const field = layout.fields.find((f) => f.span.line === line && position >= f.span.start && position < f.span.end);
+  return field?.chars ?? 'alnum';
+}
+
+function choicesFor(lines: readonly string[], layout: Layout, check: CheckSpec, frozen: Set<string>): Choice[] {
+  const choices: Choice[] = [];
+  for (const span of [...check.over, check.digit]) {
+    for (let p = span.start; p < span.end; p++) {
+      const ch = lines[span.line]![p]!;
+      const { options, forced } = frozen.has(`${span.line}:${p}`) ? { options: [ch], forced: false } : optionsFor(ch, classAt(layout, span.line, p, check));
+      if (options.length > 1 || forced) choices.push({ line: span.line, position: p, options, forced });
+    }
+  }
+  return choices;
+}
+
+function apply(lines: readonly string[], subs: readonly Substitution[]): string[] {
+  const out = lines.map((l) => l.split(''));
+  for (const s of subs) out[s.line]![s.position] = s.to;
+  return out.map((l) => l.join(''));
+}
+
+export function checkHolds(lines: readonly string[], check: CheckSpec): boolean {
+  return isCheckDigitValid(check.over.map((sp) => read(lines, sp)).join(''), read(lines, check.digit));
+}
+
+/**
+ * The unique cheapest set of substitutions (over `choices`) that makes `holds` true, or undefined when none
+ * does or when two different sets of the same size both do (the ambiguity a person must resolve).
+ */
+export function uniqueCheapest(lines: readonly string[], choices: readonly Choice[], holds: (l: string[]) => boolean): Substitution[] | undefined {
+  let best: Substitution[][] = [];
+  let bestCost = Infinity;
+  const current: Substitution[] = [];
+  const visit = (i: number, cost: number): void => {
+    if (cost > bestCost || cost > MAX_CHANGES) return;
+    if (i === choices.length) {
+      if (!holds(apply(lines, current))) return;
+      if (cost < bestCost) [best, bestCost] = [[[...current]], cost];
+      else best.push([...current]);
+      return;
+    }
+    const c = choices[i]!;
+    const original = lines[c.line]![c.position]!;
+    for (const to of c.options) {
+      const changed = to !== original;
+      if (changed) current.push({ line: c.line, position: c.position, from: original, to });
+      // Forced changes (a letter where only a digit may stand) are not counted against the budget.
+      visit(i + 1, cost + (changed && !c.forced ? 1 : 0));
+      if (changed) current.pop();
+    }
+  };
+  visit(0, 0);
+  return best.length === 1 ? best[0] : undefined;
+}
+
+/**
+ * First a joint search: the fewest confusable-character changes after which EVERY check digit holds,
+ * accepted only when unique. With a composite check digit this double-confirms each change. When no joint
+ * solution exists (some other character is simply misread), fall back field by field, where a document
+ * with a composite accepts only forced changes (a letter in a date or check digit) and a visa (no
+ * composite) also the unforced ones its single check digit confirms.
+ */
+export function correctMrz(lines: readonly string[], layout: Layout, checks: readonly CheckSpec[]): { lines: string[]; substitutions: Substitution[] } {
+  const failing = checks.filter((c) => !checkHolds(lines, c));
+  if (failing.length === 0) return { lines: [...lines], substitutions: [] };
+  const frozen = new Set<string>();
+  for (const check of checks.filter((c) => !failing.includes(c) && c.name !== 'composite')) {
+    for (const sp of [...check.over, check.digit]) for (let p = sp.start; p < sp.end; p++) frozen.add(`${sp.line}:${p}`);
+  }
+  const seen = new Set<string>();
+  const joint = failing.flatMap((c) => choicesFor(lines, layout, c, frozen)).filter((c) => {
+    const key = `${c.line}:${c.position}`;
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  const all = uniqueCheapest(lines, joint, (l) => checks.every((c) => checkHolds(l, c)));
+  if (all) return { lines: apply(lines, all), substitutions: all };
+
+  let current = [...lines];
+  const substitutions: Substitution[] = [];
+  const hasComposite = checks.some((c) => c.name === 'composite');
+  for (const check of failing.filter((c) => c.name !== 'composite')) {
+    const choices = choicesFor(current, layout, check, frozen).filter((c) => c.forced || !hasComposite);
+    const subs = uniqueCheapest(current, choices, (l) => checkHolds(l, check));
+    if (!subs) continue;
+    current = apply(current, subs);
+    substitutions.push(...subs);
+  }
+  return { lines: current, substitutions };
+}

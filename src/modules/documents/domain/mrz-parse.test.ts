@@ -1,0 +1,116 @@
+import { parse as oracleParse } from 'mrz';
+import { describe, expect, it } from 'vitest';
+import { checkDigit, isCheckDigitValid } from './check-digit.ts';
+import { parseMrz } from './mrz-parse.ts';
+
+const TODAY = '2026-11-22';
+// ICAO 9303 specimen zones (parts 4 to 7).
+const TD3 = ['P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L898902C36UTO7408122F1204159ZE184226B<<<<<10'];
+const TD1 = ['I<UTOD231458907<<<<<<<<<<<<<<<', '7408122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+const TD2 = ['I<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'D231458907UTO7408122F1204159<<<<<<<6'];
+const MRVA = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', 'L8988901C4XXX4009078F96121096ZE184226B<<<<<<'];
+const MRVB = ['V<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<', 'L8988901C4XXX4009078F9612109<<<<<<<<'];
+
+describe('check digits (ICAO 9303-3 4.9)', () => {
+  it.each([
+    ['L898902C3', 6], ['740812', 2], ['120415', 9], ['ZE184226B<<<<<', 1], ['D23145890', 7], ['<<<', 0], ['AB2134', 5],
+  ])('%s has check digit %i', (text, digit) => expect(checkDigit(text)).toBe(digit));
+  it('is undefined for characters outside the MRZ alphabet', () => expect(checkDigit('ab!')).toBeUndefined());
+  it('accepts < as the check digit only of an all-filler field', () => {
+    expect(isCheckDigitValid('<<<<<<<<<<<<<<', '<')).toBe(true);
+    expect(isCheckDigitValid('ZE184226B<<<<<', '<')).toBe(false);
+  });
+});
+
+describe('parseMrz: the five ICAO layouts', () => {
+  it.each([
+    ['TD3', TD3, 'P', 'L898902C3', '1974-08-12', '2012-04-15'],
+    ['TD1', TD1, 'I', 'D23145890', '1974-08-12', '2012-04-15'],
+    ['TD2', TD2, 'I', 'D23145890', '1974-08-12', '2012-04-15'],
+    ['MRVA', MRVA, 'V', 'L8988901C', '1940-09-07', '1996-12-10'],
+    ['MRVB', MRVB, 'V', 'L8988901C', '1940-09-07', '1996-12-10'],
+  ])('%s specimen reads with every check digit valid', (format, lines, code, number, birth, expiry) => {
+    const r = parseMrz(lines, TODAY)!;
+    expect(r.format).toBe(format);
+    expect(r.valid).toBe(true);
+    expect(r.check_digits.every((c) => c.valid)).toBe(true);
+    expect(r.fields).toMatchObject({ document_code: code, document_number: number, birth_date: birth, expiry_date: expiry, last_name: 'ERIKSSON', given_names: 'ANNA MARIA', issuing_state: 'UTO', sex: 'F' });
+    expect(r.corrections).toEqual([]);
+  });
+
+  it('agrees with the mrz package on which check digits hold (TD1, TD2, TD3: it has no visa layouts)', () => {
+    for (const lines of [TD3, TD1, TD2]) {
+      const broken = lines.map((l) => l.replace('7408122', '7508122'));
+      for (const input of [lines, broken]) {
+        const oracle = oracleParse(input).details.filter((d) => d.field?.endsWith('CheckDigit')).every((d) => d.valid);
+        expect(parseMrz(input, TODAY)!.valid).toBe(oracle);
+      }
+    }
+  });
+
+  it('returns undefined for lines of no MRZ shape', () => expect(parseMrz(['HELLO', 'WORLD'], TODAY)).toBeUndefined());
+
+  it('reports each check digit with its validity when one is wrong', () => {
+    const r = parseMrz([TD3[0]!, 'L898902C36UTO7408123F1204159ZE184226B<<<<<10'], TODAY)!;
+    expect(r.valid).toBe(false);
+    expect(r.check_digits.find((c) => c.field === 'birth_date')).toEqual({ field: 'birth_date', digit: '3', expected: '2', valid: false });
+    expect(r.check_digits.find((c) => c.field === 'document_number')!.valid).toBe(true);
+  });
+
+  it('reads a TD1 long document number continued in the optional data', () => {
+    // ICAO 9303-5 example: number D23145890734 (12 characters), check digit 9 after it.
+    const lines = ['I<UTOD23145890<7349<<<<<<<<<<<', '3407127M9507122UTO<<<<<<<<<<<2', 'STEVENSON<<PETER<JOHN<<<<<<<<<'];
+    const r = parseMrz(lines, TODAY)!;
+    expect(r.fields.document_number).toBe('D23145890734');
+    expect(r.check_digits.find((c) => c.field === 'document_number')!.valid).toBe(true);
+  });
+});
+
+describe('parseMrz: check-digit-confirmed correction', () => {
+  it.each([
+    ['O for 0 in the birth date', 'L898902C36UTO74O8122F1204159ZE184226B<<<<<10', [[1, 15, 'O', '0']]],
+    ['I for 1 in the expiry date', 'L898902C36UTO7408122F12O4I59ZE184226B<<<<<10', [[1, 23, 'O', '0'], [1, 25, 'I', '1']]],
+    ['O for 0 in the document number', 'L8989O2C36UTO7408122F1204159ZE184226B<<<<<10', [[1, 5, 'O', '0']]],
+    ['B for 8 in a check digit', 'L898902C36UTO7408122F1204159ZE184226B<<<<<1O', [[1, 43, 'O', '0']]],
+  ])('%s', (_name, line2, expected) => {
+    const r = parseMrz([TD3[0]!, line2], TODAY)!;
+    expect(r.valid).toBe(true);
+    expect(r.lines[1]).toBe(TD3[1]);
+    expect(r.corrections.map((c) => [c.line, c.position, c.from, c.to])).toEqual(expected);
+  });
+
+  it('leaves an ambiguous reading alone: two look-alike changes would both satisfy the checks', () => {
+    // "ZE184226B" read with 8 for B; but Z for the 2 at column 34 satisfies the same two checks.
+    const line = 'L898902C36UTO7408122F1204159ZE1842268<<<<<10';
+    const r = parseMrz([TD3[0]!, line], TODAY)!;
+    expect(r.valid).toBe(false);
+    expect(r.corrections).toEqual([]);
+    expect(r.check_digits.find((c) => c.field === 'personal_number')!.valid).toBe(false);
+  });
+
+  it('does not correct when the check digit does not confirm any reading', () => {
+    // 3 for 2 is no look-alike pair: nothing may be guessed.
+    const r = parseMrz([TD3[0]!, 'L898902C36UTO7408132F1204159ZE184226B<<<<<10'], TODAY)!;
+    expect(r.valid).toBe(false);
+    expect(r.corrections).toEqual([]);
+    expect(r.lines[1]).toBe('L898902C36UTO7408132F1204159ZE184226B<<<<<10');
+  });
+
+  it('does not change names, which no check digit covers', () => {
+    const r = parseMrz(['P<UTOER1KSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<', TD3[1]!], TODAY)!;
+    expect(r.fields.last_name).toBe('ER1KSSON');
+    expect(r.corrections).toEqual([]);
+  });
+});
+
+describe('dates from the MRZ', () => {
+  it.each([
+    ['birth 74 is 1974', '740812', '1974-08-12'],
+    ['birth 05 is 2005', '050101', '2005-01-01'],
+    ['birth later this year is last century', '261231', '1926-12-31'],
+    ['a day that does not exist', '740230', null],
+  ])('%s', (_n, raw, iso) => {
+    const line2 = `L898902C36UTO${raw}0F1204159ZE184226B<<<<<10`;
+    expect(parseMrz([TD3[0]!, line2], TODAY)!.fields.birth_date).toBe(iso);
+  });
+});

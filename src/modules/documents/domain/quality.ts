@@ -1,0 +1,105 @@
+/**
+ * Image quality figures from a grayscale raster (pure: the caller decodes the image). Each figure comes with
+ * the threshold it is judged against so a reviewer sees why an image was called poor.
+ */
+
+export interface Gray {
+  width: number;
+  height: number;
+  /** One byte per pixel, row-major. */
+  data: Uint8Array;
+}
+
+export interface QualityThresholds {
+  /** Below this many pixels on the long side an MRZ character is under ~8 px tall. */
+  minLongSide: number;
+  /** Variance of the Laplacian (4-neighbour) at a working width of 1000 px; sharp scans give hundreds. */
+  minSharpness: number;
+  /** Share of pixels at 250 or above on the document. */
+  maxGlare: number;
+  minMeanBrightness: number;
+  maxMeanBrightness: number;
+  /** Standard deviation of brightness: a flat grey image has nothing to read. */
+  minContrast: number;
+}
+
+export const DEFAULT_QUALITY_THRESHOLDS: QualityThresholds = {
+  minLongSide: 250,
+  minSharpness: 60,
+  maxGlare: 0.2,
+  minMeanBrightness: 50,
+  maxMeanBrightness: 235,
+  minContrast: 20,
+};
+
+export interface QualityReport {
+  width: number;
+  height: number;
+  sharpness: number;
+  glare_fraction: number;
+  mean_brightness: number;
+  contrast: number;
+  problems: QualityProblem[];
+}
+
+export type QualityProblem = 'IMAGE_TOO_SMALL' | 'IMAGE_BLURRY' | 'IMAGE_GLARE' | 'IMAGE_DARK' | 'IMAGE_OVEREXPOSED' | 'IMAGE_LOW_CONTRAST';
+
+/** Variance of the 4-neighbour Laplacian: low when edges are soft (defocus, motion, heavy JPEG). */
+export function laplacianVariance(img: Gray): number {
+  const { width: w, height: h, data } = img;
+  let sum = 0;
+  let sumSq = 0;
+  let n = 0;
+  for (let y = 1; y < h - 1; y++) {
+    for (let x = 1; x < w - 1; x++) {
+      const i = y * w + x;
+      const lap = data[i - 1]! + data[i + 1]! + data[i - w]! + data[i + w]! - 4 * data[i]!;
+      sum += lap;
+      sumSq += lap * lap;
+      n++;
+    }
+  }
+  if (n === 0) return 0;
+  const mean = sum / n;
+  return sumSq / n - mean * mean;
+}
+
+export function brightnessStats(img: Gray): { mean: number; stdev: number; glare: number } {
+  let sum = 0;
+  let sumSq = 0;
+  let bright = 0;
+  for (const v of img.data) {
+    sum += v;
+    sumSq += v * v;
+    if (v >= 250) bright++;
+  }
+  const n = img.data.length || 1;
+  const mean = sum / n;
+  return { mean, stdev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)), glare: bright / n };
+}
+
+/**
+ * `original` gives the resolution; `working` is the same image scaled to the working width the sharpness
+ * threshold is calibrated at (the caller resizes, so the figure does not depend on the upload's size).
+ */
+export function assessQuality(original: { width: number; height: number }, working: Gray, t: QualityThresholds = DEFAULT_QUALITY_THRESHOLDS): QualityReport {
+  const sharpness = laplacianVariance(working);
+  const { mean, stdev, glare } = brightnessStats(working);
+  const problems: QualityProblem[] = [];
+  if (Math.max(original.width, original.height) < t.minLongSide) problems.push('IMAGE_TOO_SMALL');
+  if (sharpness < t.minSharpness) problems.push('IMAGE_BLURRY');
+  if (glare > t.maxGlare) problems.push('IMAGE_GLARE');
+  if (mean < t.minMeanBrightness) problems.push('IMAGE_DARK');
+  if (mean > t.maxMeanBrightness) problems.push('IMAGE_OVEREXPOSED');
+  if (stdev < t.minContrast) problems.push('IMAGE_LOW_CONTRAST');
+  const round = (v: number, d: number) => Math.round(v * 10 ** d) / 10 ** d;
+  return {
+    width: original.width,
+    height: original.height,
+    sharpness: round(sharpness, 1),
+    glare_fraction: round(glare, 4),
+    mean_brightness: round(mean, 1),
+    contrast: round(stdev, 1),
+    problems,
+  };
+}
