@@ -74,7 +74,7 @@ export async function createApp(options: AppOptions): Promise<App> {
   installProblemHandlers(app, config.publicUrl);
 
   // JSON bodies: keep the raw text (idempotency compares it) and answer malformed JSON with a clear 400.
-  app.removeContentTypeParser('application/json');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
   app.addContentTypeParser(['application/json', 'application/problem+json'], { parseAs: 'string' }, (request, body, done) => {
     const text = body as string;
     request.rawBody = text;
@@ -118,6 +118,8 @@ export async function createApp(options: AppOptions): Promise<App> {
   });
 
   await app.register(swagger, {
+    // Shared schemas keep their own names (Contact, Account, Problem) in components.schemas.
+    refResolver: { buildLocalReference: (json, _baseUri, _fragment, i) => (typeof json.$id === 'string' ? json.$id : `def-${i}`) },
     openapi: {
       openapi: '3.1.0',
       info: {

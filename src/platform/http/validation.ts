@@ -16,7 +16,7 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
 
 /** Ajv errors as `{pointer, message}` pairs a caller can map onto their form. */
 export function toFieldErrors(errors: ErrorObject[], part: string): FieldError[] {
-  const prefix = part === 'body' ? '' : `/${part}`;
+  const prefix = part === 'body' ? '' : part === 'querystring' ? '/query' : `/${part}`;
   const seen = new Set<string>();
   const out: FieldError[] = [];
   for (const e of errors) {

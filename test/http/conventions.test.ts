@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleAccount, startTestService, type TestClient, type TestService } from '../helpers/service.ts';
+
+let t: TestService;
+let c: TestClient;
+
+beforeAll(async () => {
+  t = await startTestService({ RATE_LIMIT_PER_MINUTE: '1000' });
+  c = await t.newClient();
+});
+afterAll(async () => t?.close());
+
+const create = (headers: Record<string, string>, body: object = sampleAccount()) =>
+  t.app.inject({ method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: { ...c.auth, ...headers }, payload: body });
+
+describe('Idempotency-Key', () => {
+  it('replays the first response for the same key and body, creating one account', async () => {
+    const first = await create({ 'idempotency-key': 'k-1' });
+    const second = await create({ 'idempotency-key': 'k-1' });
+    expect(first.statusCode).toBe(201);
+    expect(second.statusCode).toBe(201);
+    expect(second.json()).toEqual(first.json());
+    expect(second.headers['idempotent-replayed']).toBe('true');
+    expect(second.headers.etag).toBe(first.headers.etag);
+    expect(second.headers.location).toBe(first.headers.location);
+    const events = (await t.app.inject({ url: `/clients/${c.clientId}/events?account_id=${first.json().id}`, headers: c.auth })).json();
+    expect(events.data).toHaveLength(1);
+  });
+
+  it('the same key with a different body is a 422', async () => {
+    await create({ 'idempotency-key': 'k-2' });
+    const response = await create({ 'idempotency-key': 'k-2' }, sampleAccount({ name: 'Different' }));
+    expect(response.statusCode).toBe(422);
+    expect(response.json().code).toBe('idempotency_key_reused');
+  });
+
+  it('without a key, two identical requests create two accounts', async () => {
+    const a = await create({});
+    const b = await create({});
+    expect(a.json().id).not.toBe(b.json().id);
+  });
+
+  it('keys are per client: another client may use the same key', async () => {
+    const other = await t.newClient('Other');
+    await create({ 'idempotency-key': 'shared' });
+    const response = await t.app.inject({
+      method: 'POST', url: `/clients/${other.clientId}/accounts`, headers: { ...other.auth, 'idempotency-key': 'shared' }, payload: sampleAccount(),
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it('a replayed validation error stays the same error', async () => {
+    const bad = sampleAccount({ type: 'NOPE' });
+    expect((await create({ 'idempotency-key': 'k-bad' }, bad)).statusCode).toBe(422);
+    expect((await create({ 'idempotency-key': 'k-bad' }, bad)).statusCode).toBe(422);
+  });
+
+  it('a key with control characters or over 255 characters is a 400', async () => {
+    expect((await create({ 'idempotency-key': 'x'.repeat(256) })).statusCode).toBe(400);
+  });
+});
+
+describe('rate limit', () => {
+  it('answers 429 with Retry-After and RateLimit headers once a client spends its budget', async () => {
+    const limited = await startTestService({ RATE_LIMIT_PER_MINUTE: '3' });
+    try {
+      const client = await limited.newClient();
+      const url = `/clients/${client.clientId}/accounts`;
+      const first = await limited.app.inject({ url, headers: client.auth });
+      expect(first.headers['ratelimit-limit']).toBe('3');
+      expect(first.headers['ratelimit-remaining']).toBe('2');
+      await limited.app.inject({ url, headers: client.auth });
+      await limited.app.inject({ url, headers: client.auth });
+      const refused = await limited.app.inject({ url, headers: client.auth });
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['content-type']).toMatch(/problem\+json/);
+      expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+      // Another client has its own budget.
+      const other = await limited.newClient('Other');
+      expect((await limited.app.inject({ url: `/clients/${other.clientId}/accounts`, headers: other.auth })).statusCode).toBe(200);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('operations', () => {
+  it('echoes a sane X-Request-Id and makes one up otherwise', async () => {
+    const given = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'abc-123' } });
+    expect(given.headers['x-request-id']).toBe('abc-123');
+    const made = await t.app.inject({ url: '/healthz', headers: { 'x-request-id': 'bad id with spaces' } });
+    expect(made.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  });
+
+  it('problem bodies carry the request id', async () => {
+    const response = await t.app.inject({ url: `/clients/${c.clientId}/accounts/acc_x`, headers: { ...c.auth, 'x-request-id': 'trace-1' } });
+    expect(response.json().request_id).toBe('trace-1');
+  });
+
+  it('/healthz and /readyz answer without a token', async () => {
+    expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
+    expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });
+  });
+
+  it('/metrics exposes request latency by route template', async () => {
+    await t.app.inject({ url: `/clients/${c.clientId}/accounts`, headers: c.auth });
+    const text = (await t.app.inject({ url: '/metrics' })).body;
+    expect(text).toContain('http_request_duration_seconds_bucket');
+    expect(text).toContain('route="/clients/:clientId/accounts"');
+    expect(text).not.toContain(c.clientId);
+  });
+
+  it('/openapi.json is OpenAPI 3.1 and documents every account and contact route', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect(doc.openapi).toBe('3.1.0');
+    for (const path of [
+      '/oauth/token', '/clients/{clientId}/accounts', '/clients/{clientId}/accounts/{accountId}',
+      '/clients/{clientId}/accounts/{accountId}/contacts', '/clients/{clientId}/accounts/{accountId}/contacts/{contactId}', '/clients/{clientId}/events',
+    ]) expect(doc.paths[path], path).toBeDefined();
+    expect(Object.keys(doc.paths['/clients/{clientId}/accounts/{accountId}/contacts/{contactId}'])).toEqual(expect.arrayContaining(['get', 'put', 'delete']));
+    expect(doc.components.schemas.Contact).toBeDefined();
+    expect(doc.paths['/oauth/token'].post.security).toEqual([]);
+  });
+
+  it('/docs serves the browsable reference', async () => {
+    const response = await t.app.inject({ url: '/docs/' });
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('swagger');
+  });
+});
