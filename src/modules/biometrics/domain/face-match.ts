@@ -1,0 +1,84 @@
+import { euclideanDistance } from './vectors.ts';
+import type { Decision, FaceObservation, FaceReason, ImageAnalysis } from './types.ts';
+
+/**
+ * The face-match decision, pure: the engine supplies what it saw in each image, this decides.
+ * similarity = 1 - Euclidean distance between the two 128-d descriptors (the metric the ResNet was
+ * trained for; cosine separated our evaluation set worse). Its calibration is in docs/biometrics.md
+ * (eval:faces) and docs/adr/0030-face-engine.md.
+ */
+export interface MatchPolicy {
+  /** similarity (1 - Euclidean distance) at or above which two faces are the same person. */
+  threshold: number;
+  /** Smallest face box width (pixels) whose descriptor we trust. */
+  minFaceWidth: number;
+  /** Smallest Laplacian variance of the face crop we call sharp enough. */
+  minSharpness: number;
+  /** A second face counts when its box area is at least this share of the largest one (ghost portraits on ID cards are smaller). */
+  significantFaceAreaRatio: number;
+}
+
+export const DEFAULT_MATCH_POLICY: MatchPolicy = {
+  threshold: 0.41,
+  minFaceWidth: 40,
+  minSharpness: 15,
+  significantFaceAreaRatio: 0.3,
+};
+
+export interface FaceMatchResult {
+  faces_a: number;
+  faces_b: number;
+  similarity: number | null;
+  distance: number | null;
+  threshold: number;
+  decision: Decision;
+  reasons: FaceReason[];
+}
+
+export function significantFaces(analysis: ImageAnalysis, ratio: number): FaceObservation[] {
+  const [largest] = analysis.faces;
+  if (!largest) return [];
+  const area = largest.box.width * largest.box.height;
+  return analysis.faces.filter((f) => f.box.width * f.box.height >= ratio * area);
+}
+
+export function isLowQuality(face: FaceObservation, policy: MatchPolicy): boolean {
+  return face.box.width < policy.minFaceWidth || face.sharpness < policy.minSharpness;
+}
+
+/** `a` is the reference (document portrait), `b` the probe (selfie). */
+export function decideFaceMatch(a: ImageAnalysis, b: ImageAnalysis, policy: MatchPolicy = DEFAULT_MATCH_POLICY): FaceMatchResult {
+  const reasons: FaceReason[] = [];
+  const facesA = significantFaces(a, policy.significantFaceAreaRatio);
+  const facesB = significantFaces(b, policy.significantFaceAreaRatio);
+  if (facesA.length === 0) reasons.push('NO_FACE_DOCUMENT');
+  if (facesB.length === 0) reasons.push('NO_FACE_SELFIE');
+  if (facesA.length > 1 || facesB.length > 1) reasons.push('MULTIPLE_FACES');
+  const fa = facesA[0];
+  const fb = facesB[0];
+  let similarity: number | null = null;
+  let distance: number | null = null;
+  if (fa && fb) {
+    if (isLowQuality(fa, policy) || isLowQuality(fb, policy)) reasons.push('LOW_QUALITY');
+    distance = round(euclideanDistance(fa.descriptor, fb.descriptor));
+    similarity = descriptorSimilarity(fa.descriptor, fb.descriptor);
+    if (similarity < policy.threshold) reasons.push('FACE_MISMATCH');
+  }
+  return {
+    faces_a: a.faces.length,
+    faces_b: b.faces.length,
+    similarity,
+    distance,
+    threshold: policy.threshold,
+    // Any reason fails the match: a reviewer should look at a low-quality or crowded image even when the score is high.
+    decision: reasons.length === 0 ? 'PASSED' : 'FAILED',
+    reasons,
+  };
+}
+
+/** 1 - Euclidean distance, rounded: 1 for identical descriptors, about 0.4-0.6 for strangers. */
+export function descriptorSimilarity(a: ArrayLike<number>, b: ArrayLike<number>): number {
+  return round(1 - euclideanDistance(a, b));
+}
+
+const round = (x: number): number => Math.round(x * 10_000) / 10_000;

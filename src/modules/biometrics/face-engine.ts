@@ -1,0 +1,155 @@
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type * as FaceApi from '@vladmandic/face-api';
+import type * as Tf from '@tensorflow/tfjs';
+import { decodeImage, greyCrop, padAndRotate, type RgbImage } from './image.ts';
+import { laplacianVariance } from './domain/quality.ts';
+import type { FaceObservation, ImageAnalysis, Point } from './domain/types.ts';
+
+/**
+ * The face engine: @vladmandic/face-api (SSD MobileNetV1 detector, 68-point landmarks, ResNet-34
+ * descriptor) on TensorFlow.js with the WebAssembly backend. Models and .wasm files are read from the
+ * installed npm packages; nothing is downloaded. Loaded once per process and shared (see getFaceEngine).
+ */
+const require = createRequire(import.meta.url);
+
+export interface FaceEngine {
+  /** Find faces (with the padding and rotation cascade), landmarks, descriptors and sharpness. */
+  analyze(image: Buffer): Promise<ImageAnalysis>;
+  /** Same, on already decoded pixels (used by the liveness checks that reuse the decode). */
+  analyzeRgb(image: RgbImage): Promise<ImageAnalysis>;
+  readonly backend: string;
+  /** Release the models; the next getFaceEngine() loads them again. */
+  close(): Promise<void>;
+}
+
+export interface FaceEngineOptions {
+  /** WASM threads (the .wasm with threads needs SharedArrayBuffer); 1 keeps one core for the rest. */
+  threads?: number;
+  /** Detector confidence needed to call something a face. */
+  minConfidence?: number;
+}
+
+/**
+ * Tried in order until a face is found. Pad 0.5 suits most photos; pad 1.0 rescues very tight crops;
+ * small and right-angle rotations rescue tilted and sideways images (a photo of a card held sideways).
+ */
+const ATTEMPTS: ReadonlyArray<{ pad: number; rotation: number }> = [
+  { pad: 0.5, rotation: 0 },
+  { pad: 1.0, rotation: 0 },
+  { pad: 1.0, rotation: -20 },
+  { pad: 1.0, rotation: 20 },
+  { pad: 0.5, rotation: 90 },
+  { pad: 0.5, rotation: -90 },
+  { pad: 0.5, rotation: 180 },
+];
+const MAX_FACES = 5;
+const SHARPNESS_SIZE = 112;
+
+let shared: Promise<FaceEngine> | undefined;
+
+/** The process-wide engine; models load on first use and are reused. */
+export function getFaceEngine(options: FaceEngineOptions = {}): Promise<FaceEngine> {
+  shared ??= createFaceEngine(options).catch((error: unknown) => {
+    shared = undefined;
+    throw error;
+  });
+  return shared;
+}
+
+function packageDir(name: string): string {
+  return path.dirname(require.resolve(`${name}/package.json`));
+}
+
+async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine> {
+  const tf = require('@tensorflow/tfjs') as typeof Tf;
+  const wasm = require('@tensorflow/tfjs-backend-wasm') as { setWasmPaths(p: string): void; setThreadsCount(n: number): void };
+  const faceapi = require('@vladmandic/face-api/dist/face-api.node-wasm.js') as typeof FaceApi;
+  if (tf.getBackend() !== 'wasm') {
+    wasm.setWasmPaths(path.join(packageDir('@tensorflow/tfjs-backend-wasm'), 'dist') + path.sep);
+    wasm.setThreadsCount(options.threads ?? 1);
+    if (!(await tf.setBackend('wasm'))) throw new Error('TensorFlow.js WASM backend failed to initialise');
+    await tf.ready();
+  }
+  const modelDir = path.join(packageDir('@vladmandic/face-api'), 'model');
+  await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
+  await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
+  await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
+  const detectorOptions = new faceapi.SsdMobilenetv1Options({ minConfidence: options.minConfidence ?? 0.5, maxResults: MAX_FACES });
+
+  async function describe(frame: RgbImage, input: FaceApi.tf.Tensor3D, detections: FaceApi.FaceDetection[], rotation: number): Promise<FaceObservation[]> {
+    const crops = await faceapi.extractFaceTensors(input, detections);
+    const out: FaceObservation[] = [];
+    try {
+      for (const [i, detection] of detections.entries()) {
+        const crop = crops[i];
+        if (!crop) continue;
+        const raw = (await faceapi.nets.faceLandmark68Net.detectLandmarks(crop)) as FaceApi.FaceLandmarks68;
+        const landmarks = raw.shiftBy<FaceApi.FaceLandmarks68>(detection.box.x, detection.box.y);
+        // The descriptor is computed on the landmark-aligned crop, as face-api's own pipeline does.
+        const [aligned] = await faceapi.extractFaceTensors(input, [landmarks.align(null, { useDlibAlignment: true })]);
+        if (!aligned) continue;
+        const descriptor = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned)) as Float32Array;
+        aligned.dispose();
+        const box = { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height };
+        const grey = await greyCrop(frame, box, SHARPNESS_SIZE);
+        out.push({
+          box,
+          score: detection.score,
+          landmarks: landmarks.positions.map((p): Point => ({ x: p.x, y: p.y })),
+          descriptor: Array.from(descriptor),
+          sharpness: laplacianVariance({ width: SHARPNESS_SIZE, height: SHARPNESS_SIZE, data: grey }),
+          rotation,
+        });
+      }
+    } finally {
+      crops.forEach((c) => c.dispose());
+    }
+    return out.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+  }
+
+  async function analyzeRgb(image: RgbImage): Promise<ImageAnalysis> {
+    for (const attempt of ATTEMPTS) {
+      const frame = await padAndRotate(image, attempt.pad, attempt.rotation);
+      const input = faceapi.tf.tensor3d(new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.length), [frame.height, frame.width, 3], 'int32');
+      try {
+        const detections = await faceapi.detectAllFaces(input, detectorOptions);
+        if (detections.length === 0) continue;
+        const faces = await describe(frame, input, detections, attempt.rotation);
+        if (faces.length === 0) continue;
+        // Report boxes in the caller's image when no rotation was needed (the padding is undone).
+        if (attempt.rotation === 0) {
+          const p = (frame.width - image.width) / 2;
+          for (const f of faces) {
+            f.box = { ...f.box, x: f.box.x - p, y: f.box.y - p };
+            f.landmarks = f.landmarks.map((q) => ({ x: q.x - p, y: q.y - p }));
+          }
+        }
+        return { width: image.width, height: image.height, faces };
+      } finally {
+        input.dispose();
+      }
+    }
+    return { width: image.width, height: image.height, faces: [] };
+  }
+
+  // One image at a time: the WASM backend is single-threaded anyway and this bounds memory.
+  let queue: Promise<unknown> = Promise.resolve();
+  const serial = <T>(job: () => Promise<T>): Promise<T> => {
+    const next = queue.then(job, job);
+    queue = next.catch(() => undefined);
+    return next;
+  };
+
+  return {
+    backend: tf.getBackend(),
+    analyze: (buffer) => serial(async () => analyzeRgb(await decodeImage(buffer))),
+    analyzeRgb: (image) => serial(() => analyzeRgb(image)),
+    async close() {
+      faceapi.nets.ssdMobilenetv1.dispose();
+      faceapi.nets.faceLandmark68Net.dispose();
+      faceapi.nets.faceRecognitionNet.dispose();
+      shared = undefined;
+    },
+  };
+}

@@ -1,0 +1,65 @@
+import { getFaceEngine, type FaceEngine, type FaceEngineOptions } from './face-engine.ts';
+import { DEFAULT_MATCH_POLICY, decideFaceMatch, type FaceMatchResult, type MatchPolicy } from './domain/face-match.ts';
+import { DEFAULT_SELFIE_POLICY, decideSelfie, type SelfiePolicy, type SelfieResult } from './domain/selfie.ts';
+import { DEFAULT_LIVENESS_POLICY, decideActiveLiveness, type Challenge, type LivenessPolicy, type LivenessResult } from './domain/liveness.ts';
+import type { ImageAnalysis } from './domain/types.ts';
+
+export interface FaceServiceOptions {
+  policy?: Partial<MatchPolicy>;
+  selfiePolicy?: Partial<SelfiePolicy>;
+  livenessPolicy?: Partial<LivenessPolicy>;
+  engine?: FaceEngineOptions;
+  /** Passive anti-spoof scoring of selfies (a model @vladmandic/human ships); default on. */
+  passiveLiveness?: boolean;
+}
+
+/**
+ * Face match, selfie checks and active liveness. The engine (models) is loaded on first use and shared
+ * by every service in the process; close() releases it.
+ */
+export function createFaceService(options: FaceServiceOptions = {}) {
+  const matchPolicy: MatchPolicy = { ...DEFAULT_MATCH_POLICY, ...options.policy };
+  const selfiePolicy: SelfiePolicy = { ...DEFAULT_SELFIE_POLICY, ...options.selfiePolicy };
+  const livenessPolicy: LivenessPolicy = { ...DEFAULT_LIVENESS_POLICY, sameFaceThreshold: matchPolicy.threshold, ...options.livenessPolicy };
+  let engine: Promise<FaceEngine> | undefined;
+  const getEngine = (): Promise<FaceEngine> => (engine ??= getFaceEngine(options.engine));
+
+  async function analyze(image: Buffer): Promise<ImageAnalysis> {
+    return (await getEngine()).analyze(image);
+  }
+
+  return {
+    /** Does the selfie show the person on the document portrait? */
+    async compare(documentImage: Buffer, selfie: Buffer): Promise<FaceMatchResult> {
+      const a = await analyze(documentImage);
+      const b = await analyze(selfie);
+      return decideFaceMatch(a, b, matchPolicy);
+    },
+    /** Compare with an already analysed reference (for example the chip portrait). */
+    compareAnalyses: (a: ImageAnalysis, b: ImageAnalysis): FaceMatchResult => decideFaceMatch(a, b, matchPolicy),
+    analyze,
+    /** Exactly one large, sharp, frontal face with visible eyes (and a passive liveness score where available). */
+    async checkSelfie(image: Buffer): Promise<SelfieResult> {
+      const analysis = await analyze(image);
+      let liveness = null;
+      if (options.passiveLiveness !== false && analysis.faces[0]) {
+        const { scorePassiveLiveness } = await import('./passive-liveness.ts');
+        liveness = await scorePassiveLiveness(image, analysis.faces[0]);
+      }
+      return decideSelfie(analysis, liveness, selfiePolicy);
+    },
+    /** Frames captured while the person was asked to turn their head: same face, turned as asked. */
+    async verifyActiveLiveness(frames: Buffer[], challenge: Challenge): Promise<LivenessResult> {
+      if (frames.length > livenessPolicy.maxFrames) return decideActiveLiveness(frames.map(() => ({ width: 0, height: 0, faces: [] })), challenge, livenessPolicy);
+      const analyses: ImageAnalysis[] = [];
+      for (const frame of frames) analyses.push(await analyze(frame));
+      return decideActiveLiveness(analyses, challenge, livenessPolicy);
+    },
+    async close(): Promise<void> {
+      if (engine) await (await engine).close();
+      engine = undefined;
+    },
+  };
+}
+
+export type FaceService = ReturnType<typeof createFaceService>;
