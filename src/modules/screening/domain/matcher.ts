@@ -1,0 +1,147 @@
+/**
+ * Screening one query against the indexed lists: candidates from the index, each compared in full, date
+ * of birth and country applied as evidence, and every match returned with its explanation (which query
+ * name against which listed name, the per-factor scores and reason codes).
+ */
+import { compareNormalized, type NameComparison, type TokenPair } from './compare.ts';
+import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
+import { countryEvidence, dobEvidence, type EvidenceFactor } from './evidence.ts';
+import { NameIndex } from './name-index.ts';
+import { normalizeName, type NormalizedName } from './normalize.ts';
+
+export interface ScreeningQuery {
+  name: string;
+  /** `YYYY-MM-DD` or `YYYY`. */
+  dob?: string;
+  /** ISO 3166-1 alpha-2. */
+  country?: string;
+  type?: 'person' | 'company';
+}
+
+export interface MatchExplanation {
+  queryName: string;
+  matchedName: string;
+  aliasQuality: AliasQuality;
+  nameScore: number;
+  tokens: TokenPair[];
+  unmatchedQuery: string[];
+  unmatchedListed: string[];
+  evidence: EvidenceFactor[];
+}
+
+export interface Match {
+  list: string;
+  entityId: string;
+  sourceId: string;
+  schema: EntitySchema;
+  /** The entity's primary name. */
+  listedName: string;
+  /** The name (primary or alias) that matched. */
+  matchedName: string;
+  score: number;
+  topics: string[];
+  programs: string[];
+  sourceUrl?: string;
+  reasons: string[];
+  explanation: MatchExplanation;
+}
+
+export interface MatcherOptions {
+  /** Score at or above which a listed entity is a potential match. */
+  threshold: number;
+  /** Names compared in full per query (after index ranking). */
+  candidates: number;
+  /** Most matches returned per query. */
+  maxMatches: number;
+}
+
+export const DEFAULT_THRESHOLD = 0.85;
+export const DEFAULT_OPTIONS: MatcherOptions = { threshold: DEFAULT_THRESHOLD, candidates: 60, maxMatches: 20 };
+
+/** Weak aliases ("SALEH", "ABU ALI") match only when they cover the query completely and nearly exactly. */
+const WEAK_ALIAS_MIN = 0.95;
+
+function schemaAccepts(type: ScreeningQuery['type'], schema: EntitySchema): boolean {
+  if (!type) return true;
+  if (type === 'person') return schema === 'person' || schema === 'unknown';
+  return schema !== 'person';
+}
+
+export function nameReasons(c: NameComparison, query: NormalizedName, listed: NormalizedName): string[] {
+  const reasons = new Set<string>();
+  const allExact = c.pairs.every((p) => p.reason === 'exact');
+  if (allExact && c.unmatchedQuery.length === 0 && c.unmatchedListed.length === 0 && !c.reordered) reasons.add('NAME_EXACT');
+  for (const p of c.pairs) {
+    if (p.reason === 'variant') reasons.add('NAME_SPELLING_VARIANT');
+    if (p.reason === 'fuzzy') reasons.add('NAME_FUZZY');
+    if (p.reason === 'phonetic') reasons.add('NAME_PHONETIC');
+    if (p.reason === 'initial') reasons.add('NAME_INITIALS');
+  }
+  if (c.reordered) reasons.add('NAME_REORDERED');
+  if (c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0) reasons.add('NAME_PARTIAL');
+  if (query.transliterated || listed.transliterated) reasons.add('NAME_TRANSLITERATED');
+  if (query.removed.length > 0 || listed.removed.length > 0) reasons.add('NAME_TITLES_OR_FORMS_IGNORED');
+  return [...reasons];
+}
+
+export class Matcher {
+  readonly index: NameIndex;
+
+  constructor(readonly entities: readonly ListedEntity[], readonly options: MatcherOptions = DEFAULT_OPTIONS) {
+    this.index = new NameIndex(entities);
+  }
+
+  get size(): { entities: number; names: number; keys: number } {
+    return { entities: this.entities.length, names: this.index.names.length, keys: this.index.keyCount };
+  }
+
+  screen(query: ScreeningQuery, overrides: Partial<MatcherOptions> = {}): Match[] {
+    const options = { ...this.options, ...overrides };
+    const norm = normalizeName(query.name);
+    if (norm.tokens.length === 0) return [];
+    const accept = (ref: { entity: number }) => schemaAccepts(query.type, this.entities[ref.entity]!.schema);
+    const best = new Map<number, Match>();
+    for (const { ref } of this.index.candidates(norm, options.candidates, accept)) {
+      const entity = this.entities[ref.entity]!;
+      const listedName = entity.names[ref.name]!;
+      const c = compareNormalized(norm, ref.norm);
+      if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
+      const evidence = [dobEvidence(query.dob, entity.birthDates), countryEvidence(query.country, [...entity.nationalities, ...entity.citizenships], entity.countries)].filter(
+        (e): e is EvidenceFactor => e !== undefined,
+      );
+      const score = Math.max(0, Math.min(1, c.score + evidence.reduce((s, e) => s + e.adjustment, 0)));
+      const previous = best.get(ref.entity);
+      if (previous && previous.score >= score) continue;
+      const reasons = nameReasons(c, norm, ref.norm);
+      if (listedName.quality === 'weak') reasons.push('WEAK_ALIAS');
+      for (const e of evidence) reasons.push(e.reason);
+      best.set(ref.entity, {
+        list: entity.list,
+        entityId: entity.id,
+        sourceId: entity.sourceId,
+        schema: entity.schema,
+        listedName: entity.names[0]!.full,
+        matchedName: listedName.full,
+        score: Math.round(score * 1000) / 1000,
+        topics: entity.topics,
+        programs: entity.programs,
+        ...(entity.sourceUrl ? { sourceUrl: entity.sourceUrl } : {}),
+        reasons,
+        explanation: {
+          queryName: query.name,
+          matchedName: listedName.full,
+          aliasQuality: listedName.quality,
+          nameScore: c.score,
+          tokens: c.pairs,
+          unmatchedQuery: c.unmatchedQuery,
+          unmatchedListed: c.unmatchedListed,
+          evidence,
+        },
+      });
+    }
+    return [...best.values()]
+      .filter((m) => m.score >= options.threshold)
+      .sort((a, b) => b.score - a.score)
+      .slice(0, options.maxMatches);
+  }
+}

@@ -1,0 +1,164 @@
+/**
+ * From a name as written anywhere to comparable tokens: Unicode NFKC, a few script rules that generic
+ * transliteration gets wrong for names, transliteration to ASCII (any-ascii), case and diacritics folding,
+ * titles and company forms removed, and per token an orthographic fold, a consonant skeleton and a double
+ * metaphone code. Pure: no I/O, same input, same output.
+ */
+import anyAscii from 'any-ascii';
+import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
+
+export interface NameToken {
+  /** ASCII, lower case, as written (after transliteration). */
+  text: string;
+  /** Spelling variants folded: `Wladimirowitsch` and `Vladimirovich` share `vladimirovich`. */
+  fold: string;
+  /** Consonant classes without vowels: survives transliteration from abjads (Arabic, Hebrew) and vowel typos. */
+  skeleton: string;
+  /** Double metaphone primary code. */
+  phonetic: string;
+  /** 1 for a name token; less for particles (al, bin, van) and single initials, which identify little. */
+  weight: number;
+  initial: boolean;
+}
+
+export interface NormalizedName {
+  original: string;
+  tokens: NameToken[];
+  /** Words removed as titles or company forms, kept for the explanation. */
+  removed: string[];
+  /** The input had non-Latin letters that were transliterated. */
+  transliterated: boolean;
+}
+
+/** Titles and honorifics in the languages lists and customers write them (after transliteration). */
+const TITLES = new Set(
+  (
+    'mr mrs ms miss mister madam madame mme mlle sir dame lord lady dr doctor prof professor rev reverend hon honorable honourable ' +
+    'president presidente prasident praesident prezident predsjednik presedintele presiden elnok prezydent presidenten presidentti ' +
+    'premier minister ministre senator senador congressman congresswoman representative rep gov governor mayor judge justice ' +
+    'general gen colonel col major maj captain capt lieutenant lt sergeant sgt admiral commander cmdr marshal ' +
+    'sheikh shaikh shaykh sheik haji hajji hadji mullah mawlawi maulana maulvi mufti imam ayatollah hojatoleslam ' +
+    'his her excellency he hrh king queen prince princess emir sultan tsar herr frau senor senora sr sra don dona sig signor gospodin'
+  ).split(' '),
+);
+
+/** Legal forms: they say what kind of company it is, not which one. */
+const COMPANY_FORMS = new Set(
+  (
+    'ltd limited llc inc incorporated corp corporation co company plc gmbh mbh ag kg sa sas sarl srl spa bv nv oy ab as asa jsc ojsc pjsc cjsc ' +
+    'ooo oao zao pao tov pp llp lp sl sae saog fze fzco fzc fzllc pte pty bhd sdn ltda eirl cv de_cv kft zrt sp zoo doo dd ad ead jv ' +
+    'establishment est trading'
+  ).split(' '),
+);
+
+/** Particles: part of the name but weak evidence on their own. */
+const PARTICLES = new Set('al el ul ol bin ibn ben bint binti abd de da del della der den van von la le di du dos das do y e of the and'.split(' '));
+
+const GREEK_RULES: Array<[RegExp, string]> = [
+  [/ου/g, 'u'],
+  [/ντ/g, 'd'],
+  [/μπ/g, 'b'],
+  [/γκ/g, 'g'],
+  [/αι/g, 'e'],
+  [/ει|οι/g, 'i'],
+];
+
+const HANGUL = /[\uac00-\ud7a3]/;
+const GREEK = /[\u0370-\u03ff]/;
+
+/**
+ * Korean writes foreign names with an epenthetic vowel ㅡ (eu) after consonant clusters: 블라디미르 is
+ * beul-la-di-mi-reu for Vladimir. Dropping that vowel per syllable gets much closer to the source name.
+ */
+function romanizeHangul(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    if (HANGUL.test(ch)) {
+      const syllable = anyAscii(ch).toLowerCase();
+      out += syllable.length > 2 ? syllable.replace(/eu/, '') : syllable;
+    } else out += ch;
+  }
+  return out;
+}
+
+function transliterate(input: string): { text: string; transliterated: boolean } {
+  let text = input.normalize('NFKC');
+  const transliterated = /[^\u0000-\u024f\u1e00-\u1eff]/.test(text.replace(/[\u2000-\u206f\u3000-\u303f\u30fb]/g, ''));
+  if (GREEK.test(text)) {
+    text = text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
+    for (const [re, to] of GREEK_RULES) text = text.replace(re, to);
+  }
+  if (HANGUL.test(text)) text = romanizeHangul(text);
+  return { text: anyAscii(text), transliterated };
+}
+
+/**
+ * Orthographic fold of one ASCII lower-case token: spellings of the same sound in the languages of the
+ * lists (German sch/w, Polish cz/w, Hungarian cs/gy, Dutch oe, French ou, Slavic patronymic endings).
+ */
+export function foldToken(token: string): string {
+  let t = token;
+  t = t.replace(/(tsch|tsj|tch|tsh|cz|cs|tx)/g, 'ch');
+  t = t.replace(/(vitj|vic|vici|vics|wicz|vicz|vits)$/, 'vich');
+  t = t.replace(/sch|sz|sh/g, 'sh');
+  t = t.replace(/gy/g, 'd');
+  t = t.replace(/dzh|dj/g, 'j');
+  t = t.replace(/ph/g, 'f');
+  t = t.replace(/th/g, 't');
+  t = t.replace(/kh/g, 'h');
+  t = t.replace(/ck|q/g, 'k');
+  t = t.replace(/w/g, 'v');
+  t = t.replace(/ou|oo|oe/g, 'u');
+  t = t.replace(/ee/g, 'i');
+  t = t.replace(/y/g, 'i');
+  t = t.replace(/(.)\1+/g, '$1');
+  return t;
+}
+
+const SKELETON_CLASS: Record<string, string> = { b: 'b', p: 'b', f: 'b', v: 'b', w: 'b', d: 't', t: 't', g: 'k', k: 'k', c: 'k', q: 'k', x: 'k', s: 's', z: 's', j: 'j', l: 'r', r: 'r', m: 'm', n: 'n' };
+
+/** Consonant classes only, repeats collapsed: `vladimir`, `fldymyr` and `volodymyr` all give `brtmr`. */
+export function skeleton(fold: string): string {
+  let out = '';
+  // ts/dz: Belarusian and Ukrainian spellings of a Russian t/d (Putsin, Uladzimir).
+  const s = fold.replace(/ch/g, 'j').replace(/ts/g, 't').replace(/dz/g, 'd');
+  for (const ch of s) {
+    const c = SKELETON_CLASS[ch];
+    if (c && out[out.length - 1] !== c) out += c;
+  }
+  return out;
+}
+
+function makeToken(text: string): NameToken {
+  const fold = foldToken(text);
+  const initial = text.length === 1;
+  const particle = PARTICLES.has(text);
+  return {
+    text,
+    fold,
+    skeleton: skeleton(fold),
+    phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
+    weight: particle ? 0.3 : initial ? 0.6 : 1,
+    initial,
+  };
+}
+
+export function normalizeName(input: string): NormalizedName {
+  const { text, transliterated } = transliterate(input);
+  const words = text
+    .toLowerCase()
+    .replace(/['`´’‘ʻʼ]/g, '')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim()
+    .split(' ')
+    .filter(Boolean);
+  const kept = words.filter((w) => !TITLES.has(w) && !COMPANY_FORMS.has(w));
+  // A name that is nothing but a title or a form ("Co", "General") keeps its words.
+  const final = kept.length > 0 ? kept : words;
+  return {
+    original: input,
+    tokens: final.map(makeToken),
+    removed: kept.length > 0 ? words.filter((w) => TITLES.has(w) || COMPANY_FORMS.has(w)) : [],
+    transliterated,
+  };
+}
