@@ -53,8 +53,8 @@ const r = (code: string, severity: Severity, detail: string): Reason => ({ code,
 function mrzReasons(mrz: MrzResult): Reason[] {
   const out = mrz.check_digits.filter((c) => !c.valid).map((c) => r('MRZ_CHECK_DIGIT', 'REFER', `${c.field} check digit is ${c.digit}, computed ${c.expected}`));
   if (mrz.corrections.length > 0) {
-    const list = mrz.corrections.map((s) => `line ${s.line + 1} col ${s.position + 1} ${s.from}->${s.to}`).join(', ');
-    out.push(r('MRZ_CORRECTED', 'INFO', `characters corrected where the check digits confirm it: ${list}`));
+    const list = mrz.corrections.map((s) => `line ${s.line + 1} col ${s.position + 1} ${s.from}->${s.to} (${s.by.replace('_', ' ')})`).join(', ');
+    out.push(r('MRZ_CORRECTED', 'INFO', `look-alike characters corrected where a check digit or the country code list confirms it: ${list}`));
   }
   const f = mrz.fields;
   if (!f.last_name || /[^A-Z ]/.test(f.last_name + f.given_names)) out.push(r('MRZ_NAME_UNREADABLE', 'REFER', 'the name field holds characters a name cannot have'));

@@ -19,6 +19,8 @@ export interface Substitution {
   position: number;
   from: string;
   to: string;
+  /** What confirmed the change: a check digit, or for a three-letter code the ISO/ICAO code list. */
+  by: 'check_digit' | 'country_code';
 }
 
 interface Choice {
@@ -92,7 +94,7 @@ export function uniqueCheapest(lines: readonly string[], choices: readonly Choic
     const original = lines[c.line]![c.position]!;
     for (const to of c.options) {
       const changed = to !== original;
-      if (changed) current.push({ line: c.line, position: c.position, from: original, to });
+      if (changed) current.push({ line: c.line, position: c.position, from: original, to, by: 'check_digit' });
       // Forced changes (a letter where only a digit may stand) are not counted against the budget.
       visit(i + 1, cost + (changed && !c.forced ? 1 : 0));
       if (changed) current.pop();
@@ -131,6 +133,25 @@ export function correctMrz(lines: readonly string[], layout: Layout, checks: rea
     const choices = choicesFor(current, layout, check, frozen).filter((c) => c.forced || !hasComposite);
     const subs = uniqueCheapest(current, choices, (l) => checkHolds(l, check));
     if (!subs) continue;
+    current = apply(current, subs);
+    substitutions.push(...subs);
+  }
+  return { lines: current, substitutions };
+}
+
+/**
+ * Issuing state and nationality have no check digit, but a digit can never stand in them: a digit is
+ * replaced by its look-alike letter only when the result is a real code (`isCode`), never otherwise.
+ */
+export function correctCountryCodes(lines: readonly string[], layout: Layout, isCode: (code: string) => boolean): { lines: string[]; substitutions: Substitution[] } {
+  let current = [...lines];
+  const substitutions: Substitution[] = [];
+  for (const field of layout.fields.filter((f) => f.name === 'issuing_state' || f.name === 'nationality')) {
+    const code = read(current, field.span);
+    if (!/\d/.test(code)) continue;
+    const fixed = code.split('').map((ch) => TO_LETTER[ch] ?? ch).join('');
+    if (/\d/.test(fixed) || !isCode(fixed.replace(/</g, ''))) continue;
+    const subs = code.split('').flatMap((ch, i) => (ch === fixed[i] ? [] : [{ line: field.span.line, position: field.span.start + i, from: ch, to: fixed[i]!, by: 'country_code' as const }]));
     current = apply(current, subs);
     substitutions.push(...subs);
   }

@@ -6,7 +6,8 @@
  */
 import { isRealDate } from '../../../platform/domain/dates.ts';
 import { checkDigit } from './check-digit.ts';
-import { checkHolds, correctMrz, type Substitution } from './mrz-correct.ts';
+import { isAlpha3CountryOrIcaoCode } from '../../../platform/domain/countries.ts';
+import { checkHolds, correctCountryCodes, correctMrz, type Substitution } from './mrz-correct.ts';
 import { type CheckSpec, detectLayout, type Layout, type MrzFieldName, type MrzFormat, read } from './mrz-layouts.ts';
 
 export interface MrzCheckDigit {
@@ -111,7 +112,10 @@ export function parseMrz(rawLines: readonly string[], today: string): MrzResult 
   if (!layout) return undefined;
   const long = documentNumberCheck(layout, raw);
   const checks = layout.checks.map((c) => (c.name === 'document_number' && long.check ? long.check : c));
-  const { lines, substitutions } = correctMrz(raw, layout, checks);
+  const corrected = correctMrz(raw, layout, checks);
+  const codes = correctCountryCodes(corrected.lines, layout, (c) => c === 'UTO' || isAlpha3CountryOrIcaoCode(c));
+  const lines = codes.lines;
+  const substitutions = [...corrected.substitutions, ...codes.substitutions];
   const check_digits = checks.map((c): MrzCheckDigit => {
     const expected = checkDigit(c.over.map((sp) => read(lines, sp)).join(''));
     return { field: c.name, digit: read(lines, c.digit), expected: expected === undefined ? '?' : String(expected), valid: checkHolds(lines, c) };

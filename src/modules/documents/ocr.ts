@@ -1,0 +1,60 @@
+/**
+ * Tesseract (tesseract.js: the C++ engine compiled to WebAssembly) with the English traineddata from
+ * `@tesseract.js-data/eng`, everything loaded from node_modules: no language data, worker or core is
+ * fetched at run time. The legacy engine is used: with a character whitelist it reads OCR-B's `<` far
+ * better than the LSTM model, which was never trained on it (docs/adr/0020-mrz-reading.md).
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { createWorker, OEM, PSM, type Worker } from 'tesseract.js';
+
+const require = createRequire(import.meta.url);
+const MRZ_CHARS = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
+
+/** Directory of the package's legacy+LSTM English model (`4.0.0/eng.traineddata.gz`). */
+export function localLangPath(): string {
+  return path.join(path.dirname(require.resolve('@tesseract.js-data/eng/package.json')), '4.0.0');
+}
+
+export interface TextRecogniser {
+  /** Text of a PNG/JPEG image, lines separated by newlines. `mode`: mrz restricts to the MRZ alphabet. */
+  recognise(image: Buffer, mode: 'mrz' | 'text'): Promise<string>;
+  close(): Promise<void>;
+}
+
+/**
+ * One worker, created on first use and reused for every call (creating one costs ~0.5 s); calls are
+ * serialised through it. `close()` terminates it.
+ */
+export function createTesseractRecogniser(options: { langPath?: string } = {}): TextRecogniser {
+  let worker: Promise<Worker> | undefined;
+  let mode: 'mrz' | 'text' | undefined;
+  let queue: Promise<unknown> = Promise.resolve();
+  const get = () => {
+    worker ??= createWorker('eng', OEM.TESSERACT_ONLY, { langPath: options.langPath ?? localLangPath(), gzip: true, cacheMethod: 'none' });
+    return worker;
+  };
+  const run = async (image: Buffer, wanted: 'mrz' | 'text') => {
+    const w = await get();
+    if (mode !== wanted) {
+      await w.setParameters(wanted === 'mrz'
+        ? { tessedit_char_whitelist: MRZ_CHARS, tessedit_pageseg_mode: PSM.SINGLE_BLOCK } as never
+        : { tessedit_char_whitelist: '', tessedit_pageseg_mode: PSM.AUTO } as never);
+      mode = wanted;
+    }
+    const result = await w.recognize(image);
+    return result.data.text;
+  };
+  return {
+    recognise(image, wanted) {
+      const next = queue.then(() => run(image, wanted));
+      queue = next.catch(() => undefined);
+      return next;
+    },
+    async close() {
+      const w = worker;
+      worker = undefined;
+      if (w) await (await w).terminate();
+    },
+  };
+}
