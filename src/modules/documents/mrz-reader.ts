@@ -3,7 +3,7 @@
  * it, recognise it (Tesseract, or any TextRecogniser), and parse with check-digit-confirmed correction.
  * Several crops of the zone are tried, cheapest first, until every check digit holds.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { type MrzRegion, locateMrz } from './domain/mrz-locate.ts';
 import { type MrzResult, parseMrz } from './domain/mrz-parse.ts';
 import { mrzCandidates } from './domain/mrz-text.ts';
@@ -23,7 +23,7 @@ export interface MrzReading {
   attempts: number;
 }
 
-async function gray(img: sharp.Sharp, width?: number): Promise<Gray> {
+async function gray(img: Sharp, width?: number): Promise<Gray> {
   const { data, info } = await img.clone().grayscale().resize(width ? { width } : undefined).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
@@ -32,7 +32,7 @@ function score(m: MrzResult): number {
   return m.check_digits.filter((c) => c.valid).length / m.check_digits.length + (m.valid ? 1 : 0);
 }
 
-async function recogniseRegion(original: sharp.Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number, ocr: TextRecogniser, today: string) {
+async function recogniseRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number, ocr: TextRecogniser, today: string) {
   const k = size.width / WORK_WIDTH;
   const mx = region.width * 0.04;
   const my = region.lineHeight * 0.7;
@@ -53,7 +53,7 @@ async function recogniseRegion(original: sharp.Sharp, size: { width: number; hei
 }
 
 /** Straighten the image when the zone's lines are skewed by more than half a degree. */
-async function straighten(input: Buffer, angle: number): Promise<sharp.Sharp> {
+async function straighten(input: Buffer, angle: number): Promise<Sharp> {
   const img = sharp(input).rotate();
   if (Math.abs(angle) < 0.5) return img;
   const buf = await img.rotate(-angle, { background: { r: 255, g: 255, b: 255 } }).png().toBuffer();
