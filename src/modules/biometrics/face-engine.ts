@@ -28,21 +28,32 @@ export interface FaceEngineOptions {
   threads?: number;
   /** Detector confidence needed to call something a face. */
   minConfidence?: number;
+  /** Average the descriptor with its mirror image's (default true). */
+  flipAverage?: boolean;
 }
 
 /**
  * Tried in order until a face is found. Pad 0.5 suits most photos; pad 1.0 rescues very tight crops;
  * small and right-angle rotations rescue tilted and sideways images (a photo of a card held sideways).
  */
-const ATTEMPTS: ReadonlyArray<{ pad: number; rotation: number }> = [
-  { pad: 0.5, rotation: 0 },
-  { pad: 1.0, rotation: 0 },
-  { pad: 1.0, rotation: -20 },
-  { pad: 1.0, rotation: 20 },
-  { pad: 0.5, rotation: 90 },
-  { pad: 0.5, rotation: -90 },
-  { pad: 0.5, rotation: 180 },
-];
+const ATTEMPTS: ReadonlyArray<Attempt> = parseAttempts(process.env.KYC_FACE_CASCADE ?? 'tiny:0.5:0,tiny:1:0,ssd:0.5:0,ssd:1:0,ssd:1:-20,ssd:1:20,ssd:0.5:90,ssd:0.5:-90,ssd:0.5:180');
+
+interface Attempt {
+  /** tiny: Tiny Face Detector (about 85 ms); ssd: SSD MobileNetV1 (about 390 ms, finds harder faces). */
+  detector: 'tiny' | 'ssd';
+  pad: number;
+  rotation: number;
+}
+
+function parseAttempts(spec: string): Attempt[] {
+  return spec.split(',').map((part) => {
+    const [detector, pad, rotation] = part.split(':');
+    if ((detector !== 'tiny' && detector !== 'ssd') || !Number.isFinite(Number(pad)) || !Number.isFinite(Number(rotation))) {
+      throw new Error(`KYC_FACE_CASCADE: bad step "${part}" (detector:pad:rotation, e.g. ssd:1:0)`);
+    }
+    return { detector, pad: Number(pad), rotation: Number(rotation) };
+  });
+}
 const MAX_FACES = 5;
 const SHARPNESS_SIZE = 112;
 
@@ -73,9 +84,28 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
   }
   const modelDir = path.join(packageDir('@vladmandic/face-api'), 'model');
   await faceapi.nets.ssdMobilenetv1.loadFromDisk(modelDir);
+  await faceapi.nets.tinyFaceDetector.loadFromDisk(modelDir);
   await faceapi.nets.faceLandmark68Net.loadFromDisk(modelDir);
   await faceapi.nets.faceRecognitionNet.loadFromDisk(modelDir);
-  const detectorOptions = new faceapi.SsdMobilenetv1Options({ minConfidence: options.minConfidence ?? 0.5, maxResults: MAX_FACES });
+  const minConfidence = options.minConfidence ?? 0.5;
+  const flipAverage = options.flipAverage ?? process.env.KYC_FACE_FLIP !== 'false';
+  const detectors = {
+    ssd: new faceapi.SsdMobilenetv1Options({ minConfidence, maxResults: MAX_FACES }),
+    tiny: new faceapi.TinyFaceDetectorOptions({ inputSize: 416, scoreThreshold: minConfidence }),
+  };
+
+  /**
+   * The descriptor of the crop averaged with that of its mirror image: a cheap test-time augmentation
+   * that evens out pose and lighting asymmetries (it lowered the equal error rate on our set).
+   */
+  async function describeAligned(aligned: FaceApi.tf.Tensor3D): Promise<Float32Array> {
+    const plain = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned)) as Float32Array;
+    if (!flipAverage) return plain;
+    const mirrored = tf.reverse(aligned as unknown as Tf.Tensor3D, 1) as unknown as FaceApi.tf.Tensor3D;
+    const flipped = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(mirrored)) as Float32Array;
+    mirrored.dispose();
+    return plain.map((v, i) => (v + (flipped[i] as number)) / 2);
+  }
 
   async function describe(frame: RgbImage, input: FaceApi.tf.Tensor3D, detections: FaceApi.FaceDetection[], rotation: number): Promise<FaceObservation[]> {
     const crops = await faceapi.extractFaceTensors(input, detections);
@@ -89,7 +119,7 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
         // The descriptor is computed on the landmark-aligned crop, as face-api's own pipeline does.
         const [aligned] = await faceapi.extractFaceTensors(input, [landmarks.align(null, { useDlibAlignment: true })]);
         if (!aligned) continue;
-        const descriptor = (await faceapi.nets.faceRecognitionNet.computeFaceDescriptor(aligned)) as Float32Array;
+        const descriptor = await describeAligned(aligned);
         aligned.dispose();
         const box = { x: detection.box.x, y: detection.box.y, width: detection.box.width, height: detection.box.height };
         const grey = await greyCrop(frame, box, SHARPNESS_SIZE);
@@ -113,7 +143,7 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
       const frame = await padAndRotate(image, attempt.pad, attempt.rotation);
       const input = faceapi.tf.tensor3d(new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.length), [frame.height, frame.width, 3], 'int32');
       try {
-        const detections = await faceapi.detectAllFaces(input, detectorOptions);
+        const detections = (await faceapi.detectAllFaces(input, detectors[attempt.detector])).slice(0, MAX_FACES);
         if (detections.length === 0) continue;
         const faces = await describe(frame, input, detections, attempt.rotation);
         if (faces.length === 0) continue;
@@ -147,6 +177,7 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     analyzeRgb: (image) => serial(() => analyzeRgb(image)),
     async close() {
       faceapi.nets.ssdMobilenetv1.dispose();
+      faceapi.nets.tinyFaceDetector.dispose();
       faceapi.nets.faceLandmark68Net.dispose();
       faceapi.nets.faceRecognitionNet.dispose();
       shared = undefined;

@@ -19,7 +19,7 @@ export interface MatchPolicy {
 }
 
 export const DEFAULT_MATCH_POLICY: MatchPolicy = {
-  threshold: 0.41,
+  threshold: 0.43,
   minFaceWidth: 40,
   minSharpness: 15,
   significantFaceAreaRatio: 0.3,

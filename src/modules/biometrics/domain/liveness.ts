@@ -34,7 +34,7 @@ export interface LivenessPolicy {
 export const DEFAULT_LIVENESS_POLICY: LivenessPolicy = {
   minFrames: 3,
   maxFrames: 20,
-  sameFaceThreshold: 0.41,
+  sameFaceThreshold: 0.43,
   minTurnDegrees: 18,
   maxStartYaw: 15,
   significantFaceAreaRatio: 0.3,
