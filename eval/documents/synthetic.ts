@@ -1,0 +1,155 @@
+/**
+ * Synthetic identity documents for tests and evaluation: a random identity, its MRZ with correct check
+ * digits (from the same layout table the parser uses), rendered in OCR-B (Debian `fonts-ocr-b`) on a card
+ * with a visual zone, then optionally degraded (blur, noise, rotation, low resolution, exposure).
+ * Deterministic for a given seed.
+ */
+import sharp from 'sharp';
+import { checkDigit } from '../../src/modules/documents/domain/check-digit.ts';
+import { LAYOUTS, type MrzFormat, read } from '../../src/modules/documents/domain/mrz-layouts.ts';
+
+export function rng(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13; s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5; s >>>= 0;
+    return s / 2 ** 32;
+  };
+}
+
+const SURNAMES = ['SMITH', 'OKONKWO', 'MUELLER', 'GARCIA<LOPEZ', 'NGUYEN', 'OBRIEN', 'KOWALSKA', 'VAN<DER<BERG', 'ABDULLAH', 'JOHANSSON', 'LI', 'PAPADOPOULOS'];
+const GIVEN = ['JOHN', 'ANNA<MARIA', 'OLUWASEUN', 'JEAN<PIERRE', 'MEI', 'SIOBHAN', 'KRZYSZTOF', 'AHMED', 'INGRID', 'WEI', 'ZOE', 'BARTHOLOMEW<JAMES'];
+const STATES = ['GBR', 'FRA', 'DEU', 'D', 'ESP', 'ITA', 'NLD', 'POL', 'USA', 'CAN', 'NGA', 'IND', 'CHN', 'SWE', 'IRL', 'GRC'];
+const ALNUM = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789';
+
+export interface SyntheticMrz {
+  format: MrzFormat;
+  lines: string[];
+}
+
+const pick = <T,>(r: () => number, xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
+const digits = (r: () => number, n: number) => Array.from({ length: n }, () => Math.floor(r() * 10)).join('');
+const date = (r: () => number, y0: number, y1: number) => {
+  const y = y0 + Math.floor(r() * (y1 - y0));
+  const m = 1 + Math.floor(r() * 12);
+  const d = 1 + Math.floor(r() * 28);
+  return `${String(y % 100).padStart(2, '0')}${String(m).padStart(2, '0')}${String(d).padStart(2, '0')}`;
+};
+
+function put(line: string[], start: number, text: string) {
+  for (let i = 0; i < text.length; i++) line[start + i] = text[i]!;
+}
+
+/** A random MRZ of the given format with every check digit correct. */
+export function randomMrz(r: () => number, format: MrzFormat): SyntheticMrz {
+  const layout = LAYOUTS[format];
+  const lines = Array.from({ length: layout.lines }, () => Array<string>(layout.length).fill('<'));
+  const state = pick(r, STATES).padEnd(3, '<');
+  const code = format === 'TD3' ? 'P<' : format.startsWith('MRV') ? 'V<' : pick(r, ['I<', 'ID', 'IR', 'AC']);
+  const values: Record<string, string> = {
+    document_code: code,
+    issuing_state: state,
+    nationality: pick(r, STATES).padEnd(3, '<'),
+    document_number: Array.from({ length: 9 }, () => pick(r, ALNUM.split(''))).join(''),
+    birth_date: date(r, 1940, 2006),
+    sex: pick(r, ['M', 'F', '<']),
+    expiry_date: date(r, 2027, 2036),
+    optional_data: r() < 0.5 ? digits(r, 6 + Math.floor(r() * 4)) : '',
+    optional_data_2: '',
+  };
+  const name = `${pick(r, SURNAMES)}<<${pick(r, GIVEN)}`;
+  for (const f of layout.fields) {
+    const width = f.span.end - f.span.start;
+    const text = f.name === 'names' ? name : (values[f.name] ?? '');
+    put(lines[f.span.line]!, f.span.start, text.slice(0, width));
+  }
+  const asText = () => lines.map((l) => l.join(''));
+  for (const c of layout.checks) {
+    const over = c.over.map((sp) => read(asText(), sp)).join('');
+    const fieldAllFiller = /^<*$/.test(over) && c.name === 'personal_number';
+    put(lines[c.digit.line]!, c.digit.start, fieldAllFiller ? '<' : String(checkDigit(over)));
+  }
+  return { format, lines: asText() };
+}
+
+const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The card as SVG: background guilloche, photo box, visual zone text, and the MRZ in OCR-B at ICAO pitch. */
+function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number): { svg: string; width: number; height: number } {
+  const [wMm, hMm] = m.format === 'TD1' ? [85.6, 54] : m.format === 'TD2' || m.format === 'MRVB' ? [105, 74] : [125, 88];
+  const width = Math.round(wMm * pxPerMm);
+  const height = Math.round(hMm * pxPerMm);
+  const pitch = 2.54 * pxPerMm;
+  const lineGap = 4.2 * pxPerMm;
+  const fontSize = 3.1 * pxPerMm;
+  const left = (width - pitch * m.lines[0]!.length) / 2;
+  const bottom = height - 3.5 * pxPerMm;
+  const hue = Math.floor(r() * 360);
+  const waves = Array.from({ length: 14 }, (_, i) => {
+    const y = (i + 1) * (height / 15);
+    return `<path d="M0 ${y} Q ${width / 4} ${y - 20 - r() * 30} ${width / 2} ${y} T ${width} ${y}" stroke="hsl(${hue},45%,75%)" fill="none" stroke-width="1.2"/>`;
+  }).join('');
+  const mrz = m.lines.map((line, i) => {
+    const y = bottom - (m.lines.length - 1 - i) * lineGap;
+    return `<text x="${left}" y="${y}" font-family="OCR B" font-size="${fontSize}" textLength="${pitch * line.length}" lengthAdjust="spacing" fill="#111">${esc(line)}</text>`;
+  }).join('');
+  const viz = ['SURNAME', 'GIVEN NAMES', 'NATIONALITY', 'DATE OF BIRTH', 'DATE OF EXPIRY'].map((label, i) => {
+    const y = 12 * pxPerMm + i * 7 * pxPerMm;
+    return `<text x="${width * 0.36}" y="${y}" font-family="DejaVu Sans" font-size="${1.6 * pxPerMm}" fill="#445">${label}</text>` +
+      `<text x="${width * 0.36}" y="${y + 2.8 * pxPerMm}" font-family="DejaVu Sans" font-weight="bold" font-size="${2.4 * pxPerMm}" fill="#222">${esc(m.lines[0]!.slice(5, 17).replace(/</g, ' '))}</text>`;
+  }).join('');
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
+    `<rect width="100%" height="100%" fill="hsl(${hue},35%,93%)"/>${waves}` +
+    `<rect x="${6 * pxPerMm}" y="${8 * pxPerMm}" width="${width * 0.25}" height="${height * 0.5}" fill="hsl(${hue},10%,70%)"/>` +
+    `${viz}${mrz}</svg>`;
+  return { svg, width, height };
+}
+
+export interface Degradation {
+  blur?: number;
+  noise?: number;
+  rotate?: number;
+  scale?: number;
+  jpegQuality?: number;
+  brightness?: number;
+}
+
+export async function renderDocument(m: SyntheticMrz, seed: number, d: Degradation = {}): Promise<Buffer> {
+  const r = rng(seed);
+  const { svg } = cardSvg(m, r, 8);
+  let img = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
+  if (d.rotate) img = sharp(await img.png().toBuffer()).rotate(d.rotate, { background: { r: 90, g: 90, b: 95 } });
+  if (d.blur) img = sharp(await img.png().toBuffer()).blur(d.blur);
+  if (d.brightness) img = sharp(await img.png().toBuffer()).modulate({ brightness: d.brightness });
+  let buf = await img.png().toBuffer();
+  if (d.noise) {
+    const { data, info } = await sharp(buf).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    for (let i = 0; i < data.length; i++) {
+      const g = (r() + r() + r() - 1.5) * 2 * d.noise;
+      data[i] = Math.max(0, Math.min(255, data[i]! + g));
+    }
+    buf = await sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }).png().toBuffer();
+  }
+  if (d.scale) {
+    const meta = await sharp(buf).metadata();
+    buf = await sharp(buf).resize({ width: Math.round(meta.width! * d.scale) }).png().toBuffer();
+  }
+  if (d.jpegQuality) buf = await sharp(buf).jpeg({ quality: d.jpegQuality }).toBuffer();
+  return buf;
+}
+
+/** A moderate random mix of two or three degradations, as a phone photo or cheap scan gives. */
+export function randomDegradation(r: () => number): Degradation {
+  const all: Degradation[] = [
+    { blur: 0.6 + r() * 1.0 },
+    { noise: 8 + r() * 14 },
+    { rotate: (r() < 0.5 ? -1 : 1) * (1 + r() * 6) },
+    { scale: 0.45 + r() * 0.25, jpegQuality: 45 + Math.floor(r() * 30) },
+    { brightness: 0.55 + r() * 0.25 },
+  ];
+  const n = 2 + Math.floor(r() * 2);
+  const chosen: Degradation = {};
+  for (let i = 0; i < n; i++) Object.assign(chosen, all.splice(Math.floor(r() * all.length), 1)[0]);
+  return chosen;
+}

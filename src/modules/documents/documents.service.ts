@@ -1,0 +1,119 @@
+/**
+ * Use cases of the documents module: check an identity document (photos of a passport, identity card or
+ * UK driving licence) and a proof of address. Results are plain JSON, the same the CLI prints.
+ */
+import { decideDocument, type ContactForDocument, type Reason } from './domain/decision.ts';
+import { checkDvlaNumber, type DvlaCheck } from './domain/dvla.ts';
+import { type DocumentDecision, documentFromMrz, type DocumentType, type ExtractedDocument, type IdscanFields, toIdscan } from './domain/extracted.ts';
+import type { MrzResult } from './domain/mrz-parse.ts';
+import type { QualityReport, QualityThresholds } from './domain/quality.ts';
+import { parseUkLicenceText, type UkLicenceText } from './domain/uk-licence.ts';
+import { type MrzReading, readMrz } from './mrz-reader.ts';
+import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
+import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
+import { extractDocumentText, prepareForText } from './text-extract.ts';
+
+export interface DocumentServiceConfig {
+  /** Below this age the decision is ALERT (UNDERAGE). Default 18. */
+  minimumAge?: number;
+  /** A proof of address must be issued within this many months before today. Default 3. */
+  proofOfAddressMaxAgeMonths?: number;
+  qualityThresholds?: QualityThresholds;
+  /** Text recogniser; default: one Tesseract worker, created on first use, closed by `close()`. */
+  ocr?: TextRecogniser;
+  /** For `document_decision_date`; default the system clock. */
+  now?: () => Date;
+}
+
+export interface IdentityDocumentResult {
+  document_type: DocumentType;
+  mrz: (Omit<MrzResult, 'fields'> & { fields: MrzResult['fields'] }) | null;
+  extracted: ExtractedDocument | null;
+  driving_licence: (UkLicenceText & { dvla: DvlaCheck | null }) | null;
+  quality: QualityReport[];
+  images: { index: number; mrz_found: boolean; mrz_valid: boolean; region: MrzReading['region']; attempts: number }[];
+  decision: DocumentDecision;
+  reasons: Reason[];
+  idscan: IdscanFields;
+}
+
+function better(a: MrzResult | null, b: MrzResult | null): boolean {
+  if (!a) return false;
+  if (!b) return true;
+  const valid = (m: MrzResult) => m.check_digits.filter((c) => c.valid).length;
+  return valid(a) > valid(b);
+}
+
+function licenceDocument(text: UkLicenceText): ExtractedDocument {
+  return {
+    document_type: 'Driving License',
+    source: 'PRINTED',
+    document_number: text.licence_number ?? '',
+    last_name: text.surname ?? '',
+    given_names: text.forenames ?? '',
+    date_of_birth: text.birth_date,
+    expiry_date: text.expiry_date,
+    issue_date: text.issue_date,
+    issuing_state: 'GBR',
+    nationality: '',
+    sex: '',
+  };
+}
+
+export function createDocumentService(config: DocumentServiceConfig = {}) {
+  const ocr = config.ocr ?? createTesseractRecogniser();
+  const minimumAge = config.minimumAge ?? 18;
+  const now = config.now ?? (() => new Date());
+
+  async function readLicence(images: Buffer[]): Promise<UkLicenceText | null> {
+    for (const image of images) {
+      const text = parseUkLicenceText(await ocr.recognise(await prepareForText(image), 'text'));
+      if (text.looks_like_licence) return text;
+    }
+    return null;
+  }
+
+  async function checkIdentityDocument(input: { images: Buffer[]; contact?: ContactForDocument; today: string }): Promise<IdentityDocumentResult> {
+    if (input.images.length === 0) throw new Error('at least one image is required');
+    const readings: MrzReading[] = [];
+    for (const image of input.images) {
+      const reading = await readMrz(image, ocr, { today: input.today, thresholds: config.qualityThresholds });
+      readings.push(reading);
+      if (reading.mrz?.valid) break;
+    }
+    const mrz = readings.reduce<MrzResult | null>((best, r) => (better(r.mrz, best) ? r.mrz : best), null);
+    let document = mrz ? documentFromMrz(mrz) : null;
+    let licence: IdentityDocumentResult['driving_licence'] = null;
+    if (!mrz) {
+      const text = await readLicence(input.images);
+      if (text) {
+        document = licenceDocument(text);
+        const dvla = text.licence_number ? checkDvlaNumber(text.licence_number, { lastName: text.surname ?? undefined, givenNames: text.forenames ?? undefined, birthDate: text.birth_date }) : null;
+        licence = { ...text, dvla };
+      }
+    }
+    const quality = readings.map((r) => r.quality);
+    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, quality, contact: input.contact, today: input.today, minimumAge });
+    return {
+      document_type: document?.document_type ?? 'Unknown',
+      mrz,
+      extracted: document,
+      driving_licence: licence,
+      quality,
+      images: readings.map((r, index) => ({ index, mrz_found: r.mrz !== null, mrz_valid: r.mrz?.valid ?? false, region: r.region, attempts: r.attempts })),
+      decision,
+      reasons,
+      idscan: toIdscan(document, decision, now().toISOString()),
+    };
+  }
+
+  async function checkProofOfAddress(input: { file: Buffer; contact: ProofOfAddressContact; today: string }): Promise<ProofOfAddressResult & { source: 'pdf-text' | 'ocr' }> {
+    const { text, source } = await extractDocumentText(input.file, ocr);
+    return { source, ...checkProofOfAddressText(text, input.contact, { today: input.today, maxAgeMonths: config.proofOfAddressMaxAgeMonths ?? 3 }) };
+  }
+
+  return { checkIdentityDocument, checkProofOfAddress, close: () => ocr.close() };
+}
+
+export type ProofOfAddressContact = Parameters<typeof checkProofOfAddressText>[1];
+export type DocumentService = ReturnType<typeof createDocumentService>;

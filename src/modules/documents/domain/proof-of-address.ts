@@ -1,0 +1,107 @@
+/**
+ * Proof of address from a bill or statement's text (pure): the contact's name and address appear on it,
+ * and it was issued within the last N months. What is not found is REFER with a reason, never assumed.
+ */
+import { isRealDate } from '../../../platform/domain/dates.ts';
+import type { Reason } from './decision.ts';
+import type { DocumentDecision } from './extracted.ts';
+import { mrzSpellings } from './names.ts';
+
+export interface AddressContact {
+  first_name?: string;
+  middle_name?: string;
+  last_name?: string;
+  primary_address?: { street?: string; postcode?: string; city?: string };
+}
+
+export interface ProofOfAddressResult {
+  decision: DocumentDecision;
+  reasons: Reason[];
+  name_found: boolean;
+  address: { postcode_found: boolean; street_found: boolean; city_found: boolean };
+  issue_date: string | null;
+  /** The dates seen, for the reviewer. */
+  dates_found: string[];
+}
+
+const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** Upper case A-Z and digits only, words separated by one space (diacritics folded as in an MRZ). */
+export function fold(text: string): string {
+  return text.split(/\r?\n/).map((line) => line.split(/\s+/).map((w) => (mrzSpellings(w)[0] ?? []).join(' ') || w.toUpperCase().replace(/[^A-Z0-9]/g, '')).join(' ')).join('\n')
+    .replace(/[^A-Z0-9\n]+/g, ' ');
+}
+
+const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
+
+/** Dates written as 12/03/2026, 12.03.2026, 2026-03-12, 12 March 2026, March 12, 2026 (day first for numeric forms, as UK bills write them). */
+export function findDates(text: string): { date: string; index: number }[] {
+  const out: { date: string; index: number }[] = [];
+  const push = (y: number, m: number, d: number, index: number) => {
+    const v = iso(y, m, d);
+    if (isRealDate(v)) out.push({ date: v, index });
+  };
+  for (const m of text.matchAll(/\b(\d{1,2})[./-](\d{1,2})[./-](\d{4})\b/g)) push(Number(m[3]), Number(m[2]), Number(m[1]), m.index);
+  for (const m of text.matchAll(/\b(\d{4})-(\d{2})-(\d{2})\b/g)) push(Number(m[1]), Number(m[2]), Number(m[3]), m.index);
+  const month = (w: string) => MONTHS.indexOf(w.slice(0, 3).toUpperCase()) + 1;
+  for (const m of text.matchAll(/\b(\d{1,2})(?:st|nd|rd|th)?\s+([A-Za-z]{3,9})\.?,?\s+(\d{4})\b/g)) if (month(m[2]!) > 0) push(Number(m[3]), month(m[2]!), Number(m[1]), m.index);
+  for (const m of text.matchAll(/\b([A-Za-z]{3,9})\.?\s+(\d{1,2})(?:st|nd|rd|th)?,?\s+(\d{4})\b/g)) if (month(m[1]!) > 0) push(Number(m[3]), month(m[1]!), Number(m[2]), m.index);
+  return out.sort((a, b) => a.index - b.index);
+}
+
+/** The issue date: the first date after a label such as "statement date" or "bill date", else the latest date not after today. */
+export function issueDate(text: string, today: string): string | null {
+  const dates = findDates(text).filter((d) => d.date <= today);
+  const label = /(statement|bill|invoice|issue|issued|letter|print|document)\s*(date|on)|date\s*(of\s*)?(issue|statement|bill)|\bdated\b/gi;
+  for (const m of text.matchAll(label)) {
+    const after = dates.find((d) => d.index >= m.index && d.index - m.index < 60);
+    if (after) return after.date;
+  }
+  return dates.map((d) => d.date).sort().at(-1) ?? null;
+}
+
+function monthsBefore(today: string, months: number): string {
+  const [y, m, d] = today.split('-').map(Number) as [number, number, number];
+  const total = y * 12 + (m - 1) - months;
+  const year = Math.floor(total / 12);
+  const month = (total % 12) + 1;
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return iso(year, month, Math.min(d, last));
+}
+
+const containsWords = (hay: string, words: string) => words.length > 0 && ` ${hay.replace(/\n/g, ' ')} `.includes(` ${words} `);
+
+export function checkProofOfAddressText(text: string, contact: AddressContact, options: { today: string; maxAgeMonths: number }): ProofOfAddressResult {
+  const folded = fold(text);
+  const lines = folded.split('\n');
+  const last = fold(contact.last_name ?? '').trim();
+  const first = fold(contact.first_name ?? '').trim();
+  // The surname, on a line that also carries the first name or its initial ("MR J SMITH").
+  const name_found = Boolean(last) && lines.some((l) => containsWords(l, last) && (!first || containsWords(l, first) || containsWords(l, first[0]!)));
+  const a = contact.primary_address ?? {};
+  const postcode = (a.postcode ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
+  const postcode_found = postcode.length > 0 && folded.replace(/[^A-Z0-9]/g, '').includes(postcode);
+  const street = fold(a.street ?? '').trim();
+  // House number and the first word of the street name are enough: "Rd"/"Road" abbreviations vary.
+  const streetKey = street.split(' ').slice(0, 2).join(' ');
+  const street_found = streetKey.length > 0 && containsWords(folded, streetKey);
+  const city = fold(a.city ?? '').trim();
+  const city_found = city.length > 0 && containsWords(folded, city);
+  const date = issueDate(text, options.today);
+  const reasons: Reason[] = [];
+  const refer = (code: string, detail: string) => reasons.push({ code, severity: 'REFER', detail });
+  if (folded.replace(/\s/g, '').length < 20) refer('POA_UNREADABLE', 'no text could be read from the document');
+  if (!name_found) refer('POA_NAME_NOT_FOUND', "the contact's name does not appear on the document");
+  if (!postcode_found || !street_found) refer('POA_ADDRESS_NOT_FOUND', `${postcode_found ? '' : 'postcode '}${street_found ? '' : 'street '}not found`.trim());
+  const earliest = monthsBefore(options.today, options.maxAgeMonths);
+  if (!date) refer('POA_DATE_NOT_FOUND', 'no issue date found');
+  else if (date < earliest) refer('POA_TOO_OLD', `issued ${date}, before ${earliest} (${options.maxAgeMonths} months)`);
+  return {
+    decision: reasons.length === 0 ? 'PASSED' : 'REFER',
+    reasons,
+    name_found,
+    address: { postcode_found, street_found, city_found },
+    issue_date: date,
+    dates_found: findDates(text).map((d) => d.date),
+  };
+}

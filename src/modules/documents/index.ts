@@ -1,0 +1,6 @@
+/** What other modules use of the documents module. */
+export { createDocumentService, type DocumentService, type DocumentServiceConfig, type IdentityDocumentResult, type ProofOfAddressContact } from './documents.service.ts';
+export type { ContactForDocument, Reason, Severity } from './domain/decision.ts';
+export type { DocumentDecision, DocumentType, ExtractedDocument, IdscanFields } from './domain/extracted.ts';
+export type { ProofOfAddressResult } from './domain/proof-of-address.ts';
+export type { TextRecogniser } from './ocr.ts';
