@@ -20,14 +20,22 @@ export interface NameComparison {
   unmatchedListed: string[];
   /** The aligned tokens are not in the same order in both names. */
   reordered: boolean;
-  /** Fraction of the shorter name's weight covered by matched tokens. */
+  /** Fraction of the query's weight covered by matched tokens. */
   coverage: number;
 }
 
 /** A pair below this is no evidence that the tokens are the same name part. */
 const PAIR_MIN = 0.72;
-/** Each unmatched token of the longer name costs this factor (middle names, patronymics). */
-const EXTRA_TOKEN_FACTOR = 0.95;
+/**
+ * Costs of what does not line up. A query token the listed name lacks is strong evidence against the
+ * match ("Daniel Green" is not the vessel "DANIEL"); a listed token the query lacks is weak evidence
+ * (lists carry middle names, patronymics and second surnames that customers leave out).
+ */
+const QUERY_MISSING_FACTOR = 0.6;
+const LISTED_MISSING_FACTOR = 0.93;
+/** Missing weight of an unmatched initial, and of a full query token confirmed only by a listed initial. */
+const INITIAL_MISSING = 0.2;
+const ONLY_INITIAL_CONFIRMED = 0.3;
 
 interface Cell {
   i: number;
@@ -58,12 +66,14 @@ function align(a: NameToken[], b: NameToken[]): Cell[] {
   return chosen;
 }
 
-function totalWeight(tokens: NameToken[]): number {
-  let w = 0;
-  for (const t of tokens) w += t.weight;
-  return w;
+function missingWeight(t: NameToken): number {
+  return t.initial ? INITIAL_MISSING : t.weight;
 }
 
+/**
+ * Directional: how well `listed` explains `query`. The screening matcher uses this direction; the
+ * symmetric compareNames takes the better of both.
+ */
 export function compareNormalized(query: NormalizedName, listed: NormalizedName): NameComparison {
   const a = query.tokens;
   const b = listed.tokens;
@@ -71,43 +81,55 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName)
   const chosen = align(a, b);
   let matched = 0;
   let matchedWeight = 0;
+  let queryMissing = 0;
   const pairs: TokenPair[] = [];
   for (const c of chosen) {
-    const w = (a[c.i]!.weight + b[c.j]!.weight) / 2;
-    const s = tokenSimilarity(a[c.i]!, b[c.j]!).score;
+    const qa = a[c.i]!;
+    const lb = b[c.j]!;
+    const w = Math.min(qa.weight, lb.weight);
+    const s = tokenSimilarity(qa, lb).score;
     matched += s * w;
     matchedWeight += w;
-    pairs.push({ query: a[c.i]!.text, listed: b[c.j]!.text, score: round(s), reason: c.reason });
+    if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
+    pairs.push({ query: qa.text, listed: lb.text, score: round(s), reason: c.reason });
   }
   const usedA = new Set(chosen.map((c) => c.i));
   const usedB = new Set(chosen.map((c) => c.j));
   const restA = a.filter((_, i) => !usedA.has(i));
   const restB = b.filter((_, j) => !usedB.has(j));
-  const wA = totalWeight(a);
-  const wB = totalWeight(b);
-  // The shorter name must be covered; the longer may carry extra middle names at a small cost each.
-  const [shortRest, longRest] = wA <= wB ? [restA, restB] : [restB, restA];
-  const shortWeight = Math.min(wA, wB);
-  const coverage = matchedWeight === 0 ? 0 : Math.min(1, matchedWeight / (matchedWeight + totalWeight(shortRest)));
+  for (const t of restA) queryMissing += missingWeight(t);
+  let listedMissing = 0;
+  for (const t of restB) listedMissing += missingWeight(t);
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
-  const extra = totalWeight(longRest);
-  let score = quality * coverage ** 2 * EXTRA_TOKEN_FACTOR ** extra;
-  // A name that is only particles or initials ("Al", "V. V.") against a full name is no match.
-  if (shortWeight < 0.9) score *= 0.8;
+  let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
+  // Particles and initials alone ("Al", "V. V.") identify no one.
+  if (matchedWeight < 0.9) score *= 0.5;
   const order = [...chosen].sort((x, y) => x.i - y.i).map((c) => c.j);
   const reordered = order.some((v, k) => k > 0 && v < order[k - 1]!);
+  const queryWeight = a.reduce((sum, t) => sum + t.weight, 0);
   return {
     score: round(score),
     pairs,
     unmatchedQuery: restA.map((t) => t.text),
     unmatchedListed: restB.map((t) => t.text),
     reordered,
-    coverage: round(coverage),
+    coverage: round(Math.min(1, matchedWeight / queryWeight)),
   };
 }
 
+/** Symmetric: the better of both directions, so compareNames(a, b) === compareNames(b, a). */
+export function compareNamesNormalized(a: NormalizedName, b: NormalizedName): NameComparison {
+  const ab = compareNormalized(a, b);
+  const ba = compareNormalized(b, a);
+  return ab.score >= ba.score ? ab : swap(ba);
+}
+
+function swap(c: NameComparison): NameComparison {
+  return { ...c, pairs: c.pairs.map((p) => ({ ...p, query: p.listed, listed: p.query })), unmatchedQuery: c.unmatchedListed, unmatchedListed: c.unmatchedQuery };
+}
+
 export function compareNames(a: string, b: string): NameComparison {
-  return compareNormalized(normalizeName(a), normalizeName(b));
+  return compareNamesNormalized(normalizeName(a), normalizeName(b));
 }
 
 function round(x: number): number {

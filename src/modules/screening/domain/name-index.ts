@@ -15,9 +15,13 @@ export interface IndexedName {
   norm: NormalizedName;
 }
 
-/** Blocking keys of one token, most specific first. Particles and initials are not keys: too common. */
+/**
+ * Blocking keys of one token, most specific first. Initials are no key (too common); particles and
+ * company forms only by their exact fold, so "AL-'ABD, Ahmad" outranks the hundreds of other Ahmads.
+ */
 export function tokenKeys(t: NameToken): string[] {
-  if (t.weight < 0.9) return [];
+  if (t.initial) return [];
+  if (t.weight < 0.9) return [`f${t.fold}`];
   const keys = [`f${t.fold}`];
   if (t.skeleton.length >= 2) keys.push(`s${t.skeleton}`);
   if (t.phonetic.length >= 2) keys.push(`m${t.phonetic}`);

@@ -16,15 +16,17 @@ export interface NameToken {
   skeleton: string;
   /** Double metaphone primary code. */
   phonetic: string;
-  /** 1 for a name token; less for particles (al, bin, van) and single initials, which identify little. */
+  /** 1 for a name token; less for particles (al, bin, van), company forms and initials, which identify little. */
   weight: number;
   initial: boolean;
+  /** Written in a non-Latin script and transliterated: its vowels are guesses (abjads write few). */
+  translit: boolean;
 }
 
 export interface NormalizedName {
   original: string;
   tokens: NameToken[];
-  /** Words removed as titles or company forms, kept for the explanation. */
+  /** Words removed as titles, kept for the explanation. */
   removed: string[];
   /** The input had non-Latin letters that were transliterated. */
   transliterated: boolean;
@@ -38,7 +40,7 @@ const TITLES = new Set(
     'premier minister ministre senator senador congressman congresswoman representative rep gov governor mayor judge justice ' +
     'general gen colonel col major maj captain capt lieutenant lt sergeant sgt admiral commander cmdr marshal ' +
     'sheikh shaikh shaykh sheik haji hajji hadji mullah mawlawi maulana maulvi mufti imam ayatollah hojatoleslam ' +
-    'his her excellency he hrh king queen prince princess emir sultan tsar herr frau senor senora sr sra don dona sig signor gospodin'
+    'his her excellency hrh herr frau senor senora sra dona signor gospodin'
   ).split(' '),
 );
 
@@ -129,11 +131,12 @@ export function skeleton(fold: string): string {
   return out;
 }
 
-function makeToken(text: string): NameToken {
+function makeToken(text: string, translit: boolean): NameToken {
   const fold = foldToken(text);
   const initial = text.length === 1;
-  const particle = PARTICLES.has(text);
+  const particle = PARTICLES.has(text) || COMPANY_FORMS.has(text);
   return {
+    translit,
     text,
     fold,
     skeleton: skeleton(fold),
@@ -152,13 +155,14 @@ export function normalizeName(input: string): NormalizedName {
     .trim()
     .split(' ')
     .filter(Boolean);
-  const kept = words.filter((w) => !TITLES.has(w) && !COMPANY_FORMS.has(w));
-  // A name that is nothing but a title or a form ("Co", "General") keeps its words.
+  // Titles are dropped; company forms stay as light tokens, so that a misspelt form ("Limted") still
+  // lines up with the listed one instead of counting as an unexplained word.
+  const kept = words.filter((w) => !TITLES.has(w));
   const final = kept.length > 0 ? kept : words;
   return {
     original: input,
-    tokens: final.map(makeToken),
-    removed: kept.length > 0 ? words.filter((w) => TITLES.has(w) || COMPANY_FORMS.has(w)) : [],
+    tokens: final.map((w) => makeToken(w, transliterated)),
+    removed: kept.length > 0 ? words.filter((w) => TITLES.has(w)) : [],
     transliterated,
   };
 }

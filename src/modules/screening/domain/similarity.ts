@@ -35,6 +35,13 @@ function editSimilarity(a: string, b: string): number {
   return 1 - d / len;
 }
 
+/** Jaro-Winkler forgives too much on short tokens (Jin/Jing, Ali/Alo): there the edit count weighs more. */
+function stringSimilarity(a: string, b: string): number {
+  const jw = jaroWinkler(a, b);
+  const edit = editSimilarity(a, b);
+  return Math.max(a.length, b.length) <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
+}
+
 export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   if (a.text === b.text) return { score: 1, reason: 'exact' };
   if (a.fold === b.fold) return { score: 0.98, reason: 'variant' };
@@ -43,23 +50,30 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
     const same = a.text[0] === b.text[0] || a.fold[0] === b.fold[0] || (a.skeleton !== '' && a.skeleton[0] === b.skeleton[0]);
     return same ? { score: 0.9, reason: 'initial' } : NONE;
   }
-  const fuzzy = 0.5 * jaroWinkler(a.fold, b.fold) + 0.5 * editSimilarity(a.fold, b.fold);
+  // Typos are made in the written form and spelling variants in the folded one: compare both.
+  const fuzzy = Math.max(stringSimilarity(a.fold, b.fold), stringSimilarity(a.text, b.text));
   let best: TokenSimilarity = { score: fuzzy, reason: 'fuzzy' };
-  if (a.skeleton.length >= 3 && a.skeleton === b.skeleton && fuzzy < 0.9) {
-    // Same consonants in the same order: a transliteration or vowel variant (Fladimir/Vladimir, Btn/Putin).
+  // Phonetic keys alone are too coarse (Lefebvre and Lawler share one): the spelling must be close too.
+  if (fuzzy < 0.6) return fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
+  const translit = a.translit || b.translit;
+  if (translit && a.skeleton.length >= 3 && a.skeleton === b.skeleton && fuzzy < 0.9) {
+    // Same consonants in the same order, one side transliterated from a script that writes few vowels
+    // (Arabic fldymyr, Hebrew vldymyr for Vladimir). Between two Latin spellings this would be too loose
+    // (Castillo/Castro).
     best = { score: 0.9, reason: 'phonetic' };
   }
-  if (best.score < 0.86 && inflected(a.skeleton, b.skeleton)) {
+  if (translit && best.score < 0.86 && fuzzy >= 0.7 && inflected(a.skeleton, b.skeleton)) {
     // Baltic and Slavic endings (Putinas, Putins, Putina) and Belarusian Uladzimir: one sound more or less.
     best = { score: 0.86, reason: 'phonetic' };
   }
-  if (a.phonetic.length >= 3 && a.phonetic === b.phonetic && best.score < 0.88) best = { score: 0.88, reason: 'phonetic' };
+  // Double metaphone codes stop at four sounds: Pavlov and Pavlovich share one, so lengths must agree too.
+  if (a.phonetic.length >= 3 && a.phonetic === b.phonetic && Math.abs(a.fold.length - b.fold.length) <= 2 && fuzzy >= 0.75 && best.score < 0.88) best = { score: 0.88, reason: 'phonetic' };
   return best.score < 0.5 ? { score: best.score, reason: 'none' } : best;
 }
 
 function inflected(x: string, y: string): boolean {
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   if (short.length < 3 || long.length !== short.length + 1) return false;
-  // One more sound at the end (an ending), or at the start of a long stem (Belarusian Uladzimir: ў dropped).
-  return long.startsWith(short) || (short.length >= 4 && long.endsWith(short));
+  // A Baltic -s/-as ending (Putinas), or one sound more at the start of a long stem (Belarusian Uladzimir).
+  return (long.startsWith(short) && long.endsWith('s')) || (short.length >= 4 && long.endsWith(short));
 }
