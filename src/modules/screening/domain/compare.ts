@@ -34,7 +34,13 @@ const PAIR_MIN = 0.72;
 const QUERY_MISSING_FACTOR = 0.6;
 const LISTED_MISSING_FACTOR = 0.93;
 /** Missing weight of an unmatched initial, and of a full query token confirmed only by a listed initial. */
-const INITIAL_MISSING = 0.2;
+const INITIAL_MISSING = 0.1;
+/**
+ * A fuzzy (typo-like) pair counts for less than its string similarity: one poor token among exact ones
+ * must not carry the name over the threshold (Smirnov/Mironov, Mary/Mark), while a one-letter typo in a
+ * longer token (0.9 and up) still does.
+ */
+export const FUZZY_STRETCH = Number(process.env.SCREENING_FUZZY_STRETCH ?? 1.5);
 const ONLY_INITIAL_CONFIRMED = 0.3;
 
 interface Cell {
@@ -87,11 +93,12 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName)
     const qa = a[c.i]!;
     const lb = b[c.j]!;
     const w = Math.min(qa.weight, lb.weight);
-    const s = tokenSimilarity(qa, lb).score;
+    const sim = tokenSimilarity(qa, lb);
+    const s = sim.reason === 'fuzzy' ? Math.max(0, 1 - FUZZY_STRETCH * (1 - sim.score)) : sim.score;
     matched += s * w;
     matchedWeight += w;
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
-    pairs.push({ query: qa.text, listed: lb.text, score: round(s), reason: c.reason });
+    pairs.push({ query: qa.text, listed: lb.text, score: round(sim.score), reason: c.reason });
   }
   const usedA = new Set(chosen.map((c) => c.i));
   const usedB = new Set(chosen.map((c) => c.j));

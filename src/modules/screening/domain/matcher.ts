@@ -55,7 +55,7 @@ export interface MatcherOptions {
   maxMatches: number;
 }
 
-export const DEFAULT_THRESHOLD = 0.85;
+export const DEFAULT_THRESHOLD = 0.88;
 export const DEFAULT_OPTIONS: MatcherOptions = { threshold: DEFAULT_THRESHOLD, candidates: 60, maxMatches: 20 };
 
 /** Weak aliases ("SALEH", "ABU ALI") match only when they cover the query completely and nearly exactly. */

@@ -21,7 +21,7 @@ export interface IndexedName {
  */
 export function tokenKeys(t: NameToken): string[] {
   if (t.initial) return [];
-  if (t.weight < 0.9) return [`f${t.fold}`];
+  if (t.weight < 0.4) return [`f${t.fold}`];
   const keys = [`f${t.fold}`];
   if (t.skeleton.length >= 2) keys.push(`s${t.skeleton}`);
   if (t.phonetic.length >= 2) keys.push(`m${t.phonetic}`);

@@ -54,6 +54,12 @@ const COMPANY_FORMS = new Set(
 );
 
 /** Particles: part of the name but weak evidence on their own. */
+/**
+ * Patronymics (Vladimirovich, Petrovna, Ahmad oglu): lists carry them, customers often leave them out,
+ * so a missing patronymic costs less than a missing name.
+ */
+const PATRONYMIC = /(ovich|evich|ovic|evic|ovna|evna|ichna|ogl[iu]|kizi|vich)$/;
+
 const PARTICLES = new Set('al el ul ol bin ibn ben bint binti abd de da del della der den van von la le di du dos das do y e of the and'.split(' '));
 
 const GREEK_RULES: Array<[RegExp, string]> = [
@@ -114,6 +120,8 @@ export function foldToken(token: string): string {
   t = t.replace(/ee/g, 'i');
   t = t.replace(/y/g, 'i');
   t = t.replace(/(.)\1+/g, '$1');
+  // A silent final e (French Poutine, Vladimire) in longer tokens.
+  if (t.length >= 6) t = t.replace(/([^aeiou])e$/, '$1');
   return t;
 }
 
@@ -141,7 +149,7 @@ function makeToken(text: string, translit: boolean): NameToken {
     fold,
     skeleton: skeleton(fold),
     phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
-    weight: particle ? 0.3 : initial ? 0.6 : 1,
+    weight: particle ? 0.3 : initial ? 0.6 : PATRONYMIC.test(fold) ? 0.5 : 1,
     initial,
   };
 }

@@ -54,20 +54,20 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   const fuzzy = Math.max(stringSimilarity(a.fold, b.fold), stringSimilarity(a.text, b.text));
   let best: TokenSimilarity = { score: fuzzy, reason: 'fuzzy' };
   // Phonetic keys alone are too coarse (Lefebvre and Lawler share one): the spelling must be close too.
-  if (fuzzy < 0.6) return fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
   const translit = a.translit || b.translit;
+  if (fuzzy < (translit ? 0.4 : 0.6)) return fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
   if (translit && a.skeleton.length >= 3 && a.skeleton === b.skeleton && fuzzy < 0.9) {
     // Same consonants in the same order, one side transliterated from a script that writes few vowels
     // (Arabic fldymyr, Hebrew vldymyr for Vladimir). Between two Latin spellings this would be too loose
     // (Castillo/Castro).
-    best = { score: 0.9, reason: 'phonetic' };
+    best = { score: 0.95, reason: 'phonetic' };
   }
-  if (translit && best.score < 0.86 && fuzzy >= 0.7 && inflected(a.skeleton, b.skeleton)) {
+  if (best.score < 0.95 && (translit || Math.min(a.fold.length, b.fold.length) >= 5) && fuzzy >= 0.7 && inflected(a.skeleton, b.skeleton)) {
     // Baltic and Slavic endings (Putinas, Putins, Putina) and Belarusian Uladzimir: one sound more or less.
-    best = { score: 0.86, reason: 'phonetic' };
+    best = { score: 0.95, reason: 'phonetic' };
   }
   // Double metaphone codes stop at four sounds: Pavlov and Pavlovich share one, so lengths must agree too.
-  if (a.phonetic.length >= 3 && a.phonetic === b.phonetic && Math.abs(a.fold.length - b.fold.length) <= 2 && fuzzy >= 0.75 && best.score < 0.88) best = { score: 0.88, reason: 'phonetic' };
+  if (a.phonetic.length >= 3 && a.phonetic === b.phonetic && Math.abs(a.fold.length - b.fold.length) <= 1 && fuzzy >= 0.75 && best.score < 0.88) best = { score: 0.88, reason: 'phonetic' };
   return best.score < 0.5 ? { score: best.score, reason: 'none' } : best;
 }
 
