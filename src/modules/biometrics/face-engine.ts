@@ -3,7 +3,8 @@ import path from 'node:path';
 import type * as FaceApi from '@vladmandic/face-api';
 import type * as Tf from '@tensorflow/tfjs';
 import { decodeImage, greyCrop, padAndRotate, type RgbImage } from './image.ts';
-import { laplacianVariance } from './domain/quality.ts';
+import { normalisedSharpness } from './domain/quality.ts';
+import { rollDegrees } from './domain/landmarks.ts';
 import type { FaceObservation, ImageAnalysis, Point } from './domain/types.ts';
 
 /**
@@ -56,6 +57,10 @@ function parseAttempts(spec: string): Attempt[] {
 }
 const MAX_FACES = 5;
 const SHARPNESS_SIZE = 112;
+/** Eye-line tilt (degrees) beyond which the image is levelled and analysed again. */
+const MAX_ROLL = 40;
+/** A detection at least this confident is taken without checking other orientations. */
+const CONFIDENT = 0.9;
 
 let shared: Promise<FaceEngine> | undefined;
 
@@ -128,7 +133,7 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
           score: detection.score,
           landmarks: landmarks.positions.map((p): Point => ({ x: p.x, y: p.y })),
           descriptor: Array.from(descriptor),
-          sharpness: laplacianVariance({ width: SHARPNESS_SIZE, height: SHARPNESS_SIZE, data: grey }),
+          sharpness: normalisedSharpness({ width: SHARPNESS_SIZE, height: SHARPNESS_SIZE, data: grey }),
           rotation,
         });
       }
@@ -138,27 +143,49 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     return out.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   }
 
+  async function analyzeAt(image: RgbImage, attempt: Attempt, levelled: boolean): Promise<ImageAnalysis | null> {
+    const frame = await padAndRotate(image, attempt.pad, attempt.rotation);
+    const input = faceapi.tf.tensor3d(new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.length), [frame.height, frame.width, 3], 'int32');
+    try {
+      const detections = (await faceapi.detectAllFaces(input, detectors[attempt.detector])).slice(0, MAX_FACES);
+      if (detections.length === 0) return null;
+      const faces = await describe(frame, input, detections, attempt.rotation);
+      if (faces.length === 0) return null;
+      // A sideways face is sometimes detected upright with nonsense landmarks; level it and look again.
+      const roll = rollDegrees(faces[0]!.landmarks);
+      if (Math.abs(roll) > MAX_ROLL && !levelled) {
+        const again = await analyzeAt(image, { ...attempt, rotation: attempt.rotation - Math.round(roll) }, true);
+        if (again) return again;
+      }
+      // Report boxes in the caller's image when no rotation was needed (the padding is undone).
+      if (attempt.rotation === 0) {
+        const p = (frame.width - image.width) / 2;
+        for (const f of faces) {
+          f.box = { ...f.box, x: f.box.x - p, y: f.box.y - p };
+          f.landmarks = f.landmarks.map((q) => ({ x: q.x - p, y: q.y - p }));
+        }
+      }
+      return { width: image.width, height: image.height, faces };
+    } finally {
+      input.dispose();
+    }
+  }
+
   async function analyzeRgb(image: RgbImage): Promise<ImageAnalysis> {
     for (const attempt of ATTEMPTS) {
-      const frame = await padAndRotate(image, attempt.pad, attempt.rotation);
-      const input = faceapi.tf.tensor3d(new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.length), [frame.height, frame.width, 3], 'int32');
-      try {
-        const detections = (await faceapi.detectAllFaces(input, detectors[attempt.detector])).slice(0, MAX_FACES);
-        if (detections.length === 0) continue;
-        const faces = await describe(frame, input, detections, attempt.rotation);
-        if (faces.length === 0) continue;
-        // Report boxes in the caller's image when no rotation was needed (the padding is undone).
-        if (attempt.rotation === 0) {
-          const p = (frame.width - image.width) / 2;
-          for (const f of faces) {
-            f.box = { ...f.box, x: f.box.x - p, y: f.box.y - p };
-            f.landmarks = f.landmarks.map((q) => ({ x: q.x - p, y: q.y - p }));
-          }
-        }
-        return { width: image.width, height: image.height, faces };
-      } finally {
-        input.dispose();
+      const found = await analyzeAt(image, attempt, false);
+      if (!found) continue;
+      const best = found.faces[0]?.score ?? 0;
+      if (attempt.rotation !== 0 || best >= CONFIDENT) return found;
+      // Detectors also fire, less confidently, on sideways and upside-down faces, and the landmark net
+      // then draws an upright face that is not there. An unsure upright find competes with the quarter
+      // and half turns; the most confident orientation wins.
+      let winner = found;
+      for (const rotation of [90, -90, 180]) {
+        const turned = await analyzeAt(image, { ...attempt, rotation }, false);
+        if (turned && (turned.faces[0]?.score ?? 0) > (winner.faces[0]?.score ?? 0) + 0.05) winner = turned;
       }
+      return winner;
     }
     return { width: image.width, height: image.height, faces: [] };
   }

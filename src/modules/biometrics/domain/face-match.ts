@@ -21,7 +21,7 @@ export interface MatchPolicy {
 export const DEFAULT_MATCH_POLICY: MatchPolicy = {
   threshold: 0.43,
   minFaceWidth: 40,
-  minSharpness: 15,
+  minSharpness: 6,
   significantFaceAreaRatio: 0.3,
 };
 

@@ -29,3 +29,28 @@ export function laplacianVariance(img: GrayImage): number {
   const mean = sum / n;
   return sumSq / n - mean * mean;
 }
+
+/** Intensity variance of the whole image (contrast). */
+export function intensityVariance(img: GrayImage): number {
+  const n = img.data.length;
+  if (n === 0) return 0;
+  let sum = 0;
+  let sumSq = 0;
+  for (const v of img.data) {
+    sum += v;
+    sumSq += v * v;
+  }
+  const mean = sum / n;
+  return sumSq / n - mean * mean;
+}
+
+/**
+ * Focus measure independent of contrast: Laplacian variance divided by intensity variance (times 100).
+ * The raw Laplacian variance of a sharp but low-contrast face can be lower than that of a blurred
+ * high-contrast one; the ratio measures how much of the signal is fine detail.
+ */
+export function normalisedSharpness(img: GrayImage): number {
+  const contrast = intensityVariance(img);
+  if (contrast < 1) return 0;
+  return (100 * laplacianVariance(img)) / contrast;
+}

@@ -30,7 +30,7 @@ export interface SelfiePolicy {
 export const DEFAULT_SELFIE_POLICY: SelfiePolicy = {
   minFaceWidth: 80,
   minFaceShare: 0.15,
-  minSharpness: 15,
+  minSharpness: 6,
   minEyeAspectRatio: 0.12,
   maxAbsYaw: 30,
   maxAbsRoll: 30,

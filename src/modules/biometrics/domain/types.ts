@@ -20,7 +20,7 @@ export interface FaceObservation {
   landmarks: Point[];
   /** 128-d face descriptor (ResNet-34 metric embedding). */
   descriptor: number[];
-  /** Variance of the Laplacian of the face crop at a fixed size: higher is sharper. */
+  /** Contrast-normalised Laplacian variance of the face crop at a fixed size (domain/quality.ts): higher is sharper. */
   sharpness: number;
   /** Degrees the image was rotated before this face was found (0 when found upright). */
   rotation: number;
