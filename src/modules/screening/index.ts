@@ -1,0 +1,13 @@
+/**
+ * The screening module's public interface: what the AML module, the HTTP layer and main.ts import.
+ */
+export { createScreeningService, decide, NoListsLoadedError } from './screening.service.ts';
+export type { Decision, ListVersion, ScreeningResult, ScreeningService, ScreeningServiceOptions } from './screening.service.ts';
+export type { Match, MatchExplanation, ScreeningQuery } from './domain/matcher.ts';
+export { DEFAULT_THRESHOLD } from './domain/matcher.ts';
+export type { ListedEntity, ListedName, AliasQuality, EntitySchema } from './domain/entity.ts';
+export type { ListDiff } from './domain/versions.ts';
+export { diffEntities } from './domain/versions.ts';
+export { compareNames } from './domain/compare.ts';
+export { loadLists, type LoadedList } from './lists.loader.ts';
+export { OFFICIAL_SOURCES, listPathsFromEnv, type ListSource } from './sources.ts';

@@ -1,0 +1,168 @@
+/**
+ * `kyc screen`, `kyc compare`, `kyc lists load|diff`. JSON lines in, JSON lines out, so a whole customer
+ * base can be piped through: `cat contacts.jsonl | npx kyc screen --lists ../shared/data/lists`.
+ */
+import readline from 'node:readline';
+import { parse, UsageError } from '../../cli/cli.ts';
+import { DEFAULT_THRESHOLD, type Match } from './domain/matcher.ts';
+import { diffEntities } from './domain/versions.ts';
+import { loadLists, type LoadedList } from './lists.loader.ts';
+import { createScreeningService, NoListsLoadedError } from './screening.service.ts';
+import { listPathsFromEnv } from './sources.ts';
+
+const USAGE = `Usage:
+  kyc screen [--lists PATH ...] [--threshold X] [--explain]   JSON lines {"id","name","dob"?,"country"?,"type"?} on stdin
+  kyc compare [--threshold X]                                JSON lines {"id","name1","name2","type"?} on stdin
+  kyc lists load [PATH ...]                                  summary of each list found (default: SCREENING_LISTS)
+  kyc lists diff OLD_PATH NEW_PATH                           added/changed/removed entity ids per list
+Lists: --lists PATH (repeatable, or comma-separated, further paths may follow) or env SCREENING_LISTS.`;
+
+function out(value: unknown): void {
+  process.stdout.write(JSON.stringify(value) + '\n');
+}
+
+function threshold(raw: string | undefined): number {
+  if (raw === undefined) return DEFAULT_THRESHOLD;
+  const t = Number(raw);
+  if (!(t > 0 && t <= 1)) throw new UsageError(`--threshold must be a number in (0, 1], got "${raw}"`);
+  return t;
+}
+
+async function* lines(): AsyncGenerator<{ n: number; value: Record<string, unknown> | Error }> {
+  const rl = readline.createInterface({ input: process.stdin, crlfDelay: Infinity });
+  let n = 0;
+  for await (const line of rl) {
+    n++;
+    if (!line.trim()) continue;
+    try {
+      const value = JSON.parse(line) as unknown;
+      if (!value || typeof value !== 'object' || Array.isArray(value)) throw new Error('expected a JSON object');
+      yield { n, value: value as Record<string, unknown> };
+    } catch (error) {
+      yield { n, value: error as Error };
+    }
+  }
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' && v.trim() ? v.trim() : undefined;
+}
+
+function matchLine(m: Match, explain: boolean) {
+  return {
+    list: m.list,
+    entity_id: m.entityId,
+    listed_name: m.listedName,
+    matched_name: m.matchedName,
+    score: m.score,
+    topics: m.topics,
+    reasons: m.reasons,
+    ...(explain ? { source_url: m.sourceUrl, programs: m.programs, explanation: m.explanation } : {}),
+  };
+}
+
+async function screen(argv: string[]): Promise<number> {
+  const { values, positionals } = parse(argv, { lists: { type: 'string', multiple: true }, threshold: { type: 'string' }, explain: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } });
+  if (values.help) {
+    process.stdout.write(USAGE + '\n');
+    return 0;
+  }
+  const paths = values.lists ? [...values.lists.flatMap((l) => l.split(',')), ...positionals].map((p) => p.trim()).filter(Boolean) : listPathsFromEnv();
+  if (!values.lists && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (list paths go after --lists)`);
+  const t = threshold(values.threshold);
+  const service = createScreeningService({ lists: paths, threshold: t });
+  await service.load();
+  if (!service.isLoaded()) throw new NoListsLoadedError();
+  let failures = 0;
+  for await (const { n, value } of lines()) {
+    if (value instanceof Error) {
+      failures++;
+      out({ id: null, line: n, error: `invalid JSON line: ${value.message}` });
+      continue;
+    }
+    const id = value.id ?? null;
+    const name = str(value.name);
+    const type = value.type === 'person' || value.type === 'company' ? value.type : undefined;
+    if (!name || (value.type !== undefined && !type)) {
+      failures++;
+      out({ id, line: n, error: !name ? '"name" must be a non-empty string' : '"type" must be "person" or "company"' });
+      continue;
+    }
+    const result = service.screen({ name, dob: str(value.dob), country: str(value.country), type });
+    out({ id, decision: result.decision, matches: result.matches.map((m) => matchLine(m, values.explain ?? false)) });
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+async function compare(argv: string[]): Promise<number> {
+  const { values } = parse(argv, { threshold: { type: 'string' }, explain: { type: 'boolean' } });
+  const service = createScreeningService({ threshold: threshold(values.threshold) });
+  let failures = 0;
+  for await (const { n, value } of lines()) {
+    if (value instanceof Error || !str(value.name1) || !str(value.name2)) {
+      failures++;
+      out({ id: value instanceof Error ? null : (value.id ?? null), line: n, error: value instanceof Error ? `invalid JSON line: ${value.message}` : '"name1" and "name2" must be non-empty strings' });
+      continue;
+    }
+    const r = service.compare(str(value.name1)!, str(value.name2)!);
+    out({ id: value.id ?? null, score: r.score, match: r.match, ...(values.explain ? { explanation: r.comparison } : {}) });
+  }
+  return failures > 0 ? 1 : 0;
+}
+
+function summary(l: LoadedList) {
+  return {
+    list: l.id,
+    format: l.format,
+    source: l.source,
+    entities: l.entities.length,
+    names: l.entities.reduce((s, e) => s + e.names.length, 0),
+    persons: l.entities.filter((e) => e.schema === 'person').length,
+    peps: l.entities.filter((e) => e.topics.includes('role.pep')).length,
+    content_hash: l.contentHash,
+    load_ms: Math.round(l.loadMs),
+  };
+}
+
+async function lists(argv: string[]): Promise<number> {
+  const [sub, ...rest] = argv;
+  if (sub === 'load') {
+    const paths = rest.length > 0 ? rest : listPathsFromEnv();
+    if (paths.length === 0) throw new UsageError('kyc lists load: give PATH ... or set SCREENING_LISTS');
+    for (const l of loadLists(paths)) out(summary(l));
+    return 0;
+  }
+  if (sub === 'diff') {
+    if (rest.length !== 2) throw new UsageError('kyc lists diff OLD_PATH NEW_PATH');
+    const before = loadLists([rest[0]!]);
+    const after = loadLists([rest[1]!]);
+    // Lists are paired by format and order within it: the ids carry folder names that differ between versions.
+    for (const a of after) {
+      const sameFormat = after.filter((x) => x.format === a.format);
+      const b = before.filter((x) => x.format === a.format)[sameFormat.indexOf(a)];
+      const d = diffEntities(b?.entities ?? [], a.entities);
+      out({ list: a.id, format: a.format, from: b?.contentHash ?? null, to: a.contentHash, added: d.added, changed: d.changed, removed: d.removed, unchanged: d.unchanged });
+    }
+    return 0;
+  }
+  throw new UsageError(USAGE);
+}
+
+export async function run(command: string, argv: string[]): Promise<number> {
+  try {
+    if (command === 'screen') return await screen(argv);
+    if (command === 'compare') return await compare(argv);
+    if (command === 'lists') return await lists(argv);
+    throw new UsageError(USAGE);
+  } catch (error) {
+    if (error instanceof UsageError) {
+      process.stderr.write(`${error.message}\n`);
+      return 2;
+    }
+    if (error instanceof NoListsLoadedError) {
+      process.stderr.write(`kyc ${command}: ${error.message}\n`);
+      return 2;
+    }
+    throw error;
+  }
+}

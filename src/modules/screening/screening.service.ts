@@ -1,0 +1,132 @@
+/**
+ * The screening use cases for the rest of the product: load the configured lists (each load is a
+ * version with a content hash), screen a person or company and decide PEP and sanctions results, and
+ * tell what changed between two versions of a list so the AML module can re-screen (ongoing monitoring).
+ */
+import { compareNames } from './domain/compare.ts';
+import type { ListedEntity } from './domain/entity.ts';
+import { DEFAULT_OPTIONS, Matcher, type Match, type ScreeningQuery } from './domain/matcher.ts';
+import { diffEntityHashes, entityHashes, type ListDiff } from './domain/versions.ts';
+import { loadLists, type LoadedList } from './lists.loader.ts';
+
+export type Decision = 'No Match' | 'Potential Match';
+
+export interface ListVersion {
+  list: string;
+  format: string;
+  source: string;
+  contentHash: string;
+  entities: number;
+  loadedAt: string;
+}
+
+export interface ScreeningResult {
+  decision: Decision;
+  /** The spec's `pep_matches` and `sanctions_matches`. */
+  pep: Decision;
+  sanctions: Decision;
+  matches: Match[];
+  threshold: number;
+  /** The list versions this result was computed against (for the audit trail). */
+  lists: Array<{ list: string; contentHash: string }>;
+  screenedAt: string;
+}
+
+export interface ScreeningServiceOptions {
+  /** Paths (files, folders, zips; `id=path` names a list). Ignored when `loader` is given. */
+  lists?: string[];
+  /** Custom source of lists (tests, a database, a download job). */
+  loader?: () => LoadedList[] | Promise<LoadedList[]>;
+  threshold?: number;
+  now?: () => Date;
+}
+
+/** Screening without lists would report "No Match" against nothing: it is refused instead. */
+export class NoListsLoadedError extends Error {
+  readonly code = 'SCREENING_LISTS_NOT_LOADED';
+  constructor() {
+    super('no screening lists are loaded: configure SCREENING_LISTS (or --lists) with the sanctions and PEP lists to screen against');
+  }
+}
+
+const PEP_TOPICS = /^role\.(pep|rca)$/;
+const SANCTION_TOPICS = /^(sanction|sanction\.linked|debarment)$/;
+
+export function decide(matches: Match[]): Pick<ScreeningResult, 'decision' | 'pep' | 'sanctions'> {
+  const pep = matches.some((m) => m.topics.some((t) => PEP_TOPICS.test(t)));
+  const sanctions = matches.some((m) => m.topics.some((t) => SANCTION_TOPICS.test(t)));
+  return {
+    decision: matches.length > 0 ? 'Potential Match' : 'No Match',
+    pep: pep ? 'Potential Match' : 'No Match',
+    sanctions: sanctions ? 'Potential Match' : 'No Match',
+  };
+}
+
+export function createScreeningService(options: ScreeningServiceOptions = {}) {
+  const now = options.now ?? (() => new Date());
+  const threshold = options.threshold ?? DEFAULT_OPTIONS.threshold;
+  let lists: LoadedList[] = [];
+  let matcher: Matcher | undefined;
+  let versions: ListVersion[] = [];
+  let byId = new Map<string, ListedEntity>();
+  /** Every version seen per list id, oldest first, with per-entity hashes for diffs. */
+  const history = new Map<string, Array<{ version: ListVersion; hashes: Map<string, string> }>>();
+
+  async function load(): Promise<ListVersion[]> {
+    const loaded = options.loader ? await options.loader() : loadLists(options.lists ?? []);
+    const loadedAt = now().toISOString();
+    lists = loaded;
+    byId = new Map(loaded.flatMap((l) => l.entities.map((e) => [e.id, e] as const)));
+    matcher = loaded.some((l) => l.entities.length > 0) ? new Matcher(loaded.flatMap((l) => l.entities), { ...DEFAULT_OPTIONS, threshold }) : undefined;
+    versions = loaded.map((l) => ({ list: l.id, format: l.format, source: l.source, contentHash: l.contentHash, entities: l.entities.length, loadedAt }));
+    for (const [i, l] of loaded.entries()) {
+      const h = history.get(l.id) ?? [];
+      if (h[h.length - 1]?.version.contentHash !== l.contentHash) h.push({ version: versions[i]!, hashes: entityHashes(l.entities) });
+      history.set(l.id, h);
+    }
+    return versions;
+  }
+
+  function requireMatcher(): Matcher {
+    if (!matcher) throw new NoListsLoadedError();
+    return matcher;
+  }
+
+  function screen(query: ScreeningQuery, overrides: { threshold?: number } = {}): ScreeningResult {
+    const m = requireMatcher();
+    const used = overrides.threshold ?? threshold;
+    const matches = m.screen(query, { threshold: used });
+    return { ...decide(matches), matches, threshold: used, lists: versions.map((v) => ({ list: v.list, contentHash: v.contentHash })), screenedAt: now().toISOString() };
+  }
+
+  /** Added, changed and removed entity ids between two loaded versions of one list (defaults: the last two). */
+  function diff(listId: string, fromHash?: string, toHash?: string): ListDiff & { list: string; from?: string; to?: string } {
+    const h = history.get(listId) ?? [];
+    const to = toHash ? h.find((x) => x.version.contentHash === toHash) : h[h.length - 1];
+    const from = fromHash ? h.find((x) => x.version.contentHash === fromHash) : h[h.length - 2];
+    const result = diffEntityHashes(from?.hashes ?? new Map(), to?.hashes ?? new Map());
+    return { list: listId, ...(from ? { from: from.version.contentHash } : {}), ...(to ? { to: to.version.contentHash } : {}), ...result };
+  }
+
+  return {
+    load,
+    /** Reloads the lists (the scheduled refresh calls this) and returns what changed per list. */
+    async refresh(): Promise<Array<ListDiff & { list: string }>> {
+      await load();
+      return versions.map((v) => diff(v.list));
+    },
+    screen,
+    compare(name1: string, name2: string, overrides: { threshold?: number } = {}) {
+      const c = compareNames(name1, name2);
+      return { score: c.score, match: c.score >= (overrides.threshold ?? threshold), comparison: c };
+    },
+    diff,
+    versions: (): ListVersion[] => versions,
+    isLoaded: (): boolean => matcher !== undefined,
+    entity: (entityId: string): ListedEntity | undefined => byId.get(entityId),
+    lists: (): readonly LoadedList[] => lists,
+    threshold,
+  };
+}
+
+export type ScreeningService = ReturnType<typeof createScreeningService>;
