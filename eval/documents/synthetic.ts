@@ -95,9 +95,10 @@ function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number): { svg: stri
     return `<text x="${left}" y="${y}" font-family="OCR B" font-size="${fontSize}" textLength="${pitch * line.length}" lengthAdjust="spacing" fill="#111">${esc(line)}</text>`;
   }).join('');
   const viz = ['SURNAME', 'GIVEN NAMES', 'NATIONALITY', 'DATE OF BIRTH', 'DATE OF EXPIRY'].map((label, i) => {
-    const y = 12 * pxPerMm + i * 7 * pxPerMm;
-    return `<text x="${width * 0.36}" y="${y}" font-family="DejaVu Sans" font-size="${1.6 * pxPerMm}" fill="#445">${label}</text>` +
-      `<text x="${width * 0.36}" y="${y + 2.8 * pxPerMm}" font-family="DejaVu Sans" font-weight="bold" font-size="${2.4 * pxPerMm}" fill="#222">${esc(m.lines[0]!.slice(5, 17).replace(/</g, ' '))}</text>`;
+    // The visual zone keeps to the upper 60% of the card, clear of the MRZ as ICAO requires.
+    const y = 10 * pxPerMm + i * ((hMm * 0.58 - 10) / 5) * pxPerMm;
+    return `<text x="${width * 0.36}" y="${y}" font-family="DejaVu Sans" font-size="${1.4 * pxPerMm}" fill="#445">${label}</text>` +
+      `<text x="${width * 0.36}" y="${y + 2.4 * pxPerMm}" font-family="DejaVu Sans" font-weight="bold" font-size="${2.0 * pxPerMm}" fill="#222">${esc(m.lines[0]!.slice(5, 17).replace(/</g, ' '))}</text>`;
   }).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<rect width="100%" height="100%" fill="hsl(${hue},35%,93%)"/>${waves}` +

@@ -7,12 +7,16 @@ import sharp, { type Sharp } from 'sharp';
 import { type MrzRegion, locateMrz } from './domain/mrz-locate.ts';
 import { type MrzResult, parseMrz } from './domain/mrz-parse.ts';
 import { mrzCandidates } from './domain/mrz-text.ts';
+import { recogniseMrz } from './domain/ocrb.ts';
+import { loadPrototypes } from './ocrb-model.ts';
 import { assessQuality, type Gray, type QualityReport, type QualityThresholds } from './domain/quality.ts';
 import type { TextRecogniser } from './ocr.ts';
 
 const WORK_WIDTH = 800;
 /** Character height the crop is scaled to before recognition: where Tesseract's legacy engine is at its best. */
 const TARGET_LINE_HEIGHTS = [34, 26, 44];
+/** Line height for the OCR-B recogniser's crop: its cells are resampled, so this only has to separate glyphs. */
+export const OCRB_LINE_HEIGHT = 28;
 
 export interface MrzReading {
   mrz: MrzResult | null;
@@ -20,10 +24,12 @@ export interface MrzReading {
   ocr_text: string;
   quality: QualityReport;
   region: { x: number; y: number; width: number; height: number; angle: number } | null;
+  /** Tesseract attempts made (the OCR-B recogniser runs first on each candidate zone). */
   attempts: number;
+  engine: 'ocrb' | 'tesseract' | null;
 }
 
-async function gray(img: Sharp, width?: number): Promise<Gray> {
+export async function gray(img: Sharp, width?: number): Promise<Gray> {
   const { data, info } = await img.clone().grayscale().resize(width ? { width } : undefined).raw().toBuffer({ resolveWithObject: true });
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
@@ -32,7 +38,7 @@ function score(m: MrzResult): number {
   return m.check_digits.filter((c) => c.valid).length / m.check_digits.length + (m.valid ? 1 : 0);
 }
 
-async function recogniseRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number, ocr: TextRecogniser, today: string) {
+async function cropRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number): Promise<Sharp> {
   const k = size.width / WORK_WIDTH;
   const mx = region.width * 0.04;
   const my = region.lineHeight * 0.7;
@@ -41,50 +47,106 @@ async function recogniseRegion(original: Sharp, size: { width: number; height: n
   const width = Math.min(size.width - left, Math.ceil((region.width + 2 * mx) * k));
   const height = Math.min(size.height - top, Math.ceil((region.height + 2 * my) * k));
   const scale = lineHeight / (region.lineHeight * k);
-  const crop = await original.clone().extract({ left, top, width, height }).grayscale()
+  const buf = await original.clone().extract({ left, top, width, height }).grayscale()
     .resize({ width: Math.max(8, Math.round(width * scale)), kernel: 'lanczos3' }).normalise().png().toBuffer();
-  const text = await ocr.recognise(crop, 'mrz');
+  return sharp(buf);
+}
+
+function bestParse(candidates: string[][], today: string): MrzResult | null {
   let best: MrzResult | null = null;
-  for (const lines of mrzCandidates(text)) {
+  for (const lines of candidates) {
     const parsed = parseMrz(lines, today);
     if (parsed && (!best || score(parsed) > score(best))) best = parsed;
+  }
+  return best;
+}
+
+/** The OCR-B glyph recogniser: fast, exact on clean print; tried first. */
+async function recogniseOcrb(crop: Sharp, region: MrzRegion, today: string) {
+  const protos = loadPrototypes();
+  const img = await gray(crop);
+  let best: MrzResult | null = null;
+  let text = '';
+  for (const lineCount of region.lineCount === 3 ? [3, 2] : [2, 3]) {
+    const lines = recogniseMrz(img, lineCount, protos);
+    if (!lines) continue;
+    const parsed = bestParse([lines], today);
+    if (parsed && (!best || score(parsed) > score(best))) [best, text] = [parsed, lines.join('\n')];
   }
   return { text, mrz: best };
 }
 
-/** Straighten the image when the zone's lines are skewed by more than half a degree. */
-async function straighten(input: Buffer, angle: number): Promise<Sharp> {
-  const img = sharp(input).rotate();
-  if (Math.abs(angle) < 0.5) return img;
-  const buf = await img.rotate(-angle, { background: { r: 255, g: 255, b: 255 } }).png().toBuffer();
-  return sharp(buf);
+async function recogniseTesseract(crop: Sharp, ocr: TextRecogniser, today: string) {
+  const text = await ocr.recognise(await crop.png().toBuffer(), 'mrz');
+  return { text, mrz: bestParse(mrzCandidates(text), today) };
+}
+
+/** The best zone's crop as the OCR-B recogniser sees it (training uses exactly this path). */
+export async function cropForOcrb(input: Buffer): Promise<{ image: Sharp; region: MrzRegion } | undefined> {
+  const located = await locate(input);
+  const region = located.regions[0];
+  return region ? { image: await cropRegion(located.image, located.size, region, OCRB_LINE_HEIGHT), region } : undefined;
+}
+
+/** Rotations tried when no zone of two or more lines is found upright: the closing that joins characters breaks past ~4 degrees. */
+const SKEW_SEARCH = [5, -5, 9, -9, 14, -14];
+
+async function rotated(input: Buffer, angle: number): Promise<Sharp> {
+  if (Math.abs(angle) < 0.5) return sharp(input).rotate();
+  return sharp(await sharp(input).rotate().rotate(angle, { background: { r: 255, g: 255, b: 255 } }).png().toBuffer());
+}
+
+async function sizeOf(img: Sharp) {
+  const m = await img.metadata();
+  return { width: m.width ?? 0, height: m.height ?? 0 };
+}
+
+async function locate(input: Buffer) {
+  const oriented = sharp(input).rotate();
+  const original = (await oriented.clone().png().toBuffer({ resolveWithObject: true })).info;
+  const working = await gray(oriented, WORK_WIDTH);
+  let regions = locateMrz(working);
+  let turn = 0;
+  if (!(regions[0] && regions[0].lineCount >= 2)) {
+    for (const a of SKEW_SEARCH) {
+      const found = locateMrz(await gray(await rotated(input, a), WORK_WIDTH));
+      if (found[0] && found[0].lineCount >= 2) {
+        [regions, turn] = [found, a];
+        break;
+      }
+    }
+  }
+  // Straighten by the zone's own measured skew (sharp rotates clockwise for positive angles).
+  if (regions[0] && Math.abs(regions[0].angle) >= 0.5) turn -= regions[0].angle;
+  let image = oriented;
+  let size = { width: original.width, height: original.height };
+  if (turn !== 0) {
+    image = await rotated(input, turn);
+    size = await sizeOf(image);
+    regions = locateMrz(await gray(image, WORK_WIDTH));
+  }
+  return { original: { width: original.width, height: original.height }, working, regions, image, size };
 }
 
 export async function readMrz(input: Buffer, ocr: TextRecogniser, options: { today: string; thresholds?: QualityThresholds; maxAttempts?: number }): Promise<MrzReading> {
-  const oriented = sharp(input).rotate();
-  const meta = await oriented.clone().png().toBuffer({ resolveWithObject: true }).then((r) => r.info);
-  const working = await gray(oriented, WORK_WIDTH);
-  const quality = assessQuality({ width: meta.width, height: meta.height }, working, options.thresholds);
-  let regions = locateMrz(working);
-  let image = oriented;
-  let size = { width: meta.width, height: meta.height };
-  if (regions[0] && Math.abs(regions[0].angle) >= 0.5) {
-    image = await straighten(input, regions[0].angle);
-    const info = (await image.clone().png().toBuffer({ resolveWithObject: true })).info;
-    size = { width: info.width, height: info.height };
-    regions = locateMrz(await gray(image, WORK_WIDTH));
-  }
-  let best: { text: string; mrz: MrzResult | null; region: MrzRegion } | undefined;
+  const { original, working, regions, image, size } = await locate(input);
+  const quality = assessQuality(original, working, options.thresholds);
+  let best: { text: string; mrz: MrzResult | null; region: MrzRegion; engine: 'ocrb' | 'tesseract' } | undefined;
   let attempts = 0;
   const maxAttempts = options.maxAttempts ?? 4;
+  const consider = (r: { text: string; mrz: MrzResult | null }, region: MrzRegion, engine: 'ocrb' | 'tesseract') => {
+    if (r.mrz && (!best?.mrz || score(r.mrz) > score(best.mrz))) best = { ...r, region, engine };
+    else best ??= { ...r, region, engine };
+    return best.mrz?.valid === true;
+  };
   outer: for (const region of regions.slice(0, 2)) {
+    const crop = await cropRegion(image, size, region, OCRB_LINE_HEIGHT);
+    if (consider(await recogniseOcrb(crop, region, options.today), region, 'ocrb')) break;
     for (const lineHeight of TARGET_LINE_HEIGHTS) {
       if (attempts >= maxAttempts) break outer;
       attempts++;
-      const r = await recogniseRegion(image, size, region, lineHeight, ocr, options.today);
-      if (r.mrz && (!best?.mrz || score(r.mrz) > score(best.mrz))) best = { ...r, region };
-      else best ??= { ...r, region };
-      if (best.mrz?.valid) break outer;
+      const tcrop = await cropRegion(image, size, region, lineHeight);
+      if (consider(await recogniseTesseract(tcrop, ocr, options.today), region, 'tesseract')) break outer;
     }
   }
   const k = size.width / WORK_WIDTH;
@@ -95,5 +157,6 @@ export async function readMrz(input: Buffer, ocr: TextRecogniser, options: { tod
     quality,
     region: reg ? { x: Math.round(reg.x * k), y: Math.round(reg.y * k), width: Math.round(reg.width * k), height: Math.round(reg.height * k), angle: Math.round(reg.angle * 10) / 10 } : null,
     attempts,
+    engine: best?.engine ?? null,
   };
 }

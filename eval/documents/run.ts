@@ -1,0 +1,100 @@
+/**
+ * `npm run eval:documents`: how well MRZs are read.
+ *  1. The shared specimens (../shared/data/documents, or KYC_SHARED_DATA): the number after `passporteye__`
+ *     is what PassportEye's own test expects (100: must read with every check digit valid).
+ *  2. Generated documents: random MRZs of all five layouts rendered in OCR-B, clean and degraded.
+ * Prints the fraction read fully valid (every check digit) and the per-character accuracy against the truth.
+ * Options: --clean N (per layout, default 8), --degraded N (default 100), --seed S, --json FILE.
+ */
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import type { MrzFormat } from '../../src/modules/documents/domain/mrz-layouts.ts';
+import { readMrz } from '../../src/modules/documents/mrz-reader.ts';
+import { createTesseractRecogniser } from '../../src/modules/documents/ocr.ts';
+import { randomDegradation, randomMrz, renderDocument, rng } from './synthetic.ts';
+
+const TODAY = '2026-11-22';
+const { values } = parseArgs({ options: { clean: { type: 'string', default: '8' }, degraded: { type: 'string', default: '100' }, seed: { type: 'string', default: '20261122' }, json: { type: 'string' } } });
+const ocr = createTesseractRecogniser();
+
+function charAccuracy(truth: string[], read: string[] | undefined): { correct: number; total: number } {
+  const total = truth.join('').length;
+  if (!read || read.length !== truth.length) return { correct: 0, total };
+  let correct = 0;
+  truth.forEach((line, i) => {
+    for (let j = 0; j < line.length; j++) if (read[i]![j] === line[j]) correct++;
+  });
+  return { correct, total };
+}
+
+async function sharedSpecimens() {
+  const dir = path.join(process.env.KYC_SHARED_DATA ?? path.resolve('../shared/data'), 'documents');
+  if (!existsSync(dir)) {
+    console.log(`shared specimens: SKIPPED (${dir} not found; set KYC_SHARED_DATA)`);
+    return null;
+  }
+  const rows = [];
+  for (const file of readdirSync(dir).sort()) {
+    const promised = /^passporteye__(\d+)_/.exec(file)?.[1];
+    const t0 = performance.now();
+    const r = await readMrz(readFileSync(path.join(dir, file)), ocr, { today: TODAY });
+    const ms = Math.round(performance.now() - t0);
+    const valid = r.mrz?.valid ?? false;
+    const checks = r.mrz ? `${r.mrz.check_digits.filter((c) => c.valid).length}/${r.mrz.check_digits.length}` : '-';
+    rows.push({ file, promised: promised === undefined ? null : Number(promised), format: r.mrz?.format ?? null, valid, checks, ms });
+    console.log(`  ${file.padEnd(34)} promised ${String(promised ?? '-').padStart(3)}  ${(r.mrz?.format ?? 'none').padEnd(4)} checks ${checks.padEnd(4)} ${valid ? 'VALID' : '     '} ${ms} ms`);
+  }
+  const mustRead = rows.filter((r) => r.promised === 100);
+  const summary = { files: rows.length, fully_valid: rows.filter((r) => r.valid).length, promised_100: mustRead.length, promised_100_read: mustRead.filter((r) => r.valid).length };
+  console.log(`shared specimens: ${summary.fully_valid}/${summary.files} read fully valid; of the ${summary.promised_100} PassportEye promises at 100: ${summary.promised_100_read} read`);
+  return { rows, summary };
+}
+
+async function generated(kind: 'clean' | 'degraded', count: number, seed: number) {
+  const r = rng(seed);
+  const formats: MrzFormat[] = ['TD1', 'TD2', 'TD3', 'MRVA', 'MRVB'];
+  let valid = 0;
+  let exact = 0;
+  let correct = 0;
+  let total = 0;
+  const failures: unknown[] = [];
+  const times: number[] = [];
+  for (let i = 0; i < count; i++) {
+    const format = formats[i % formats.length]!;
+    const truth = randomMrz(r, format);
+    const degradation = kind === 'degraded' ? randomDegradation(r) : {};
+    const image = await renderDocument(truth, seed + i, degradation);
+    const t0 = performance.now();
+    const read = await readMrz(image, ocr, { today: TODAY });
+    times.push(performance.now() - t0);
+    const acc = charAccuracy(truth.lines, read.mrz?.lines);
+    correct += acc.correct;
+    total += acc.total;
+    if (read.mrz?.valid) valid++;
+    if (read.mrz && read.mrz.lines.join() === truth.lines.join()) exact++;
+    else failures.push({ format, degradation, truth: truth.lines, read: read.mrz?.lines ?? null, valid: read.mrz?.valid ?? false });
+  }
+  times.sort((a, b) => a - b);
+  const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0) };
+  console.log(`generated ${kind}: ${valid}/${count} read fully valid (${(100 * valid / count).toFixed(1)}%), ${exact} exactly right, per-character accuracy ${(100 * correct / total).toFixed(2)}%, median ${summary.median_ms} ms`);
+  for (const f of failures.slice(0, 5)) console.log('   miss:', JSON.stringify(f));
+  return { summary, failures };
+}
+
+try {
+  const seed = Number(values.seed);
+  const started = Date.now();
+  const shared = await sharedSpecimens();
+  const clean = await generated('clean', Number(values.clean) * 5, seed);
+  const degraded = await generated('degraded', Number(values.degraded), seed + 1_000_000);
+  const targets = {
+    clean_all_valid: clean.summary.fully_valid === clean.summary.count,
+    degraded_95: degraded.summary.fully_valid_fraction >= 0.95,
+    shared_promises: shared ? shared.summary.promised_100_read >= shared.summary.promised_100 : null,
+  };
+  console.log(`targets: ${JSON.stringify(targets)} (${Math.round((Date.now() - started) / 1000)} s)`);
+  if (values.json) writeFileSync(values.json, JSON.stringify({ date: TODAY, shared, clean, degraded, targets }, null, 2));
+} finally {
+  await ocr.close();
+}
