@@ -14,6 +14,8 @@ import { createClientsService } from './modules/auth/clients.service.ts';
 import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
 import { createAccountsService, registerAccountRoutes } from './modules/accounts/index.ts';
 import { createEventsService, registerEventRoutes } from './modules/events/index.ts';
+import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
+import { createJobs } from './platform/jobs.ts';
 import path from 'node:path';
 
 export interface ServiceOptions {
@@ -31,7 +33,7 @@ export async function openDatabase(config: Config): Promise<Db> {
  * The services every face of the product uses (HTTP API, CLI, workers), built once from the platform.
  * Keep this a flat list of create*() calls: what depends on what should be readable here.
  */
-export async function buildServices(config: Config, db: Db, options: { now?: () => Date } = {}) {
+export async function buildServices(config: Config, db: Db, options: { now?: () => Date; worker?: boolean } = {}) {
   const now = options.now ?? (() => new Date());
   const keys = await loadKeys(config);
   const cipher = createCipher(keys.dataKey);
@@ -40,7 +42,15 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const tokens = createTokenService({ db, keys, issuer: config.publicUrl, ttlSeconds: config.accessTokenTtlSeconds, now: () => now().getTime() });
   const clients = createClientsService({ db });
   const accounts = createAccountsService({ db, cipher, events, publicUrl: config.publicUrl, now });
-  return { config, db, keys, cipher, metrics, events, tokens, clients, accounts, now };
+  const jobs = createJobs({ db, worker: options.worker ?? false });
+  const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
+  const dispatcher = createWebhookDispatcher({
+    db, cipher, sender, schedule: config.webhookRetrySchedule, timeoutMs: config.webhookTimeoutMs, metrics,
+    log: (message, error) => process.stderr.write(`${message}: ${(error as Error)?.message ?? ''}\n`),
+  });
+  events.onRecorded(dispatcher.kick);
+  const webhooks = createWebhooksService({ db, cipher, sender, allowPrivate: config.webhookAllowPrivate, onRedeliver: dispatcher.kick });
+  return { config, db, keys, cipher, metrics, events, tokens, clients, accounts, jobs, sender, dispatcher, webhooks, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -49,7 +59,7 @@ export type Services = Awaited<ReturnType<typeof buildServices>>;
 export async function createService(config: Config, options: ServiceOptions = {}) {
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
-  const services = await buildServices(config, db, { now: options.now });
+  const services = await buildServices(config, db, { now: options.now, worker: config.workers });
   let ready = true;
   const app = await createApp({ config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger });
   installIdempotency(app, { db, cipher: services.cipher });
@@ -57,12 +67,16 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerAuthRoutes(app, services);
   registerAccountRoutes(app, services);
   registerEventRoutes(app, services);
+  registerWebhookRoutes(app, services);
   return {
     app,
     services,
     async close() {
       ready = false;
       await app.close();
+      await services.dispatcher.stop();
+      await services.jobs.stop();
+      await services.sender.close();
       if (!options.db) await db.close();
     },
   };

@@ -1,8 +1,16 @@
 import type { Services } from './service.ts';
 
-/** Background work of one process: job workers and the outbox dispatcher. `kyc worker` runs only this. */
-export async function startWorkers(_services: Services) {
+/**
+ * Background work of one process: the webhook dispatcher (outbox fan-out and deliveries) and the job workers
+ * of every module. `npm start` runs it beside the API; `kyc worker` runs only this (scale-out on PostgreSQL).
+ */
+export async function startWorkers(services: Services) {
+  services.dispatcher.start();
+  await services.jobs.start();
   return {
-    async stop() {},
+    async stop() {
+      await services.dispatcher.stop();
+      await services.jobs.stop();
+    },
   };
 }

@@ -12,7 +12,7 @@ export async function run(_command: string, _argv: string[]): Promise<number> {
   }
   const db = await openDatabase(config);
   await migrate(db);
-  const workers = await startWorkers(await buildServices(config, db));
+  const workers = await startWorkers(await buildServices(config, db, { worker: true }));
   process.stderr.write('worker started\n');
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);

@@ -20,6 +20,9 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   webhookAllowPrivate: boolean;
+  webhookTimeoutMs: number;
+  /** Delay before each delivery attempt, in milliseconds: the first is normally 0. */
+  webhookRetrySchedule: number[];
   /** Path to ../shared/data style reference data (lists, documents, faces); used by evaluation and tests. */
   sharedDataDir: string;
   screeningLists: string[];
@@ -63,6 +66,21 @@ function url(name: string, raw: string): string {
   return raw.replace(/\/+$/, '');
 }
 
+const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
+
+/** A comma-separated list of durations such as `0s,5s,5m,2h`. */
+function durations(env: Env, name: string, fallback: string): number[] {
+  const raw = env[name] || fallback;
+  const parts = raw.split(',').map((p) => p.trim());
+  const out = parts.map((p) => {
+    const m = /^(\d+)(ms|s|m|h|d)$/.exec(p);
+    if (!m) throw new ConfigError(name, `must be durations like 0s,5s,5m,2h; got "${p}"`);
+    return Number(m[1]) * UNIT_MS[m[2]!]!;
+  });
+  if (out.length === 0 || out.length > 20) throw new ConfigError(name, 'must list 1 to 20 durations');
+  return out;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -90,6 +108,8 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     logLevel,
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
+    webhookRetrySchedule: durations(env, 'WEBHOOK_RETRY_SCHEDULE', '0s,5s,5m,30m,2h,5h,10h,10h'),
     sharedDataDir: path.resolve(env.KYC_SHARED_DATA || '../shared/data'),
     screeningLists: (env.SCREENING_LISTS || '').split(',').map((p) => p.trim()).filter(Boolean),
     minimumAge: int(env, 'MINIMUM_AGE', 18, 0, 150),

@@ -11,6 +11,8 @@ export interface Sql {
 
 export interface Db extends Sql {
   readonly kind: 'pglite' | 'postgres';
+  /** Several statements without parameters; the rows of the last one (for libraries that send scripts). */
+  script<T = Record<string, unknown>>(text: string): Promise<T[]>;
   /** Runs `fn` in one transaction; every statement inside must go through the `tx` it is given. */
   tx<T>(fn: (tx: Sql) => Promise<T>): Promise<T>;
   close(): Promise<void>;

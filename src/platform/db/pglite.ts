@@ -13,6 +13,10 @@ export async function createPgliteDb(dir: string | undefined): Promise<Db> {
     async exec(text) {
       await pg.exec(text);
     },
+    async script(text) {
+      const results = await pg.exec(text);
+      return (results[results.length - 1]?.rows ?? []) as never[];
+    },
     async tx(fn) {
       // PGlite serialises transactions itself: other queries wait until this one ends.
       return pg.transaction(async (t) =>

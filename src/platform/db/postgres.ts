@@ -5,7 +5,7 @@ import type { Db, Sql } from './db.ts';
 pg.types.setTypeParser(20, (v) => Number(v));
 
 export function createPostgresDb(connectionString: string, options: { max?: number } = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 10 });
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do, but do not crash.
   });
@@ -14,6 +14,10 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
     kind: 'postgres',
     query,
     exec: async (text) => void (await pool.query(text)),
+    async script(text) {
+      const result = (await pool.query(text)) as unknown as pg.QueryResult | pg.QueryResult[];
+      return (Array.isArray(result) ? (result[result.length - 1]?.rows ?? []) : result.rows) as never[];
+    },
     async tx(fn) {
       const client = await pool.connect();
       try {

@@ -1,0 +1,144 @@
+import { one, type Sql } from '../../platform/db/db.ts';
+import type { EntitySubscription } from './domain/subscriptions.ts';
+
+export interface SubscriptionRow {
+  seq: number;
+  id: string;
+  client_id: string;
+  callback_url: string;
+  type: string;
+  secret_enc: Uint8Array;
+  entities: EntitySubscription[];
+  enabled: boolean;
+  revision: number;
+  created_at: Date;
+  updated_at: Date;
+}
+
+export interface DeliveryRow {
+  seq: number;
+  id: string;
+  client_id: string;
+  subscription_id: string;
+  event_id: string;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  attempts: number;
+  next_attempt_at: Date | null;
+  locked_until: Date | null;
+  last_status_code: number | null;
+  last_error: string | null;
+  last_latency_ms: number | null;
+  delivered_at: Date | null;
+  created_at: Date;
+}
+
+export interface AttemptRow {
+  id: number;
+  delivery_id: string;
+  started_at: Date;
+  status_code: number | null;
+  error: string | null;
+  latency_ms: number;
+}
+
+/** SQL for subscriptions (tenant-scoped: `clientId` first). */
+export const subscriptionsRepo = {
+  insert: (sql: Sql, clientId: string, row: { id: string; callbackUrl: string; secretEnc: Buffer; entities: EntitySubscription[] }) =>
+    one<SubscriptionRow>(sql,
+      'INSERT INTO webhook_subscriptions (id, client_id, callback_url, secret_enc, entities) VALUES ($1, $2, $3, $4, $5) RETURNING *',
+      [row.id, clientId, row.callbackUrl, row.secretEnc, JSON.stringify(row.entities)]) as Promise<SubscriptionRow>,
+
+  get: (sql: Sql, clientId: string, id: string) =>
+    one<SubscriptionRow>(sql, 'SELECT * FROM webhook_subscriptions WHERE client_id = $1 AND id = $2', [clientId, id]),
+
+  list: (sql: Sql, clientId: string, page: { afterSeq: number; limit: number }) =>
+    sql.query<SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE client_id = $1 AND seq > $2 ORDER BY seq LIMIT $3', [clientId, page.afterSeq, page.limit + 1]),
+
+  /** Every enabled subscription of these clients: the dispatcher's fan-out reads them per batch. */
+  enabledFor: (sql: Sql, clientIds: string[]) =>
+    sql.query<SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE client_id = ANY($1::text[]) AND enabled', [clientIds]),
+
+  update: (sql: Sql, clientId: string, id: string, change: { callbackUrl: string; secretEnc: Buffer; entities: EntitySubscription[]; enabled: boolean }) =>
+    one<SubscriptionRow>(sql,
+      `UPDATE webhook_subscriptions SET callback_url = $3, secret_enc = $4, entities = $5, enabled = $6, revision = revision + 1, updated_at = now()
+        WHERE client_id = $1 AND id = $2 RETURNING *`,
+      [clientId, id, change.callbackUrl, change.secretEnc, JSON.stringify(change.entities), change.enabled]),
+
+  remove: async (sql: Sql, clientId: string, id: string) =>
+    (await sql.query('DELETE FROM webhook_subscriptions WHERE client_id = $1 AND id = $2 RETURNING id', [clientId, id])).length > 0,
+};
+
+/** SQL for the delivery queue and log. */
+export const deliveriesRepo = {
+  /** Outbox fan-out: take a batch of undispatched events; SKIP LOCKED lets several dispatchers share the work. */
+  claimEvents: (sql: Sql, limit: number) =>
+    sql.query<{ id: string; client_id: string; event: string; entity: string; report_type: string | null }>(
+      'SELECT id, client_id, event, entity, report_type FROM events WHERE NOT dispatched ORDER BY seq LIMIT $1 FOR UPDATE SKIP LOCKED',
+      [limit]),
+
+  markDispatched: (sql: Sql, eventIds: string[]) =>
+    sql.query('UPDATE events SET dispatched = true WHERE id = ANY($1::text[])', [eventIds]),
+
+  insertMany: (sql: Sql, rows: Array<{ id: string; clientId: string; subscriptionId: string; eventId: string }>) =>
+    rows.length === 0 ? Promise.resolve([]) : sql.query(
+      `INSERT INTO webhook_deliveries (id, client_id, subscription_id, event_id, next_attempt_at)
+       SELECT * , now() FROM unnest($1::text[], $2::text[], $3::text[], $4::text[])
+       ON CONFLICT (subscription_id, event_id) DO NOTHING`,
+      [rows.map((r) => r.id), rows.map((r) => r.clientId), rows.map((r) => r.subscriptionId), rows.map((r) => r.eventId)]),
+
+  /**
+   * Leases up to `limit` due deliveries for `leaseMs`. A worker that dies mid-send leaves its lease to run out,
+   * and the delivery is sent again: at least once, never lost.
+   */
+  claimDue: (sql: Sql, limit: number, leaseMs: number) =>
+    sql.query<DeliveryRow>(
+      `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), attempts = d.attempts + 1
+        WHERE d.id IN (
+          SELECT id FROM webhook_deliveries
+           WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        RETURNING d.*`,
+      [limit, leaseMs]),
+
+  /** Gives a leased delivery back without counting the attempt (this process has too many in flight for it). */
+  defer: (sql: Sql, id: string, at: Date) =>
+    sql.query('UPDATE webhook_deliveries SET attempts = attempts - 1, locked_until = NULL, next_attempt_at = $2 WHERE id = $1', [id, at]),
+
+  recordAttempt: async (sql: Sql, a: {
+    deliveryId: string; startedAt: Date; statusCode: number | null; error: string | null; latencyMs: number;
+    status: 'PENDING' | 'DELIVERED' | 'FAILED'; nextAttemptAt: Date | null;
+  }) => {
+    await sql.query('INSERT INTO webhook_attempts (delivery_id, started_at, status_code, error, latency_ms) VALUES ($1, $2, $3, $4, $5)', [
+      a.deliveryId, a.startedAt, a.statusCode, a.error, a.latencyMs,
+    ]);
+    await sql.query(
+      `UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, locked_until = NULL, last_status_code = $4, last_error = $5,
+              last_latency_ms = $6, delivered_at = CASE WHEN $2 = 'DELIVERED' THEN now() ELSE delivered_at END
+        WHERE id = $1`,
+      [a.deliveryId, a.status, a.nextAttemptAt, a.statusCode, a.error, a.latencyMs]);
+  },
+
+  list: (sql: Sql, clientId: string, subscriptionId: string, page: { afterSeq: number; limit: number; status?: string }) =>
+    sql.query<DeliveryRow & { event: string }>(
+      `SELECT d.*, e.event FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+        WHERE d.client_id = $1 AND d.subscription_id = $2 AND d.seq > $3 AND ($4::text IS NULL OR d.status = $4)
+        ORDER BY d.seq LIMIT $5`,
+      [clientId, subscriptionId, page.afterSeq, page.status ?? null, page.limit + 1]),
+
+  get: (sql: Sql, clientId: string, subscriptionId: string, deliveryId: string) =>
+    one<DeliveryRow & { event: string }>(sql,
+      `SELECT d.*, e.event FROM webhook_deliveries d JOIN events e ON e.id = d.event_id
+        WHERE d.client_id = $1 AND d.subscription_id = $2 AND d.id = $3`, [clientId, subscriptionId, deliveryId]),
+
+  attempts: (sql: Sql, deliveryIds: string[]) =>
+    sql.query<AttemptRow>('SELECT * FROM webhook_attempts WHERE delivery_id = ANY($1::text[]) ORDER BY id', [deliveryIds]),
+
+  /** Redelivery starts a new series of attempts with the same event, so the same webhook-id. */
+  redeliver: (sql: Sql, clientId: string, deliveryId: string) =>
+    one<DeliveryRow>(sql,
+      `UPDATE webhook_deliveries SET status = 'PENDING', attempts = 0, next_attempt_at = now(), locked_until = NULL
+        WHERE client_id = $1 AND id = $2 RETURNING *`, [clientId, deliveryId]),
+
+  pendingCount: async (sql: Sql) =>
+    (await sql.query<{ n: number }>("SELECT count(*)::int AS n FROM webhook_deliveries WHERE status = 'PENDING'"))[0]!.n,
+};

@@ -1,0 +1,88 @@
+import PgBoss from 'pg-boss';
+import type { Db, Sql } from './db/db.ts';
+
+/**
+ * Durable background jobs on the service's own database, through pg-boss (ADR 0006): jobs survive restarts,
+ * retry with backoff, and a job whose worker died is picked up again after it expires. On PostgreSQL several
+ * worker processes share the queues (SKIP LOCKED, so a job runs in one place at a time); on PGlite the one
+ * process runs them.
+ */
+export interface JobOptions {
+  /** Enqueue inside this transaction: the job exists exactly when the transaction commits. */
+  tx?: Sql;
+  startAfter?: Date | number;
+  singletonKey?: string;
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+}
+
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+
+export interface QueueDefinition {
+  retryLimit?: number;
+  retryDelay?: number;
+  retryBackoff?: boolean;
+  expireInSeconds?: number;
+}
+
+function adapter(sql: Sql | Db): PgBoss.Db {
+  return {
+    async executeSql(text: string, values: unknown[]) {
+      if (values && values.length) return { rows: await sql.query(text, values) };
+      if ('script' in sql) return { rows: await sql.script(text) };
+      return { rows: await sql.query(text) };
+    },
+  };
+}
+
+export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSeconds?: number }) {
+  const boss = new PgBoss({
+    db: adapter(deps.db),
+    // Maintenance (expiring dead workers' jobs, archiving) and cron scheduling only where jobs are worked.
+    supervise: deps.worker,
+    schedule: deps.worker,
+    migrate: true,
+  });
+  const queues = new Map<string, QueueDefinition>();
+  let started: Promise<unknown> | undefined;
+  boss.on('error', (error) => process.stderr.write(`jobs: ${error.message}\n`));
+
+  const start = () => (started ??= boss.start().then(async () => {
+    for (const [name, options] of queues) await boss.createQueue(name, { name, ...options });
+  }));
+
+  return {
+    /** Declares a queue with its retry policy; call before start(). */
+    define(name: string, options: QueueDefinition = {}) {
+      queues.set(name, { retryLimit: 5, retryDelay: 5, retryBackoff: true, expireInSeconds: 15 * 60, ...options });
+    },
+    start,
+    async send<T extends object>(name: string, data: T, options: JobOptions = {}): Promise<string | null> {
+      if (!queues.has(name)) throw new Error(`job queue ${name} is not defined`);
+      await start();
+      const { tx, ...rest } = options;
+      return boss.send(name, data, { ...rest, ...(tx ? { db: adapter(tx) } : {}) } as PgBoss.SendOptions);
+    },
+    async work<T>(name: string, handler: JobHandler<T>, options: { batchSize?: number } = {}) {
+      await start();
+      await boss.work<T>(
+        name,
+        { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 0.5, includeMetadata: true },
+        async (jobs) => {
+          for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+        },
+      );
+    },
+    async schedule(name: string, cron: string, data: object = {}) {
+      await start();
+      await boss.schedule(name, cron, data);
+    },
+    async stop() {
+      if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    },
+  };
+}
+
+export type Jobs = ReturnType<typeof createJobs>;
