@@ -109,8 +109,11 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName)
   for (const t of restB) listedMissing += missingWeight(t);
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
-  // Particles and initials alone ("Al", "V. V.") identify no one.
-  if (matchedWeight < 0.9) score *= 0.5;
+  const identical = restA.length === 0 && restB.length === 0 && pairs.every((p) => p.reason === 'exact');
+  // Particles and initials alone ("Al", "V. V.") identify no one, unless the names are identical
+  // ("M.T.T. LTDA." listed and screened as written).
+  if (identical) score = 1;
+  else if (matchedWeight < 0.9) score *= 0.5;
   const order = [...chosen].sort((x, y) => x.i - y.i).map((c) => c.j);
   const reordered = order.some((v, k) => k > 0 && v < order[k - 1]!);
   const queryWeight = a.reduce((sum, t) => sum + t.weight, 0);

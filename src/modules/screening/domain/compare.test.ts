@@ -1,0 +1,89 @@
+/**
+ * The name matcher's guarantees, one row each. Scores are checked against the default threshold
+ * (DEFAULT_THRESHOLD), the line the product draws between "Potential Match" and "No Match".
+ */
+import { describe, expect, it } from 'vitest';
+import { compareNames, compareNormalized } from './compare.ts';
+import { DEFAULT_THRESHOLD } from './matcher.ts';
+import { normalizeName } from './normalize.ts';
+
+const MATCHES: Array<[string, string, string]> = [
+  ['identical names', 'Vladimir Putin', 'Vladimir Putin'],
+  ['case and diacritics are ignored', 'JOSÉ LUIS RODRÍGUEZ ZAPATERO', 'jose luis rodriguez zapatero'],
+  ['"LAST, First" equals "First Last"', 'PUTIN, Vladimir', 'Vladimir Putin'],
+  ['tokens in any order', 'Orbán Viktor', 'Viktor Orban'],
+  ['a missing middle name', 'John Smith', 'John Richard Smith'],
+  ['a missing patronymic', 'Vladimir Putin', 'Vladimir Vladimirovich Putin'],
+  ['initials stand for given names', 'V. V. Putin', 'Vladimir Vladimirovich Putin'],
+  ['a one-letter typo in a long token', 'Vladimr Putin', 'Vladimir Putin'],
+  ['swapped letters', 'Vladimir Putni', 'Vladimir Putin'],
+  ['German transliteration of a Russian name', 'Wladimir Wladimirowitsch Putin', 'Vladimir Vladimirovich Putin'],
+  ['Polish spelling of a patronymic', 'Władimir Władimirowicz Putin', 'Vladimir Vladimirovich Putin'],
+  ['French spelling', 'Vladimir Vladimirovitch Poutine', 'Vladimir Vladimirovich Putin'],
+  ['Cyrillic against Latin', 'Владимир Владимирович Путин', 'Vladimir Vladimirovich Putin'],
+  ['Ukrainian form of the name', 'Путін Володимир Володимирович', 'Vladimir Vladimirovich Putin'],
+  ['Greek script', 'Βλαντίμιρ Πούτιν', 'Vladimir Putin'],
+  ['Arabic script without vowels', 'فلاديمير بوتين', 'Vladimir Putin'],
+  ['Hebrew script', 'ולדימיר פוטין', 'Vladimir Putin'],
+  ['Korean script (epenthetic eu dropped)', '블라디미르 푸틴', 'Vladimir Putin'],
+  ['honorifics are ignored', 'President Vladimir Putin', 'Vladimir Putin'],
+  ['a title in another language is ignored', 'Президент Путин', 'Vladimir Putin'],
+  ['Baltic ending', 'Vladimiras Putinas', 'Vladimir Putin'],
+  ['Hungarian spelling', 'Vlagyimir Putyin', 'Vladimir Putin'],
+  ['Arabic name spellings', 'Hafez Mohammad Sayeed', 'Hafiz Muhammad Saeed'],
+  ['Turkish dotted letters', 'Süleyman Şahin', 'SULEYMAN SAHIN'],
+  ['company forms are light and misspelt forms still line up', 'Gazprom Neft OAO', 'GAZPROM NEFT'],
+  ['a hyphenated name equals its parts', 'Hans-Peter Müller', 'Hans Peter Mueller'],
+];
+
+const NON_MATCHES: Array<[string, string, string]> = [
+  ['different people who share a first name', 'Vladimir Putin', 'Vladimir Vinogradov'],
+  ['different people who share a surname', 'Maria Putina', 'Vladimir Putin'],
+  ['a full name against a listed initial only', 'Thomas Rousseau', 'Thomas R. Carper'],
+  ['phonetic keys alone are not enough', 'Michael Lefebvre', 'Michael Lawler'],
+  ['a one-letter change in a short given name', 'Mary Harris', 'Mark Harris'],
+  ['a surname against a patronymic', 'Ivan Pavlov', 'PROKOPENKO, Ivan Pavlovitch'],
+  ['unrelated names', 'John Smith', 'Osama bin Laden'],
+  ['particles alone', 'Al', 'Al Qaeda'],
+];
+
+describe('names that must match (score >= default threshold)', () => {
+  it.each(MATCHES)('%s: %s ~ %s', (_why, a, b) => {
+    expect(compareNames(a, b).score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+});
+
+describe('names that must not match (score < default threshold)', () => {
+  it.each(NON_MATCHES)('%s: %s !~ %s', (_why, a, b) => {
+    expect(compareNames(a, b).score).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+});
+
+describe('explanations', () => {
+  it('lists every aligned token pair with its reason and the unmatched tokens', () => {
+    const c = compareNames('PUTIN, Vladimir', 'Vladimir Vladimirovich Putin');
+    expect(c.pairs.map((p) => [p.query, p.listed, p.reason])).toEqual(
+      expect.arrayContaining([
+        ['putin', 'putin', 'exact'],
+        ['vladimir', 'vladimir', 'exact'],
+      ]),
+    );
+    expect(c.unmatchedListed).toEqual(['vladimirovich']);
+    expect(c.reordered).toBe(true);
+  });
+  it('a query token missing from the listed name costs more than a listed token missing from the query', () => {
+    const query = normalizeName('John Richard Smith');
+    const listed = normalizeName('John Smith');
+    expect(compareNormalized(listed, query).score).toBeGreaterThan(compareNormalized(query, listed).score);
+  });
+  it('screening direction: a query word the listed name lacks is no match (Daniel Green is not the vessel DANIEL)', () => {
+    expect(compareNormalized(normalizeName('Daniel Green'), normalizeName('DANIEL')).score).toBeLessThan(DEFAULT_THRESHOLD);
+  });
+  it('screening direction: a listed patronymic the query lacks is still a match', () => {
+    expect(compareNormalized(normalizeName('Putin'), normalizeName('Vladimir Vladimirovich Putin')).score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+  it('an empty name matches nothing', () => {
+    expect(compareNames('', 'Vladimir Putin').score).toBe(0);
+    expect(compareNames('---', 'Vladimir Putin').score).toBe(0);
+  });
+});

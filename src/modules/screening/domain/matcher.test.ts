@@ -1,0 +1,83 @@
+/** The matcher over an index: candidates, evidence, weak aliases, schema filter and explanations. */
+import { describe, expect, it } from 'vitest';
+import { newEntity, addName, type ListedEntity } from './entity.ts';
+import { Matcher } from './matcher.ts';
+import { diffEntities } from './versions.ts';
+
+function person(id: string, names: Array<[string, 'primary' | 'strong' | 'weak']>, extra: Partial<ListedEntity> = {}): ListedEntity {
+  const e = newEntity('test_list', id, 'person');
+  for (const [n, q] of names) addName(e, n, q);
+  e.topics.push('sanction');
+  return { ...e, ...extra };
+}
+
+const ivan = person('1', [['TESTOV, Ivan Petrovich', 'primary'], ['TESTOFF, Iwan', 'strong'], ['IVANUSHKA', 'weak']], { birthDates: ['1961-03-12'], nationalities: ['RU'] });
+const company = (() => {
+  const e = newEntity('test_list', '2', 'company');
+  addName(e, 'TESTOV TRADING LLC', 'primary');
+  e.topics.push('sanction');
+  return e;
+})();
+// Filler so that the index has to choose among many names.
+const filler = Array.from({ length: 500 }, (_, i) => person(`f${i}`, [[`Person${i} Fillername${i % 37}`, 'primary']]));
+const matcher = new Matcher([ivan, company, ...filler]);
+
+describe('Matcher', () => {
+  it('finds a listed person under a typo and reordering, and explains the match', () => {
+    const [m] = matcher.screen({ name: 'Ivan Petrovich Testv' });
+    expect(m?.entityId).toBe('test_list:1');
+    expect(m?.listedName).toBe('TESTOV, Ivan Petrovich');
+    expect(m?.reasons).toEqual(expect.arrayContaining(['NAME_FUZZY', 'NAME_REORDERED']));
+    expect(m?.explanation.tokens.find((t) => t.query === 'testv')).toMatchObject({ listed: 'testov', reason: 'fuzzy' });
+  });
+  it('finds a listed person through an alias and says which name matched', () => {
+    const [m] = matcher.screen({ name: 'Iwan Testoff' });
+    expect(m?.matchedName).toBe('TESTOFF, Iwan');
+    expect(m?.explanation.aliasQuality).toBe('strong');
+  });
+  it('a matching date of birth raises the score, a different one lowers it below the threshold', () => {
+    const base = matcher.screen({ name: 'Ivan Testov' }, { threshold: 0 })[0]!.score;
+    const same = matcher.screen({ name: 'Ivan Testov', dob: '1961-03-12' }, { threshold: 0 })[0]!;
+    const other = matcher.screen({ name: 'Ivan Testov', dob: '1990-01-01' }, { threshold: 0 })[0]!;
+    expect(same.score).toBeGreaterThan(base);
+    expect(same.reasons).toContain('DOB_MATCH');
+    expect(other.score).toBeLessThan(base);
+    expect(other.reasons).toContain('DOB_MISMATCH');
+    expect(matcher.screen({ name: 'Ivan Testov', dob: '1990-01-01' })).toEqual([]);
+  });
+  it('a year of birth only agrees with a listed full date in the same year', () => {
+    expect(matcher.screen({ name: 'Ivan Testov', dob: '1961' })[0]?.reasons).toContain('DOB_YEAR_MATCH');
+  });
+  it('nationality is evidence both ways', () => {
+    expect(matcher.screen({ name: 'Ivan Testov', country: 'RU' })[0]?.reasons).toContain('COUNTRY_MATCH');
+    expect(matcher.screen({ name: 'Ivan Testov', country: 'FR' }, { threshold: 0 })[0]?.reasons).toContain('COUNTRY_MISMATCH');
+  });
+  it('a weak alias matches only when it is the whole name', () => {
+    expect(matcher.screen({ name: 'Ivanushka' })[0]?.reasons).toContain('WEAK_ALIAS');
+    expect(matcher.screen({ name: 'Ivanushka Smith' })).toEqual([]);
+  });
+  it('type person skips companies and type company skips persons', () => {
+    expect(matcher.screen({ name: 'Testov Trading', type: 'person' }).map((m) => m.entityId)).not.toContain('test_list:2');
+    expect(matcher.screen({ name: 'Testov Trading', type: 'company' }).map((m) => m.entityId)).toEqual(['test_list:2']);
+  });
+  it('an ordinary name finds nothing', () => {
+    expect(matcher.screen({ name: 'Emma Johnson' })).toEqual([]);
+  });
+  it('returns one match per entity, best name first', () => {
+    const matches = matcher.screen({ name: 'Ivan Testov' });
+    expect(new Set(matches.map((m) => m.entityId)).size).toBe(matches.length);
+  });
+});
+
+describe('list diff', () => {
+  it('reports added, changed and removed entity ids', () => {
+    const before = [ivan, company];
+    const changed = { ...ivan, birthDates: ['1961-03-13'] };
+    const added = person('3', [['NEWLY LISTED, Person', 'primary']]);
+    const d = diffEntities(before, [changed, added]);
+    expect(d).toEqual({ added: ['test_list:3'], changed: ['test_list:1'], removed: ['test_list:2'], unchanged: 0 });
+  });
+  it('the same content in another order is no change', () => {
+    expect(diffEntities([ivan, company], [company, ivan])).toEqual({ added: [], changed: [], removed: [], unchanged: 2 });
+  });
+});

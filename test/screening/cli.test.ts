@@ -1,0 +1,69 @@
+/** `npx kyc screen|compare|lists` as a user runs them (through bin/kyc.js), on the synthetic fixtures. */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const FIXTURES = path.join(import.meta.dirname, 'fixtures');
+
+function kyc(args: string[], input: string, env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [path.join(ROOT, 'bin/kyc.js'), ...args], { input, cwd: ROOT, encoding: 'utf8', env: { ...process.env, SCREENING_LISTS: '', ...env } });
+  return { code: r.status, lines: r.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>), stderr: r.stderr };
+}
+
+describe('kyc screen', () => {
+  it('writes one JSON line per query with the decision and explained matches', () => {
+    const input = ['{"id":"a","name":"Ivan Testov","dob":"1961-03-12"}', '{"id":"b","name":"Emma Johnson"}', ''].join('\n');
+    const r = kyc(['screen', '--lists', FIXTURES], input);
+    expect(r.code).toBe(0);
+    expect(r.lines).toHaveLength(2);
+    expect(r.lines[0]).toMatchObject({ id: 'a', decision: 'Potential Match' });
+    const match = (r.lines[0]!.matches as Array<Record<string, unknown>>)[0]!;
+    expect(Object.keys(match).sort()).toEqual(['entity_id', 'list', 'listed_name', 'matched_name', 'reasons', 'score', 'topics']);
+    expect(match).toMatchObject({ entity_id: 'us_ofac_sdn_ofac_sdn:100', listed_name: 'TESTOV, Ivan Petrovich' });
+    expect(r.lines[1]).toEqual({ id: 'b', decision: 'No Match', matches: [] });
+  });
+
+  it('reads the lists from SCREENING_LISTS and honours --threshold', () => {
+    const strict = kyc(['screen', '--threshold', '0.999'], '{"id":1,"name":"Ivan Testv"}\n', { SCREENING_LISTS: path.join(FIXTURES, 'ofac_sdn') });
+    expect(strict.lines[0]).toMatchObject({ id: 1, decision: 'No Match' });
+    const loose = kyc(['screen'], '{"id":1,"name":"Ivan Testv"}\n', { SCREENING_LISTS: path.join(FIXTURES, 'ofac_sdn') });
+    expect(loose.lines[0]).toMatchObject({ id: 1, decision: 'Potential Match' });
+  });
+
+  it('with no lists it fails with a message and never answers "No Match"', () => {
+    const r = kyc(['screen'], '{"id":1,"name":"Anyone"}\n');
+    expect(r.code).toBe(2);
+    expect(r.lines).toEqual([]);
+    expect(r.stderr).toMatch(/no screening lists are loaded/);
+  });
+
+  it('reports a bad line and goes on with the next', () => {
+    const r = kyc(['screen', '--lists', FIXTURES], 'not json\n{"id":"x"}\n{"id":"y","name":"Emma Johnson"}\n');
+    expect(r.code).toBe(1);
+    expect(r.lines.map((l) => ('error' in l ? 'error' : l.decision))).toEqual(['error', 'error', 'No Match']);
+  });
+});
+
+describe('kyc compare', () => {
+  it('writes id, score and match for each pair', () => {
+    const r = kyc(['compare'], '{"id":1,"name1":"PUTIN, Vladimir","name2":"Владимир Путин"}\n{"id":2,"name1":"John Smith","name2":"Jane Doe"}\n');
+    expect(r.code).toBe(0);
+    expect(r.lines[0]).toMatchObject({ id: 1, match: true });
+    expect(r.lines[1]).toMatchObject({ id: 2, match: false });
+    expect(Object.keys(r.lines[0]!).sort()).toEqual(['id', 'match', 'score']);
+  });
+});
+
+describe('kyc lists', () => {
+  it('load prints one summary per list with its content hash', () => {
+    const r = kyc(['lists', 'load', FIXTURES], '');
+    expect(r.code).toBe(0);
+    expect(r.lines).toHaveLength(7);
+    for (const l of r.lines) expect(l.content_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+  it('diff of a list against itself has no changes', () => {
+    const r = kyc(['lists', 'diff', path.join(FIXTURES, 'un.xml'), path.join(FIXTURES, 'un.xml')], '');
+    expect(r.lines[0]).toMatchObject({ added: [], changed: [], removed: [], unchanged: 2 });
+  });
+});
