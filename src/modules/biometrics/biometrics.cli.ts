@@ -6,7 +6,12 @@ const USAGE = `Usage:
   kyc face compare IMAGE_A IMAGE_B [--threshold 0.41]   compare the faces (A: document, B: selfie)
   kyc face selfie IMAGE                                   selfie quality checks
   kyc face liveness --challenge turn_left|turn_right FRAME...   active liveness over captured frames
-  kyc chip verify FOLDER [--trust DIR] [--mrz "P<..."]    passive authentication of NFC chip data`;
+  kyc chip verify FOLDER [--trust DIR] [--mrz "P<..."] [--selfie IMAGE]
+                                                          passive authentication of NFC chip data
+                                                          (files SOD/EF.SOD, DG1, DG2, DG14, DG15 [.bin], mrz.txt;
+                                                          trust: CSCA .pem/.cer/.der and master lists .ml;
+                                                          default KYC_CSCA_TRUST_DIR)
+  kyc chip sample OUT [--portrait IMAGE]                  write TEST chip data and its test CSCA`;
 
 export async function run(command: string, argv: string[]): Promise<number> {
   try {
@@ -65,9 +70,30 @@ async function face(argv: string[]): Promise<number> {
 
 async function chip(argv: string[]): Promise<number> {
   const [sub, ...rest] = argv;
+  const { values, positionals } = parse(rest, { trust: { type: 'string' }, mrz: { type: 'string' }, selfie: { type: 'string' }, portrait: { type: 'string' } });
+  if (sub === 'sample') {
+    if (positionals.length !== 1) throw new UsageError('sample takes one output folder');
+    const { writeSampleChip } = await import('./chip/chip.files.ts');
+    printJson({ ...(await writeSampleChip(positionals[0]!, values.portrait)), note: 'TEST DATA: a made-up CSCA and document signer' });
+    return 0;
+  }
   if (sub !== 'verify') throw new UsageError(`unknown chip command "${sub ?? ''}"`);
-  const { values, positionals } = parse(rest, { trust: { type: 'string' }, mrz: { type: 'string' }, selfie: { type: 'string' } });
   if (positionals.length !== 1) throw new UsageError('verify takes one folder');
+  if (values.selfie) {
+    // Passive authentication plus the chip portrait against a selfie, through the service.
+    const { readChipFolder } = await import('./chip/chip.files.ts');
+    const { loadTrustStore, emptyTrustStore } = await import('./chip/trust-store.ts');
+    const { data, printedMrz } = readChipFolder(positionals[0]!);
+    const trustDir = values.trust ?? process.env.KYC_CSCA_TRUST_DIR;
+    const service = createFaceService();
+    try {
+      const result = await service.verifyChip(data, trustDir ? await loadTrustStore(trustDir) : emptyTrustStore(), values.mrz ?? printedMrz, readFile(values.selfie));
+      printJson(result);
+      return result.passed && result.face_match?.decision === 'PASSED' ? 0 : 1;
+    } finally {
+      await service.close();
+    }
+  }
   const { verifyChipFolder } = await import('./chip/chip.files.ts');
   const result = await verifyChipFolder(positionals[0]!, { trustDir: values.trust, printedMrz: values.mrz });
   printJson(result);

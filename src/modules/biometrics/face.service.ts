@@ -3,6 +3,11 @@ import { DEFAULT_MATCH_POLICY, decideFaceMatch, type FaceMatchResult, type Match
 import { DEFAULT_SELFIE_POLICY, decideSelfie, type SelfiePolicy, type SelfieResult } from './domain/selfie.ts';
 import { DEFAULT_LIVENESS_POLICY, decideActiveLiveness, type Challenge, type LivenessPolicy, type LivenessResult } from './domain/liveness.ts';
 import type { ImageAnalysis } from './domain/types.ts';
+import { verifyChipData, type ChipData, type ChipResult } from './chip/passive-auth.ts';
+import { loadTrustStore, type TrustStore } from './chip/trust-store.ts';
+import { decodePortrait } from './chip/portrait.ts';
+
+export type ChipWithFace = ChipResult & { face_match: FaceMatchResult | null };
 
 export interface FaceServiceOptions {
   policy?: Partial<MatchPolicy>;
@@ -54,6 +59,18 @@ export function createFaceService(options: FaceServiceOptions = {}) {
       const analyses: ImageAnalysis[] = [];
       for (const frame of frames) analyses.push(await analyze(frame));
       return decideActiveLiveness(analyses, challenge, livenessPolicy);
+    },
+    /**
+     * Passive authentication of chip data (trust: a loaded store or a folder path), and when a selfie is
+     * given and the DG2 portrait decodes, the chip portrait against the selfie.
+     */
+    async verifyChip(data: ChipData, trust: TrustStore | string, printedMrz?: string, selfie?: Buffer): Promise<ChipWithFace> {
+      const store = typeof trust === 'string' ? await loadTrustStore(trust) : trust;
+      const { result, portrait } = await verifyChipData(data, store, { printedMrz });
+      let faceMatch: FaceMatchResult | null = null;
+      const image = portrait ? await decodePortrait(portrait) : null;
+      if (selfie && image) faceMatch = decideFaceMatch(await analyze(image), await analyze(selfie), matchPolicy);
+      return { ...result, face_match: faceMatch };
     },
     async close(): Promise<void> {
       if (engine) await (await engine).close();

@@ -1,0 +1,14 @@
+/**
+ * Biometrics: face match, selfie checks, active liveness and NFC chip passive authentication.
+ * The only file other modules import.
+ */
+export { createFaceService, type FaceService, type FaceServiceOptions, type ChipWithFace } from './face.service.ts';
+export type { FaceMatchResult, MatchPolicy } from './domain/face-match.ts';
+export { DEFAULT_MATCH_POLICY } from './domain/face-match.ts';
+export type { SelfieResult, SelfieReason, SelfiePolicy, PassiveLiveness } from './domain/selfie.ts';
+export type { Challenge, ChallengeType, LivenessResult, LivenessReason, LivenessPolicy } from './domain/liveness.ts';
+export type { FaceReason, Decision, ImageAnalysis, FaceObservation } from './domain/types.ts';
+export type { ChipReason, ChipWarning } from './domain/chip-decision.ts';
+export { verifyChipData, type ChipData, type ChipResult, type ChipVerification, type ChipVerifyOptions } from './chip/passive-auth.ts';
+export { loadTrustStore, trustStoreOf, emptyTrustStore, parseMasterList, describeTrustStore, type TrustStore } from './chip/trust-store.ts';
+export { readChipFolder, verifyChipFolder } from './chip/chip.files.ts';
