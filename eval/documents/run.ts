@@ -77,7 +77,7 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
   }
   times.sort((a, b) => a - b);
   const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0) };
-  console.log(`generated ${kind}: ${valid}/${count} read fully valid (${(100 * valid / count).toFixed(1)}%), ${exact} exactly right, per-character accuracy ${(100 * correct / total).toFixed(2)}%, median ${summary.median_ms} ms`);
+  console.log(`generated ${kind}: ${valid}/${count} read fully valid (${count ? (100 * valid / count).toFixed(1) : "-"}%), ${exact} exactly right, per-character accuracy ${(100 * correct / total).toFixed(2)}%, median ${summary.median_ms} ms`);
   for (const f of failures.slice(0, 5)) console.log('   miss:', JSON.stringify(f));
   return { summary, failures };
 }

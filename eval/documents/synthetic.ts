@@ -41,28 +41,27 @@ function put(line: string[], start: number, text: string) {
   for (let i = 0; i < text.length; i++) line[start + i] = text[i]!;
 }
 
-/** A random MRZ of the given format with every check digit correct. */
-export function randomMrz(r: () => number, format: MrzFormat): SyntheticMrz {
+export interface MrzValues {
+  document_code: string;
+  issuing_state: string;
+  nationality: string;
+  document_number: string;
+  birth_date: string;
+  sex: string;
+  expiry_date: string;
+  optional_data: string;
+  /** SURNAME<<GIVEN<NAMES */
+  names: string;
+}
+
+/** The MRZ of these values in this layout, every check digit computed. */
+export function buildMrz(format: MrzFormat, v: MrzValues): SyntheticMrz {
   const layout = LAYOUTS[format];
   const lines = Array.from({ length: layout.lines }, () => Array<string>(layout.length).fill('<'));
-  const state = pick(r, STATES).padEnd(3, '<');
-  const code = format === 'TD3' ? 'P<' : format.startsWith('MRV') ? 'V<' : pick(r, ['I<', 'ID', 'IR', 'AC']);
-  const values: Record<string, string> = {
-    document_code: code,
-    issuing_state: state,
-    nationality: pick(r, STATES).padEnd(3, '<'),
-    document_number: Array.from({ length: 9 }, () => pick(r, ALNUM.split(''))).join(''),
-    birth_date: date(r, 1940, 2006),
-    sex: pick(r, ['M', 'F', '<']),
-    expiry_date: date(r, 2027, 2036),
-    optional_data: r() < 0.5 ? digits(r, 6 + Math.floor(r() * 4)) : '',
-    optional_data_2: '',
-  };
-  const name = `${pick(r, SURNAMES)}<<${pick(r, GIVEN)}`;
+  const values: Record<string, string> = { ...v, issuing_state: v.issuing_state.padEnd(3, '<'), nationality: v.nationality.padEnd(3, '<'), optional_data_2: '' };
   for (const f of layout.fields) {
     const width = f.span.end - f.span.start;
-    const text = f.name === 'names' ? name : (values[f.name] ?? '');
-    put(lines[f.span.line]!, f.span.start, text.slice(0, width));
+    put(lines[f.span.line]!, f.span.start, (values[f.name] ?? '').slice(0, width));
   }
   const asText = () => lines.map((l) => l.join(''));
   for (const c of layout.checks) {
@@ -71,6 +70,21 @@ export function randomMrz(r: () => number, format: MrzFormat): SyntheticMrz {
     put(lines[c.digit.line]!, c.digit.start, fieldAllFiller ? '<' : String(checkDigit(over)));
   }
   return { format, lines: asText() };
+}
+
+/** A random MRZ of the given format with every check digit correct. */
+export function randomMrz(r: () => number, format: MrzFormat): SyntheticMrz {
+  return buildMrz(format, {
+    document_code: format === 'TD3' ? 'P<' : format.startsWith('MRV') ? 'V<' : pick(r, ['I<', 'ID', 'IR', 'AC']),
+    issuing_state: pick(r, STATES),
+    nationality: pick(r, STATES),
+    document_number: Array.from({ length: 9 }, () => pick(r, ALNUM.split(''))).join(''),
+    birth_date: date(r, 1940, 2006),
+    sex: pick(r, ['M', 'F', '<']),
+    expiry_date: date(r, 2027, 2036),
+    optional_data: r() < 0.5 ? digits(r, 6 + Math.floor(r() * 4)) : '',
+    names: `${pick(r, SURNAMES)}<<${pick(r, GIVEN)}`,
+  });
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

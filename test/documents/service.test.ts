@@ -1,0 +1,96 @@
+import { execFileSync, spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDocumentService, type DocumentService } from '../../src/modules/documents/index.ts';
+
+const TODAY = '2026-11-22';
+const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
+const codes = (r: { reasons: { code: string; severity: string }[] }) => r.reasons.filter((x) => x.severity !== 'INFO').map((x) => x.code);
+
+let service: DocumentService;
+beforeAll(() => {
+  service = createDocumentService({ now: () => new Date('2026-11-22T10:00:00Z') });
+});
+afterAll(() => service.close());
+
+describe('identity documents from images', () => {
+  it('a clean passport photo: read, every check digit valid, PASSED with the spec idscan fields', async () => {
+    const r = await service.checkIdentityDocument({ images: [fixture('passport-gbr.jpg')], today: TODAY, contact: { first_name: 'John', last_name: 'Smith', date_of_birth: '1990-01-15' } });
+    expect(r.mrz?.valid).toBe(true);
+    expect(r.mrz?.check_digits.map((c) => [c.field, c.valid])).toEqual([['document_number', true], ['birth_date', true], ['expiry_date', true], ['personal_number', true], ['composite', true]]);
+    expect(r.decision).toBe('PASSED');
+    expect(r.idscan).toEqual({
+      document_decision: 'PASSED', document_type: 'Passport', document_decision_date: '2026-11-22T10:00:00.000Z', date_of_birth: '1990-01-15',
+      document_given_names: 'JOHN PAUL', document_last_name: 'SMITH', document_expiry_date: '2031-01-01', passport_number: '533401372',
+    });
+  });
+
+  it('REFER when the contact record names someone else', async () => {
+    const r = await service.checkIdentityDocument({ images: [fixture('passport-gbr.jpg')], today: TODAY, contact: { first_name: 'Joan', last_name: 'Smith' } });
+    expect(r.decision).toBe('REFER');
+    expect(codes(r)).toEqual(['CONTACT_MISMATCH_NAME']);
+  });
+
+  it('REFER with DOC_EXPIRED once the expiry date has passed', async () => {
+    const r = await service.checkIdentityDocument({ images: [fixture('passport-gbr.jpg')], today: '2031-01-02' });
+    expect(codes(r)).toEqual(['DOC_EXPIRED']);
+  });
+
+  it('ALERT for the ICAO Utopia specimen and for an underage holder', async () => {
+    const uto = await service.checkIdentityDocument({ images: [fixture('passport-uto-specimen.jpg')], today: TODAY });
+    expect([uto.decision, codes(uto)]).toEqual(['ALERT', ['SPECIMEN']]);
+    const young = await service.checkIdentityDocument({ images: [fixture('passport-underage.jpg')], today: TODAY });
+    expect([young.decision, codes(young)]).toEqual(['ALERT', ['UNDERAGE']]);
+  });
+
+  it('a rotated, blurred, noisy identity card (TD1) is straightened and read; no passport number is filled', async () => {
+    const r = await service.checkIdentityDocument({ images: [fixture('id-card-td1-degraded.jpg')], today: TODAY });
+    expect(r.mrz?.format).toBe('TD1');
+    expect(r.mrz?.valid).toBe(true);
+    expect(r.document_type).toBe('Identity Card');
+    expect(r.extracted).toMatchObject({ document_number: 'T22000129', last_name: 'MUELLER', issuing_state: 'D' });
+    expect(r.idscan).not.toHaveProperty('passport_number');
+  });
+
+  it('the best of several images wins (a blank back, then the passport page)', async () => {
+    const blank = await sharp({ create: { width: 900, height: 600, channels: 3, background: '#d8d4cc' } }).jpeg().toBuffer();
+    const r = await service.checkIdentityDocument({ images: [blank, fixture('passport-gbr.jpg')], today: TODAY });
+    expect(r.images.map((i) => i.mrz_valid)).toEqual([false, true]);
+    expect(r.decision).toBe('PASSED');
+  });
+
+  it('REFER with MRZ_NOT_FOUND and image-quality reasons for a tiny, flat image', async () => {
+    const tiny = await sharp({ create: { width: 120, height: 80, channels: 3, background: '#202020' } }).png().toBuffer();
+    const r = await service.checkIdentityDocument({ images: [tiny], today: TODAY });
+    expect(r.decision).toBe('REFER');
+    expect(codes(r)).toEqual(expect.arrayContaining(['MRZ_NOT_FOUND', 'IMAGE_TOO_SMALL', 'IMAGE_DARK']));
+    expect(r.idscan.document_type).toBe('Unknown');
+  });
+});
+
+describe('kyc document check (CLI)', () => {
+  const kyc = path.resolve('bin/kyc.js');
+  it('prints the result as JSON and exits 0', () => {
+    const out = execFileSync('node', [kyc, 'document', 'check', path.resolve('test/documents/fixtures/passport-gbr.jpg'), '--today', TODAY], { encoding: 'utf8' });
+    const json = JSON.parse(out);
+    expect(json).toMatchObject({ document_type: 'Passport', decision: 'PASSED', mrz: { format: 'TD3', valid: true } });
+    expect(json.mrz.lines).toHaveLength(2);
+    expect(json.quality[0]).toHaveProperty('sharpness');
+  });
+  it('exits 2 with usage on bad arguments', () => {
+    const r = spawnSync('node', [kyc, 'document', 'check', '--today', 'yesterday', 'x.jpg'], { encoding: 'utf8' });
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('--today');
+  });
+});
+
+const sharedDir = path.join(process.env.KYC_SHARED_DATA ?? path.resolve('../shared/data'), 'documents');
+describe.skipIf(!existsSync(sharedDir))(`shared specimens (${sharedDir}; skipped when absent)`, () => {
+  const promised = existsSync(sharedDir) ? readdirSync(sharedDir).filter((f) => f.startsWith('passporteye__100_')) : [];
+  it.each(promised)('%s (PassportEye expects 100) reads with every check digit valid', async (file) => {
+    const r = await service.checkIdentityDocument({ images: [readFileSync(path.join(sharedDir, file))], today: TODAY });
+    expect(r.mrz?.valid).toBe(true);
+  });
+});
