@@ -8,7 +8,7 @@ import { afterAttempt, isAcknowledged } from './domain/retry.ts';
 import { wants } from './domain/subscriptions.ts';
 import type { HttpSender } from './http-sender.ts';
 import { signedHeaders } from './signing.ts';
-import { deliveriesRepo, subscriptionsRepo, type DeliveryRow, type SubscriptionRow } from './webhooks.repo.ts';
+import { deliveriesRepo, subscriptionsRepo, type AttemptResult, type ClaimedDelivery } from './webhooks.repo.ts';
 
 const FANOUT_BATCH = 500;
 const CLAIM_BATCH = 200;
@@ -33,8 +33,9 @@ export function webhookBody(event: EventRow & { sandbox: boolean }): string {
 }
 
 /**
- * Turns committed events into deliveries (fan-out from the outbox) and sends due deliveries. Both steps take
- * their rows with SKIP LOCKED, so any number of worker processes can run this loop on one PostgreSQL.
+ * Turns committed events into deliveries (fan-out from the outbox), sends due deliveries concurrently, and
+ * records finished attempts in batches. Every step takes its rows with SKIP LOCKED, so any number of worker
+ * processes can run this loop on one PostgreSQL.
  */
 export function createWebhookDispatcher(options: DispatcherOptions) {
   const { db, cipher, sender } = options;
@@ -42,12 +43,14 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   // Long enough for a send that runs into its timeout; short enough that a dead worker's batch is soon retried.
   const leaseMs = options.timeoutMs * 2 + 1_000;
   const inFlightBySubscription = new Map<string, number>();
+  const secrets = new Map<string, { revision: number; secret: string }>();
+  let finished: AttemptResult[] = [];
   let inFlight = 0;
   let running = false;
   let wake: (() => void) | undefined;
   let loop: Promise<void> | undefined;
   const sends = new Set<Promise<void>>();
-  const delivered = options.metrics?.counter('webhook_attempts_total', 'Webhook delivery attempts by outcome', ['outcome']);
+  const attemptsTotal = options.metrics?.counter('webhook_attempts_total', 'Webhook delivery attempts by outcome', ['outcome']);
   const delay = options.metrics?.histogram('webhook_delivery_delay_seconds', 'From event commit to acknowledged delivery', [], [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 30, 300]);
 
   const kick = () => wake?.();
@@ -68,53 +71,57 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     });
   }
 
-  async function send(delivery: DeliveryRow, subscription: SubscriptionRow, event: EventRow & { sandbox: boolean }) {
-    const secret = cipher.decrypt(toBuffer(subscription.secret_enc), `subscription:${subscription.id}`).toString('utf8');
+  function secretOf(d: ClaimedDelivery): string {
+    const cached = secrets.get(d.subscription_id);
+    if (cached && cached.revision === d.subscription_revision) return cached.secret;
+    const secret = cipher.decrypt(toBuffer(d.secret_enc), `subscription:${d.subscription_id}`).toString('utf8');
+    secrets.set(d.subscription_id, { revision: d.subscription_revision, secret });
+    return secret;
+  }
+
+  async function send(d: ClaimedDelivery) {
+    const event = { ...d, id: d.event_id };
     const body = webhookBody(event);
     const startedAt = new Date();
-    const result = await sender.post(subscription.callback_url, body, signedHeaders(secret, event.id, body, startedAt));
+    const result = await sender.post(d.callback_url, body, signedHeaders(secretOf(d), d.event_id, body, startedAt));
     const ok = isAcknowledged(result.statusCode ?? undefined);
-    const outcome = afterAttempt(options.schedule, delivery.attempts, ok, new Date());
-    await deliveriesRepo.recordAttempt(db, {
-      deliveryId: delivery.id, startedAt, statusCode: result.statusCode, error: result.error ?? (ok ? null : `HTTP ${result.statusCode}`),
+    const outcome = afterAttempt(options.schedule, d.attempts, ok, new Date());
+    finished.push({
+      deliveryId: d.id, startedAt, statusCode: result.statusCode, error: result.error ?? (ok ? null : `HTTP ${result.statusCode}`),
       latencyMs: result.latencyMs,
       status: outcome.kind === 'delivered' ? 'DELIVERED' : outcome.kind === 'failed' ? 'FAILED' : 'PENDING',
       nextAttemptAt: outcome.kind === 'retry' ? outcome.at : null,
     });
-    delivered?.inc({ outcome: ok ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'retry' });
-    if (ok) delay?.observe((Date.now() - event.occurred_at.getTime()) / 1000);
+    attemptsTotal?.inc({ outcome: ok ? 'delivered' : outcome.kind === 'failed' ? 'failed' : 'retry' });
+    if (ok) delay?.observe((Date.now() - d.occurred_at.getTime()) / 1000);
+  }
+
+  /** Writes finished attempts; a failure here leaves their leases to expire, so they are sent again (at least once). */
+  async function flush(): Promise<number> {
+    if (finished.length === 0) return 0;
+    const batch = finished;
+    finished = [];
+    await deliveriesRepo.recordAttempts(db, batch);
+    return batch.length;
   }
 
   async function deliverDue(): Promise<number> {
     const slots = Math.min(MAX_IN_FLIGHT - inFlight, CLAIM_BATCH);
     if (slots <= 0) return 0;
     const due = await deliveriesRepo.claimDue(db, slots, leaseMs);
-    if (due.length === 0) return 0;
-    const subscriptions = new Map(
-      (await db.query<SubscriptionRow>('SELECT * FROM webhook_subscriptions WHERE id = ANY($1::text[])', [[...new Set(due.map((d) => d.subscription_id))]]))
-        .map((s) => [s.id, s]),
-    );
-    const events = new Map(
-      (await db.query<EventRow & { sandbox: boolean }>(
-        'SELECT e.*, c.sandbox FROM events e JOIN clients c ON c.id = e.client_id WHERE e.id = ANY($1::text[])', [due.map((d) => d.event_id)],
-      )).map((e) => [e.id, e]),
-    );
-    for (const delivery of due) {
-      const subscription = subscriptions.get(delivery.subscription_id);
-      const event = events.get(delivery.event_id);
-      if (!subscription || !event) continue; // deleted meanwhile: the cascade removes the delivery too
-      const busy = inFlightBySubscription.get(subscription.id) ?? 0;
+    for (const d of due) {
+      const busy = inFlightBySubscription.get(d.subscription_id) ?? 0;
       if (busy >= MAX_IN_FLIGHT_PER_SUBSCRIPTION) {
-        await deliveriesRepo.defer(db, delivery.id, new Date(Date.now() + 500));
+        await deliveriesRepo.defer(db, d.id, new Date(Date.now() + 500));
         continue;
       }
       inFlight++;
-      inFlightBySubscription.set(subscription.id, busy + 1);
-      const task = send(delivery, subscription, event)
-        .catch((error) => options.log?.('webhook attempt could not be recorded; its lease will expire and it will be retried', error))
+      inFlightBySubscription.set(d.subscription_id, busy + 1);
+      const task = send(d)
+        .catch((error) => options.log?.('webhook attempt failed unexpectedly; its lease will expire and it will be retried', error))
         .finally(() => {
           inFlight--;
-          inFlightBySubscription.set(subscription.id, (inFlightBySubscription.get(subscription.id) ?? 1) - 1);
+          inFlightBySubscription.set(d.subscription_id, (inFlightBySubscription.get(d.subscription_id) ?? 1) - 1);
           sends.delete(task);
           kick();
         });
@@ -123,12 +130,15 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     return due.length;
   }
 
+  async function step(): Promise<number> {
+    return (await flush()) + (await fanOut()) + (await deliverDue());
+  }
+
   async function run() {
     while (running) {
       let worked = 0;
       try {
-        worked += await fanOut();
-        worked += await deliverDue();
+        worked = await step();
       } catch (error) {
         options.log?.('webhook dispatcher step failed; retrying', error);
         await new Promise((r) => setTimeout(r, 1000));
@@ -148,11 +158,11 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
 
   return {
     kick,
-    /** One pass of both steps, for tests and tools. */
+    /** One pass of every step, waiting for the sends it started (tests and tools). */
     async runOnce() {
-      await fanOut();
-      await deliverDue();
+      await step();
       await Promise.all([...sends]);
+      await flush();
     },
     start() {
       if (running) return;
@@ -164,6 +174,7 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
       kick();
       await loop;
       await Promise.allSettled([...sends]);
+      await flush().catch(() => undefined);
     },
     stats: () => ({ inFlight }),
   };

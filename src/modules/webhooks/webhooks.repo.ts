@@ -32,6 +32,38 @@ export interface DeliveryRow {
   created_at: Date;
 }
 
+export interface ClaimedDelivery {
+  id: string;
+  attempts: number;
+  subscription_id: string;
+  callback_url: string;
+  secret_enc: Uint8Array;
+  subscription_revision: number;
+  // the event, as events.repo's EventRow, and whether its client is a sandbox
+  seq: number;
+  event_id: string;
+  client_id: string;
+  event: string;
+  entity: string;
+  report_type: string | null;
+  account_id: string;
+  contact_id: string | null;
+  report_id: string | null;
+  revision: string | null;
+  occurred_at: Date;
+  sandbox: boolean;
+}
+
+export interface AttemptResult {
+  deliveryId: string;
+  startedAt: Date;
+  statusCode: number | null;
+  error: string | null;
+  latencyMs: number;
+  status: 'PENDING' | 'DELIVERED' | 'FAILED';
+  nextAttemptAt: Date | null;
+}
+
 export interface AttemptRow {
   id: number;
   delivery_id: string;
@@ -87,36 +119,46 @@ export const deliveriesRepo = {
       [rows.map((r) => r.id), rows.map((r) => r.clientId), rows.map((r) => r.subscriptionId), rows.map((r) => r.eventId)]),
 
   /**
-   * Leases up to `limit` due deliveries for `leaseMs`. A worker that dies mid-send leaves its lease to run out,
-   * and the delivery is sent again: at least once, never lost.
+   * Leases up to `limit` due deliveries for `leaseMs`, returning what sending needs (subscription, event,
+   * client) in the same statement. A worker that dies mid-send leaves its lease to run out, and the delivery
+   * is sent again: at least once, never lost.
    */
   claimDue: (sql: Sql, limit: number, leaseMs: number) =>
-    sql.query<DeliveryRow>(
+    sql.query<ClaimedDelivery>(
       `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), attempts = d.attempts + 1
+         FROM webhook_subscriptions s, events e, clients c
         WHERE d.id IN (
-          SELECT id FROM webhook_deliveries
-           WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-           ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
-        RETURNING d.*`,
+                SELECT id FROM webhook_deliveries
+                 WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+                 ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+          AND s.id = d.subscription_id AND e.id = d.event_id AND c.id = d.client_id
+        RETURNING d.id, d.attempts, d.subscription_id, s.callback_url, s.secret_enc, s.revision AS subscription_revision,
+                  e.seq, e.id AS event_id, e.client_id, e.event, e.entity, e.report_type, e.account_id, e.contact_id, e.report_id,
+                  e.revision, e.occurred_at, c.sandbox`,
       [limit, leaseMs]),
 
   /** Gives a leased delivery back without counting the attempt (this process has too many in flight for it). */
   defer: (sql: Sql, id: string, at: Date) =>
     sql.query('UPDATE webhook_deliveries SET attempts = attempts - 1, locked_until = NULL, next_attempt_at = $2 WHERE id = $1', [id, at]),
 
-  recordAttempt: async (sql: Sql, a: {
-    deliveryId: string; startedAt: Date; statusCode: number | null; error: string | null; latencyMs: number;
-    status: 'PENDING' | 'DELIVERED' | 'FAILED'; nextAttemptAt: Date | null;
-  }) => {
-    await sql.query('INSERT INTO webhook_attempts (delivery_id, started_at, status_code, error, latency_ms) VALUES ($1, $2, $3, $4, $5)', [
-      a.deliveryId, a.startedAt, a.statusCode, a.error, a.latencyMs,
-    ]);
-    await sql.query(
-      `UPDATE webhook_deliveries SET status = $2, next_attempt_at = $3, locked_until = NULL, last_status_code = $4, last_error = $5,
-              last_latency_ms = $6, delivered_at = CASE WHEN $2 = 'DELIVERED' THEN now() ELSE delivered_at END
-        WHERE id = $1`,
-      [a.deliveryId, a.status, a.nextAttemptAt, a.statusCode, a.error, a.latencyMs]);
-  },
+  /** Records a batch of finished attempts in one statement: the attempt log rows and each delivery's new state. */
+  recordAttempts: (sql: Sql, results: AttemptResult[]) =>
+    results.length === 0 ? Promise.resolve([]) : sql.query(
+      `WITH r AS (
+         SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::int[], $4::text[], $5::int[], $6::text[], $7::timestamptz[])
+                AS r(delivery_id, started_at, status_code, error, latency_ms, status, next_attempt_at)),
+       logged AS (
+         INSERT INTO webhook_attempts (delivery_id, started_at, status_code, error, latency_ms)
+         SELECT delivery_id, started_at, status_code, error, latency_ms FROM r)
+       UPDATE webhook_deliveries d
+          SET status = r.status, next_attempt_at = r.next_attempt_at, locked_until = NULL, last_status_code = r.status_code,
+              last_error = r.error, last_latency_ms = r.latency_ms,
+              delivered_at = CASE WHEN r.status = 'DELIVERED' THEN now() ELSE d.delivered_at END
+         FROM r WHERE d.id = r.delivery_id`,
+      [
+        results.map((r) => r.deliveryId), results.map((r) => r.startedAt), results.map((r) => r.statusCode), results.map((r) => r.error),
+        results.map((r) => r.latencyMs), results.map((r) => r.status), results.map((r) => r.nextAttemptAt),
+      ]),
 
   list: (sql: Sql, clientId: string, subscriptionId: string, page: { afterSeq: number; limit: number; status?: string }) =>
     sql.query<DeliveryRow & { event: string }>(
