@@ -107,9 +107,9 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     };
   }
 
-  async function checkProofOfAddress(input: { file: Buffer; contact: ProofOfAddressContact; today: string }): Promise<ProofOfAddressResult & { source: 'pdf-text' | 'ocr' }> {
+  async function checkProofOfAddress(input: { file: Buffer; contact: ProofOfAddressContact; today: string }): Promise<ProofOfAddressResult & { source: 'pdf-text' | 'ocr'; text: string }> {
     const { text, source } = await extractDocumentText(input.file, ocr);
-    return { source, ...checkProofOfAddressText(text, input.contact, { today: input.today, maxAgeMonths: config.proofOfAddressMaxAgeMonths ?? 3 }) };
+    return { source, text, ...checkProofOfAddressText(text, input.contact, { today: input.today, maxAgeMonths: config.proofOfAddressMaxAgeMonths ?? 3 }) };
   }
 
   return { checkIdentityDocument, checkProofOfAddress, close: () => ocr.close() };

@@ -52,7 +52,7 @@ export interface MrzResult {
 
 /** Upper-case, strip spaces, map the look-alikes OCR produces for the filler (`«`, `‹`) back to `<`. */
 export function normaliseLine(line: string): string {
-  return line.toUpperCase().replace(/\s+/g, '').replace(/[«‹]/g, '<');
+  return line.toUpperCase().replace(/\s+/g, '').replace(/«/g, '<<').replace(/‹/g, '<');
 }
 
 /**

@@ -36,6 +36,16 @@ export function mrzSpellings(name: string): string[][] {
   return [...new Set(variants)].map((v) => v.split(/[^A-Z]+/).filter(Boolean));
 }
 
+/** Text in A-Z with ICAO's first-choice transliteration; characters other than letters are kept as they are. */
+export function transliterate(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC').toUpperCase()) {
+    const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
+    out += MULTI[ch]?.[0] ?? CYRILLIC[ch] ?? base;
+  }
+  return out;
+}
+
 function stripMarks(ch: string): string {
   const base = ch.normalize('NFD').replace(/\p{M}/gu, '');
   return /^[A-Z]+$/.test(base) ? base : ' ';

@@ -5,7 +5,7 @@
 import { isRealDate } from '../../../platform/domain/dates.ts';
 import type { Reason } from './decision.ts';
 import type { DocumentDecision } from './extracted.ts';
-import { mrzSpellings } from './names.ts';
+import { transliterate } from './names.ts';
 
 export interface AddressContact {
   first_name?: string;
@@ -26,10 +26,9 @@ export interface ProofOfAddressResult {
 
 const MONTHS = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
 
-/** Upper case A-Z and digits only, words separated by one space (diacritics folded as in an MRZ). */
+/** Upper case A-Z and digits only, words separated by one space (diacritics transliterated as in an MRZ). */
 export function fold(text: string): string {
-  return text.split(/\r?\n/).map((line) => line.split(/\s+/).map((w) => (mrzSpellings(w)[0] ?? []).join(' ') || w.toUpperCase().replace(/[^A-Z0-9]/g, '')).join(' ')).join('\n')
-    .replace(/[^A-Z0-9\n]+/g, ' ');
+  return transliterate(text).replace(/['’]/g, '').replace(/[^A-Z0-9\n]+/g, ' ');
 }
 
 const iso = (y: number, m: number, d: number) => `${y}-${String(m).padStart(2, '0')}-${String(d).padStart(2, '0')}`;
@@ -77,7 +76,14 @@ export function checkProofOfAddressText(text: string, contact: AddressContact, o
   const last = fold(contact.last_name ?? '').trim();
   const first = fold(contact.first_name ?? '').trim();
   // The surname, on a line that also carries the first name or its initial ("MR J SMITH").
-  const name_found = Boolean(last) && lines.some((l) => containsWords(l, last) && (!first || containsWords(l, first) || containsWords(l, first[0]!)));
+  // Compared without spaces too: OCR often runs a title into the name ("MRJOHN SMITH").
+  const compactFirst = first.replace(/ /g, '');
+  const compactLast = last.replace(/ /g, '');
+  const name_found = Boolean(last) && lines.some((l) => {
+    const c = l.replace(/ /g, '');
+    if (!first) return containsWords(l, last);
+    return [compactFirst + compactLast, compactFirst[0]! + compactLast, compactLast + compactFirst].some((n) => c.includes(n)) && containsWords(l, last.split(' ').at(-1)!);
+  });
   const a = contact.primary_address ?? {};
   const postcode = (a.postcode ?? '').toUpperCase().replace(/[^A-Z0-9]/g, '');
   const postcode_found = postcode.length > 0 && folded.replace(/[^A-Z0-9]/g, '').includes(postcode);
