@@ -1,3 +1,5 @@
+import { components } from './raster.ts';
+
 /**
  * Image quality figures from a grayscale raster (pure: the caller decodes the image). Each figure comes with
  * the threshold it is judged against so a reviewer sees why an image was called poor.
@@ -15,7 +17,7 @@ export interface QualityThresholds {
   minLongSide: number;
   /** Variance of the Laplacian (4-neighbour) at a working width of 1000 px; sharp scans give hundreds. */
   minSharpness: number;
-  /** Share of pixels at 250 or above on the document. */
+  /** Share of the image in saturated hot spots (>= 250) away from the image border. */
   maxGlare: number;
   minMeanBrightness: number;
   maxMeanBrightness: number;
@@ -26,7 +28,7 @@ export interface QualityThresholds {
 export const DEFAULT_QUALITY_THRESHOLDS: QualityThresholds = {
   minLongSide: 250,
   minSharpness: 60,
-  maxGlare: 0.2,
+  maxGlare: 0.02,
   minMeanBrightness: 50,
   maxMeanBrightness: 235,
   minContrast: 20,
@@ -64,18 +66,29 @@ export function laplacianVariance(img: Gray): number {
   return sumSq / n - mean * mean;
 }
 
-export function brightnessStats(img: Gray): { mean: number; stdev: number; glare: number } {
+export function brightnessStats(img: Gray): { mean: number; stdev: number } {
   let sum = 0;
   let sumSq = 0;
-  let bright = 0;
   for (const v of img.data) {
     sum += v;
     sumSq += v * v;
-    if (v >= 250) bright++;
   }
   const n = img.data.length || 1;
   const mean = sum / n;
-  return { mean, stdev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)), glare: bright / n };
+  return { mean, stdev: Math.sqrt(Math.max(0, sumSq / n - mean * mean)) };
+}
+
+/**
+ * Glare: saturated blobs inside the picture. Saturated regions that touch the image border are the white
+ * page or background of a scan, not a reflection, and are left out; so are specks under 0.1% of the image.
+ */
+export function glareFraction(img: Gray): number {
+  const mask = new Uint8Array(img.data.length);
+  for (let i = 0; i < mask.length; i++) mask[i] = img.data[i]! >= 250 ? 255 : 0;
+  const n = img.data.length || 1;
+  const blobs = components({ ...img, data: mask }, Math.max(1, Math.round(n * 0.001)));
+  const interior = blobs.filter((b) => b.x > 0 && b.y > 0 && b.x + b.width < img.width && b.y + b.height < img.height);
+  return interior.reduce((s, b) => s + b.area, 0) / n;
 }
 
 /**
@@ -84,7 +97,8 @@ export function brightnessStats(img: Gray): { mean: number; stdev: number; glare
  */
 export function assessQuality(original: { width: number; height: number }, working: Gray, t: QualityThresholds = DEFAULT_QUALITY_THRESHOLDS): QualityReport {
   const sharpness = laplacianVariance(working);
-  const { mean, stdev, glare } = brightnessStats(working);
+  const { mean, stdev } = brightnessStats(working);
+  const glare = glareFraction(working);
   const problems: QualityProblem[] = [];
   if (Math.max(original.width, original.height) < t.minLongSide) problems.push('IMAGE_TOO_SMALL');
   if (sharpness < t.minSharpness) problems.push('IMAGE_BLURRY');

@@ -1,23 +1,30 @@
 /** Small raster operations on 8-bit grayscale images (pure; sharp does the decoding, scaling and rotating). */
 import type { Gray } from './quality.ts';
 
-/** Running max or min over a horizontal (dx) or vertical (dy) window of half-size r: morphology on gray levels. */
+/**
+ * Running max or min over a horizontal or vertical window of half-size r (grey-level morphology), in
+ * O(1) per pixel whatever r (van Herk / Gil-Werman: block prefix and suffix extrema).
+ */
 function extremum1d(img: Gray, r: number, horizontal: boolean, takeMax: boolean): Gray {
   const { width: w, height: h, data } = img;
+  if (r <= 0) return { width: w, height: h, data: data.slice() };
   const out = new Uint8Array(w * h);
   const [outer, inner, step, lineStep] = horizontal ? [h, w, 1, w] : [w, h, w, 1];
+  const k = 2 * r + 1;
+  const n = inner + 2 * r;
+  const neutral = takeMax ? 0 : 255;
+  const padded = new Uint8Array(n);
+  const g = new Uint8Array(n);
+  const hs = new Uint8Array(n);
+  const pick = takeMax ? (a: number, b: number) => (a > b ? a : b) : (a: number, b: number) => (a < b ? a : b);
   for (let o = 0; o < outer; o++) {
     const base = o * lineStep;
-    for (let i = 0; i < inner; i++) {
-      let best = takeMax ? 0 : 255;
-      const lo = Math.max(0, i - r);
-      const hi = Math.min(inner - 1, i + r);
-      for (let j = lo; j <= hi; j++) {
-        const v = data[base + j * step]!;
-        if (takeMax ? v > best : v < best) best = v;
-      }
-      out[base + i * step] = best;
-    }
+    padded.fill(neutral);
+    for (let i = 0; i < inner; i++) padded[i + r] = data[base + i * step]!;
+    for (let i = 0; i < n; i++) g[i] = i % k === 0 ? padded[i]! : pick(g[i - 1]!, padded[i]!);
+    for (let i = n - 1; i >= 0; i--) hs[i] = i === n - 1 || (i + 1) % k === 0 ? padded[i]! : pick(hs[i + 1]!, padded[i]!);
+    // Window [i, i + 2r] in padded coordinates is output pixel i.
+    for (let i = 0; i < inner; i++) out[base + i * step] = pick(hs[i]!, g[i + 2 * r]!);
   }
   return { width: w, height: h, data: out };
 }
