@@ -16,6 +16,10 @@ import { createAccountsService, registerAccountRoutes } from './modules/accounts
 import { createEventsService, registerEventRoutes } from './modules/events/index.ts';
 import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createJobs } from './platform/jobs.ts';
+import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
+import { createScreeningService } from './modules/screening/index.ts';
+import { createEidvService } from './modules/eidv/index.ts';
+import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
 import path from 'node:path';
 
 export interface ServiceOptions {
@@ -41,6 +45,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const events = createEventsService({ db });
   const tokens = createTokenService({ db, keys, issuer: config.publicUrl, ttlSeconds: config.accessTokenTtlSeconds, now: () => now().getTime() });
   const clients = createClientsService({ db });
+  const credits = createCreditsService({ db });
   const accounts = createAccountsService({ db, cipher, events, publicUrl: config.publicUrl, now });
   const jobs = createJobs({ db, worker: options.worker ?? false });
   const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
@@ -50,7 +55,15 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   });
   events.onRecorded(dispatcher.kick);
   const webhooks = createWebhooksService({ db, cipher, sender, allowPrivate: config.webhookAllowPrivate, onRedeliver: dispatcher.kick });
-  return { config, db, keys, cipher, metrics, events, tokens, clients, accounts, jobs, sender, dispatcher, webhooks, now };
+  const screening = createScreeningService({ lists: config.screeningLists, now });
+  // Lists load in the background: the API answers at once; checks wait for this before screening.
+  const screeningReady = config.screeningLists.length
+    ? screening.load().catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
+    : Promise.resolve();
+  const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
+  defineAmlQueues(jobs);
+  const aml = createAmlService({ db, cipher, events, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
+  return { config, db, keys, cipher, metrics, events, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -68,6 +81,8 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerAccountRoutes(app, services);
   registerEventRoutes(app, services);
   registerWebhookRoutes(app, services);
+  registerCreditRoutes(app, services);
+  registerAmlRoutes(app, services);
   return {
     app,
     services,

@@ -1,4 +1,5 @@
 import type { Services } from './service.ts';
+import { startAmlWorkers } from './modules/aml/index.ts';
 
 /**
  * Background work of one process: the webhook dispatcher (outbox fan-out and deliveries) and the job workers
@@ -7,6 +8,7 @@ import type { Services } from './service.ts';
 export async function startWorkers(services: Services) {
   services.dispatcher.start();
   await services.jobs.start();
+  await startAmlWorkers(services.jobs, { aml: services.aml, screening: services.screening, refreshCron: services.config.screeningRefreshCron });
   return {
     async stop() {
       await services.dispatcher.stop();

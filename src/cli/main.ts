@@ -13,6 +13,7 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule
   document: { describe: 'check identity document images', load: () => import('../modules/documents/documents.cli.ts') },
   face: { describe: 'compare faces in two images', load: () => import('../modules/biometrics/biometrics.cli.ts') },
   chip: { describe: 'verify passport chip (NFC) data', load: () => import('../modules/biometrics/biometrics.cli.ts') },
+  credits: { describe: 'add credits to a client, show its balance and history', load: () => import('../modules/credits/credits.cli.ts') },
   worker: { describe: 'run background workers only (scale-out)', load: () => import('./worker.cli.ts') },
 };
 

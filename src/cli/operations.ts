@@ -17,11 +17,13 @@ export const OPERATIONS: Record<string, Operation> = {
   'clients.create': async (s, a) => {
     const created = await s.clients.createClient({ name: str(a, 'name'), sandbox: a.sandbox === true });
     const credits = Number(a.credits ?? 0);
-    if (credits > 0 && 'credits' in s) await (s as unknown as { credits: { add(c: string, n: number, why: string): Promise<unknown> } }).credits.add(created.clientId, credits, 'initial credits');
-    return created;
+    if (credits > 0) await s.credits.add(created.clientId, credits, 'initial credits');
+    return { ...created, credits };
   },
   'clients.list': async (s) => s.clients.listClients(),
   'credentials.create': async (s, a) => s.clients.createCredential(str(a, 'client'), { name: a.name as string | undefined, scopes: a.scopes as string | undefined }),
   'credentials.list': async (s, a) => s.clients.listCredentials(str(a, 'client')),
   'credentials.revoke': async (s, a) => s.clients.revokeCredential(str(a, 'client'), str(a, 'credential')),
+  'credits.add': async (s, a) => s.credits.add(str(a, 'client'), Number(a.amount), typeof a.reason === 'string' ? a.reason : 'added by operator'),
+  'credits.show': async (s, a) => s.credits.history(str(a, 'client'), {}),
 };

@@ -26,6 +26,9 @@ export interface Config {
   /** Path to ../shared/data style reference data (lists, documents, faces); used by evaluation and tests. */
   sharedDataDir: string;
   screeningLists: string[];
+  screeningRefreshCron: string;
+  /** Identity registers (CSV), `name=path` or `path`. */
+  eidvRegisters: string[];
   minimumAge: number;
   workers: boolean;
 }
@@ -81,6 +84,12 @@ function durations(env: Env, name: string, fallback: string): number[] {
   return out;
 }
 
+function cron(env: Env, name: string, fallback: string): string {
+  const raw = env[name] || fallback;
+  if (!/^(\S+\s+){4}\S+$/.test(raw.trim())) throw new ConfigError(name, `must be a cron expression of five fields, got "${raw}"`);
+  return raw.trim();
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -112,6 +121,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: durations(env, 'WEBHOOK_RETRY_SCHEDULE', '0s,5s,5m,30m,2h,5h,10h,10h'),
     sharedDataDir: path.resolve(env.KYC_SHARED_DATA || '../shared/data'),
     screeningLists: (env.SCREENING_LISTS || '').split(',').map((p) => p.trim()).filter(Boolean),
+    screeningRefreshCron: cron(env, 'SCREENING_REFRESH_CRON', '0 * * * *'),
+    eidvRegisters: (env.EIDV_REGISTERS || '').split(',').map((p) => p.trim()).filter(Boolean),
     minimumAge: int(env, 'MINIMUM_AGE', 18, 0, 150),
     workers: bool(env, 'WORKERS', true),
   };

@@ -1,0 +1,27 @@
+import type { Jobs } from '../../platform/jobs.ts';
+import type { ScreeningService } from '../screening/index.ts';
+import { AML_CHECK_JOB, AML_RETRY_LIMIT, type AmlService, type CheckJob } from './aml.service.ts';
+
+export const AML_REFRESH_JOB = 'aml-refresh';
+export const AML_RESCREEN_JOB = 'aml-rescreen';
+export const SCREENING_REFRESH_JOB = 'screening-refresh';
+
+export function defineAmlQueues(jobs: Jobs) {
+  jobs.define(AML_CHECK_JOB, { retryLimit: AML_RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 });
+  jobs.define(AML_REFRESH_JOB, { retryLimit: 1 });
+  jobs.define(AML_RESCREEN_JOB, { retryLimit: 3, expireInSeconds: 3600 });
+  jobs.define(SCREENING_REFRESH_JOB, { retryLimit: 1, expireInSeconds: 1800 });
+}
+
+/** Workers of the AML module: the checks, the automatic refresh, list refreshes and re-screening (ongoing monitoring). */
+export async function startAmlWorkers(jobs: Jobs, deps: { aml: AmlService; screening: ScreeningService; refreshCron: string }) {
+  await jobs.work<CheckJob>(AML_CHECK_JOB, (data, job) => deps.aml.runCheck(data, job), { batchSize: 4 });
+  await jobs.work(AML_REFRESH_JOB, async () => void (await deps.aml.refreshDue()));
+  await jobs.work(AML_RESCREEN_JOB, async () => void (await deps.aml.rescreenAll()));
+  await jobs.work(SCREENING_REFRESH_JOB, async () => {
+    const diffs = await deps.screening.refresh();
+    if (diffs.some((d) => d.added.length > 0 || d.changed.length > 0)) await jobs.send(AML_RESCREEN_JOB, {}, { singletonKey: 'rescreen' });
+  });
+  await jobs.schedule(AML_REFRESH_JOB, '*/10 * * * *');
+  await jobs.schedule(SCREENING_REFRESH_JOB, deps.refreshCron);
+}

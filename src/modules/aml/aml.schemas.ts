@@ -1,0 +1,86 @@
+import { Type, type Static } from '@sinclair/typebox';
+
+export const AmlTriggerBody = Type.Object(
+  {
+    config: Type.Object(
+      {
+        ttl_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: 3650, default: 365, description: 'How long the result stays valid (1-3650, default 365)' })),
+        is_automatic_refresh_enabled: Type.Optional(Type.Boolean({ default: false, description: 'Re-run the check before the result expires' })),
+      },
+      { additionalProperties: false },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const MatchReviewValue = Type.Union([Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED'), Type.Literal('NO_MATCH')]);
+
+export const AmlReviewBody = Type.Object(
+  {
+    decision: Type.Union([Type.Literal('PASS'), Type.Literal('FAIL')]),
+    pep_matches: Type.Optional(MatchReviewValue),
+    sanctions_matches: Type.Optional(MatchReviewValue),
+    notes: Type.Optional(Type.String({ maxLength: 5000 })),
+    matches: Type.Optional(Type.Array(
+      Type.Object({ entity_id: Type.String({ maxLength: 200 }), status: Type.Union([Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')]) }, { additionalProperties: false }),
+      { maxItems: 200, description: 'Per potential match: dismissed as a false positive or confirmed' },
+    )),
+  },
+  { additionalProperties: false },
+);
+
+const Nullable = <T extends ReturnType<typeof Type.String>>(t: T) => Type.Union([t, Type.Null()]);
+
+export const AmlMatch = Type.Object({
+  kind: Type.Union([Type.Literal('PEP'), Type.Literal('SANCTIONS'), Type.Literal('OTHER')]),
+  list: Type.String(), entity_id: Type.String(), source_id: Type.String(), listed_name: Type.String(), matched_name: Type.String(),
+  score: Type.Number(), topics: Type.Array(Type.String()), programs: Type.Array(Type.String()), source_url: Type.Union([Type.String(), Type.Null()]),
+  reasons: Type.Array(Type.String()),
+  review_status: Type.Union([Type.Literal('PENDING'), Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')]),
+});
+
+export const AmlReport = Type.Object(
+  {
+    id: Type.String({ description: 'account id and contact id joined by --' }),
+    account_id: Type.String(),
+    client_id: Type.String(),
+    contact_id: Type.String(),
+    type: Type.Literal('AML'),
+    status: Type.Union([Type.Literal('INITIAL'), Type.Literal('READY'), Type.Literal('CREDIT_BALANCE_EXCEEDED'), Type.Literal('ERROR')]),
+    revision: Type.String(),
+    config: Type.Object({ ttl_in_days: Type.Integer(), is_automatic_refresh_enabled: Type.Boolean() }),
+    data: Type.Object({
+      decision: Nullable(Type.String({ description: 'PASS, REFER or ALERT' })),
+      pep_matches: Nullable(Type.String({ description: 'No Match or Potential Match' })),
+      sanctions_matches: Nullable(Type.String({ description: 'No Match or Potential Match' })),
+      last_decision_date: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
+      report_link: Type.String({ format: 'uri' }),
+      refreshed_at: Nullable(Type.String({ description: 'YYYY-MM-DD' })),
+      requested_at: Type.String({ format: 'date-time' }),
+      expires_at: Nullable(Type.String({ format: 'date-time' })),
+      reasons: Type.Array(Type.String()),
+      identity: Type.Union([Type.Object({
+        sources: Type.Array(Type.Object({ source: Type.String(), kind: Type.String(), name_dob: Type.Boolean(), name_address: Type.Boolean(), deceased: Type.Boolean(), reasons: Type.Array(Type.String()) })),
+        confirmed_name_dob: Type.Array(Type.String()),
+        confirmed_name_address: Type.Array(Type.String()),
+      }), Type.Null()]),
+      matches: Type.Array(AmlMatch),
+      error: Nullable(Type.String()),
+    }),
+    review: Type.Object({
+      empty: Type.Boolean({ description: 'false when a manual review exists (spec rule 4)' }),
+      status: Type.Optional(Type.Literal('COMPLETE')),
+      decision: Type.Optional(Type.Union([Type.Literal('PASS'), Type.Literal('FAIL')])),
+      pep_matches: Type.Optional(MatchReviewValue),
+      sanctions_matches: Type.Optional(MatchReviewValue),
+      notes: Type.Optional(Type.String()),
+      reviewed_by: Type.Optional(Type.String()),
+      reviewed_at: Type.Optional(Type.String({ format: 'date-time' })),
+    }),
+  },
+  { $id: 'AmlReport' },
+);
+
+export type AmlTrigger = Static<typeof AmlTriggerBody>;
+export type AmlReviewInput = Static<typeof AmlReviewBody>;
+export type AmlReportOut = Static<typeof AmlReport>;

@@ -1,0 +1,91 @@
+/** The AML report's data and review as stored (sealed) and shown; pure helpers over them. */
+
+export type MatchReview = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' | 'NO_MATCH';
+
+export interface ReportMatch {
+  kind: 'PEP' | 'SANCTIONS' | 'OTHER';
+  list: string;
+  entity_id: string;
+  source_id: string;
+  listed_name: string;
+  matched_name: string;
+  score: number;
+  topics: string[];
+  programs: string[];
+  source_url: string | null;
+  reasons: string[];
+  review_status: 'PENDING' | 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+}
+
+export interface AmlData {
+  decision: 'PASS' | 'REFER' | 'ALERT';
+  pep_matches: 'No Match' | 'Potential Match';
+  sanctions_matches: 'No Match' | 'Potential Match';
+  reasons: string[];
+  identity: {
+    sources: Array<{ source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[] }>;
+    confirmed_name_dob: string[];
+    confirmed_name_address: string[];
+  };
+  matches: ReportMatch[];
+  screened_lists: Array<{ list: string; contentHash: string }>;
+  threshold: number;
+}
+
+export interface AmlReview {
+  empty: boolean;
+  status?: 'COMPLETE';
+  decision?: 'PASS' | 'FAIL';
+  pep_matches?: MatchReview;
+  sanctions_matches?: MatchReview;
+  notes?: string;
+  reviewed_by?: string;
+  reviewed_at?: string;
+}
+
+const PEP = /^role\.(pep|rca)$/;
+const SANCTION = /^(sanction|sanction\.linked|debarment)$/;
+
+export function matchKind(topics: string[]): ReportMatch['kind'] {
+  if (topics.some((t) => SANCTION.test(t))) return 'SANCTIONS';
+  if (topics.some((t) => PEP.test(t))) return 'PEP';
+  return 'OTHER';
+}
+
+/** A result needs a person when identity is not PASS or anything was potentially matched. */
+export function needsReview(data: Pick<AmlData, 'decision' | 'pep_matches' | 'sanctions_matches'>): boolean {
+  return data.decision !== 'PASS' || data.pep_matches === 'Potential Match' || data.sanctions_matches === 'Potential Match';
+}
+
+export function reasonCodes(identityReasons: string[], pep: string, sanctions: string): string[] {
+  return [
+    ...identityReasons,
+    ...(pep === 'Potential Match' ? ['PEP_POTENTIAL_MATCH'] : []),
+    ...(sanctions === 'Potential Match' ? ['SANCTIONS_POTENTIAL_MATCH'] : []),
+  ];
+}
+
+/** Entity ids matched now that were not matched before: what ongoing monitoring reports. */
+export function newMatches(before: string[], after: string[]): string[] {
+  const seen = new Set(before);
+  return after.filter((id) => !seen.has(id));
+}
+
+/**
+ * A review must be consistent with the matches it reviews: a confirmed match of a kind cannot come with
+ * that kind dismissed, and "NO_MATCH" is only for a kind with nothing to review.
+ */
+export function reviewProblems(data: AmlData, review: { pep_matches: MatchReview; sanctions_matches: MatchReview; matches: Array<{ entity_id: string; status: string }> }): string[] {
+  const problems: string[] = [];
+  const known = new Map(data.matches.map((m) => [m.entity_id, m]));
+  for (const m of review.matches) if (!known.has(m.entity_id)) problems.push(`matches: ${m.entity_id} is not a match of this report`);
+  for (const [kind, field] of [['PEP', 'pep_matches'], ['SANCTIONS', 'sanctions_matches']] as const) {
+    const potential = data[field] === 'Potential Match';
+    const value = review[field];
+    if (potential && value === 'NO_MATCH') problems.push(`${field}: the report has potential ${kind} matches; dismiss or confirm them`);
+    if (!potential && value !== 'NO_MATCH') problems.push(`${field}: the report has no ${kind} match to ${value === 'MATCH_CONFIRMED' ? 'confirm' : 'dismiss'}`);
+    const confirmed = review.matches.some((m) => m.status === 'MATCH_CONFIRMED' && known.get(m.entity_id)?.kind === kind);
+    if (confirmed && value === 'MATCH_DISMISSED') problems.push(`${field}: a ${kind} match is confirmed, so ${field} cannot be MATCH_DISMISSED`);
+  }
+  return problems;
+}

@@ -1,0 +1,1 @@
+export { createCreditsService, registerCreditRoutes, PRICES, type CreditsService, type SpendOutcome } from './credits.service.ts';

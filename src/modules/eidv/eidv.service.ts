@@ -1,0 +1,50 @@
+import { decideIdentity, type IdentityOutcome } from './domain/decision.ts';
+import type { PersonQuery, SourceResult } from './domain/identity.ts';
+import { loadRegister } from './sources/register.source.ts';
+import { sandboxSources } from './sources/sandbox.source.ts';
+import { documentSource, type VerifiedDocument } from './sources/document.source.ts';
+import type { IdentitySource } from './sources/source.ts';
+
+export interface EidvResult extends IdentityOutcome {
+  sources: SourceResult[];
+}
+
+/**
+ * Electronic identity verification: ask every configured source about the person, then decide. Registers come
+ * from `EIDV_REGISTERS` (CSV files), the verified-document source from the onboarding module, and the sandbox
+ * personas answer only for sandbox clients.
+ */
+export function createEidvService(deps: {
+  registers: string[];
+  minimumAge: number;
+  verifiedDocument?: (clientId: string, contactId: string) => Promise<VerifiedDocument | undefined>;
+  extraSources?: IdentitySource[];
+}) {
+  const registerSources = deps.registers.map((entry) => {
+    const [id, file] = entry.includes('=') ? entry.split('=', 2) as [string, string] : [undefined, entry];
+    return loadRegister(file, id);
+  });
+  let documentLookup = deps.verifiedDocument;
+  const sources: IdentitySource[] = [
+    ...registerSources,
+    documentSource((clientId, contactId) => documentLookup?.(clientId, contactId) ?? Promise.resolve(undefined)),
+    ...sandboxSources(),
+    ...(deps.extraSources ?? []),
+  ];
+
+  return {
+    sources: () => sources.map((s) => ({ id: s.id, kind: s.kind })),
+    /** The onboarding module registers how to find a contact's PASSED document (it is built after this one). */
+    useVerifiedDocuments(lookup: (clientId: string, contactId: string) => Promise<VerifiedDocument | undefined>) {
+      documentLookup = lookup;
+    },
+    async verify(person: PersonQuery, context: { clientId: string; contactId: string; sandbox: boolean; today: string }): Promise<EidvResult> {
+      // Sandbox clients are answered by the personas only: live registers never see sandbox data.
+      const asked = sources.filter((s) => (context.sandbox ? s.kind === 'sandbox' : s.kind !== 'sandbox'));
+      const answers = (await Promise.all(asked.map((s) => s.check(person, context)))).filter((r): r is SourceResult => r !== undefined);
+      return { ...decideIdentity({ sources: answers, dateOfBirth: person.date_of_birth, today: context.today, minimumAge: deps.minimumAge }), sources: answers };
+    },
+  };
+}
+
+export type EidvService = ReturnType<typeof createEidvService>;
