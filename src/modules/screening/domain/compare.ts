@@ -3,7 +3,7 @@
  * pair scored by tokenSimilarity, then one score for the names with every step kept for the explanation.
  */
 import { normalizeName, type NameToken, type NormalizedName } from './normalize.ts';
-import { tokenSimilarity, type TokenReason } from './similarity.ts';
+import { tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
 
 export interface TokenPair {
   query: string;
@@ -46,17 +46,29 @@ const ONLY_INITIAL_CONFIRMED = 0.3;
 interface Cell {
   i: number;
   j: number;
+  /** Ranking score (similarity times weight) and the similarity itself. */
   score: number;
-  reason: TokenReason;
+  sim: TokenSimilarity;
+}
+
+/** Token similarity, memoised per query token: listed names repeat tokens (Mohammed, Ali, Bank) a lot. */
+export type SimilarityCache = Map<string, TokenSimilarity>;
+
+function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCache | undefined): TokenSimilarity {
+  if (!cache) return tokenSimilarity(a, b);
+  const key = `${i}\u0000${b.text}`;
+  let s = cache.get(key);
+  if (!s) cache.set(key, (s = tokenSimilarity(a, b)));
+  return s;
 }
 
 /** Greedy best-first assignment: names have few tokens, and the best pair is nearly always right. */
-function align(a: NameToken[], b: NameToken[]): Cell[] {
+function align(a: NameToken[], b: NameToken[], cache?: SimilarityCache): Cell[] {
   const cells: Cell[] = [];
   for (let i = 0; i < a.length; i++) {
     for (let j = 0; j < b.length; j++) {
-      const s = tokenSimilarity(a[i]!, b[j]!);
-      if (s.score >= PAIR_MIN) cells.push({ i, j, score: s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3, reason: s.reason });
+      const s = similarity(a[i]!, i, b[j]!, cache);
+      if (s.score >= PAIR_MIN) cells.push({ i, j, score: s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3, sim: s });
     }
   }
   cells.sort((x, y) => y.score - x.score);
@@ -80,11 +92,11 @@ function missingWeight(t: NameToken): number {
  * Directional: how well `listed` explains `query`. The screening matcher uses this direction; the
  * symmetric compareNames takes the better of both.
  */
-export function compareNormalized(query: NormalizedName, listed: NormalizedName): NameComparison {
+export function compareNormalized(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache): NameComparison {
   const a = query.tokens;
   const b = listed.tokens;
   if (a.length === 0 || b.length === 0) return { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0 };
-  const chosen = align(a, b);
+  const chosen = align(a, b, cache);
   let matched = 0;
   let matchedWeight = 0;
   let queryMissing = 0;
@@ -93,12 +105,12 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName)
     const qa = a[c.i]!;
     const lb = b[c.j]!;
     const w = Math.min(qa.weight, lb.weight);
-    const sim = tokenSimilarity(qa, lb);
+    const sim = c.sim;
     const s = sim.reason === 'fuzzy' ? Math.max(0, 1 - FUZZY_STRETCH * (1 - sim.score)) : sim.score;
     matched += s * w;
     matchedWeight += w;
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
-    pairs.push({ query: qa.text, listed: lb.text, score: round(sim.score), reason: c.reason });
+    pairs.push({ query: qa.text, listed: lb.text, score: round(sim.score), reason: sim.reason });
   }
   const usedA = new Set(chosen.map((c) => c.i));
   const usedB = new Set(chosen.map((c) => c.j));

@@ -3,7 +3,7 @@
  * of birth and country applied as evidence, and every match returned with its explanation (which query
  * name against which listed name, the per-factor scores and reason codes).
  */
-import { compareNormalized, type NameComparison, type TokenPair } from './compare.ts';
+import { compareNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
 import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
 import { countryEvidence, dobEvidence, type EvidenceFactor } from './evidence.ts';
 import { NameIndex } from './name-index.ts';
@@ -101,10 +101,11 @@ export class Matcher {
     if (norm.tokens.length === 0) return [];
     const accept = (ref: { entity: number }) => schemaAccepts(query.type, this.entities[ref.entity]!.schema);
     const best = new Map<number, Match>();
+    const cache: SimilarityCache = new Map();
     for (const { ref } of this.index.candidates(norm, options.candidates, accept)) {
       const entity = this.entities[ref.entity]!;
       const listedName = entity.names[ref.name]!;
-      const c = compareNormalized(norm, ref.norm);
+      const c = compareNormalized(norm, ref.norm, cache);
       if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
       const evidence = [dobEvidence(query.dob, entity.birthDates), countryEvidence(query.country, [...entity.nationalities, ...entity.citizenships], entity.countries)].filter(
         (e): e is EvidenceFactor => e !== undefined,

@@ -50,8 +50,13 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
     const same = a.text[0] === b.text[0] || a.fold[0] === b.fold[0] || (a.skeleton !== '' && a.skeleton[0] === b.skeleton[0]);
     return same ? { score: 0.9, reason: 'initial' } : NONE;
   }
+  const translitPair = a.translit || b.translit;
+  const la = a.fold.length;
+  const lb = b.fold.length;
+  // Lengths this far apart are no typo of each other (and skipping them keeps screening fast).
+  if (!translitPair && (la < 0.6 * lb || lb < 0.6 * la) && Math.abs(la - lb) > 2) return NONE;
   // Typos are made in the written form and spelling variants in the folded one: compare both.
-  const fuzzy = Math.max(stringSimilarity(a.fold, b.fold), stringSimilarity(a.text, b.text));
+  const fuzzy = a.text === a.fold && b.text === b.fold ? stringSimilarity(a.fold, b.fold) : Math.max(stringSimilarity(a.fold, b.fold), stringSimilarity(a.text, b.text));
   let best: TokenSimilarity = { score: fuzzy, reason: 'fuzzy' };
   // Phonetic keys alone are too coarse (Lefebvre and Lawler share one): the spelling must be close too.
   const translit = a.translit || b.translit;
