@@ -6,6 +6,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { type MrzRegion, locateMrz } from './domain/mrz-locate.ts';
 import { type MrzResult, parseMrz } from './domain/mrz-parse.ts';
+import { LAYOUTS } from './domain/mrz-layouts.ts';
 import { mrzCandidates } from './domain/mrz-text.ts';
 import { recogniseMrz } from './domain/ocrb.ts';
 import { loadPrototypes } from './ocrb-model.ts';
@@ -61,6 +62,12 @@ function bestParse(candidates: string[][], today: string): MrzResult | null {
   return best;
 }
 
+/** Fields that by the ICAO layout hold only letters and fillers and that no check digit covers. */
+function letterOnlyPosition(line: number, position: number, length: number): boolean {
+  const layout = length === 30 ? LAYOUTS.TD1 : length === 36 ? LAYOUTS.TD2 : LAYOUTS.TD3;
+  return layout.fields.some((f) => (f.chars === 'alpha' || f.chars === 'names') && f.span.line === line && position >= f.span.start && position < f.span.end);
+}
+
 /** The OCR-B glyph recogniser: fast, exact on clean print; tried first. */
 async function recogniseOcrb(crop: Sharp, region: MrzRegion, today: string) {
   const protos = loadPrototypes();
@@ -68,7 +75,7 @@ async function recogniseOcrb(crop: Sharp, region: MrzRegion, today: string) {
   let best: MrzResult | null = null;
   let text = '';
   for (const lineCount of region.lineCount === 3 ? [3, 2] : [2, 3]) {
-    const lines = recogniseMrz(img, lineCount, protos);
+    const lines = recogniseMrz(img, lineCount, protos, letterOnlyPosition);
     if (!lines) continue;
     const parsed = bestParse([lines], today);
     if (parsed && (!best || score(parsed) > score(best))) [best, text] = [parsed, lines.join('\n')];
@@ -88,8 +95,8 @@ export async function cropForOcrb(input: Buffer): Promise<{ image: Sharp; region
   return region ? { image: await cropRegion(located.image, located.size, region, OCRB_LINE_HEIGHT), region } : undefined;
 }
 
-/** Rotations tried when no zone of two or more lines is found upright: the closing that joins characters breaks past ~4 degrees. */
-const SKEW_SEARCH = [5, -5, 9, -9, 14, -14];
+/** Rotations tried when no zone of two or more lines is found upright: the closing that joins characters breaks past ~4 degrees; ±90 for sideways photos (readMrz turns a wrong one over). */
+const SKEW_SEARCH = [5, -5, 9, -9, 14, -14, 90, -90];
 
 async function rotated(input: Buffer, angle: number): Promise<Sharp> {
   if (Math.abs(angle) < 0.5) return sharp(input).rotate();
@@ -105,11 +112,13 @@ async function locate(input: Buffer) {
   const oriented = sharp(input).rotate();
   const original = (await oriented.clone().png().toBuffer({ resolveWithObject: true })).info;
   const working = await gray(oriented, WORK_WIDTH);
-  let regions = locateMrz(working);
+  // Location works on a contrast-stretched copy: a dark photo's print is otherwise too faint for the threshold.
+  const findIn = async (img: Sharp) => locateMrz(await gray(img.clone().normalise(), WORK_WIDTH));
+  let regions = await findIn(oriented);
   let turn = 0;
   if (!(regions[0] && regions[0].lineCount >= 2)) {
     for (const a of SKEW_SEARCH) {
-      const found = locateMrz(await gray(await rotated(input, a), WORK_WIDTH));
+      const found = await findIn(await rotated(input, a));
       if (found[0] && found[0].lineCount >= 2) {
         [regions, turn] = [found, a];
         break;
@@ -123,12 +132,21 @@ async function locate(input: Buffer) {
   if (turn !== 0) {
     image = await rotated(input, turn);
     size = await sizeOf(image);
-    regions = locateMrz(await gray(image, WORK_WIDTH));
+    regions = await findIn(image);
   }
   return { original: { width: original.width, height: original.height }, working, regions, image, size };
 }
 
 export async function readMrz(input: Buffer, ocr: TextRecogniser, options: { today: string; thresholds?: QualityThresholds; maxAttempts?: number }): Promise<MrzReading> {
+  const upright = await readOriented(input, ocr, options);
+  if (upright.mrz?.valid) return upright;
+  // An upside-down photo has horizontal lines too, so it is located but unreadable: try it turned over.
+  const turned = await readOriented(await sharp(input).rotate().rotate(180).png().toBuffer(), ocr, { ...options, maxAttempts: 1 });
+  const better = turned.mrz && (!upright.mrz || score(turned.mrz) > score(upright.mrz));
+  return better ? { ...turned, quality: upright.quality, attempts: upright.attempts + turned.attempts, region: null } : { ...upright, attempts: upright.attempts + turned.attempts };
+}
+
+async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today: string; thresholds?: QualityThresholds; maxAttempts?: number }): Promise<MrzReading> {
   const { original, working, regions, image, size } = await locate(input);
   const quality = assessQuality(original, working, options.thresholds);
   let best: { text: string; mrz: MrzResult | null; region: MrzRegion; engine: 'ocrb' | 'tesseract' } | undefined;

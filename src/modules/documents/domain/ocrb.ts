@@ -175,11 +175,9 @@ export function segmentMrz(img: Gray, lineCount: number): SegmentedLine[] | unde
   return out;
 }
 
-/** Nearest prototype (squared distance); also the runner-up of another character and the margin between them. */
-export function classify(cell: Float32Array, protos: Prototypes): { char: string; distance: number; second: string; margin: number } {
+/** Squared distance from the cell to the nearest prototype of each character. */
+export function distances(cell: Float32Array, protos: Prototypes): Map<string, number> {
   const d = CELL_W * CELL_H;
-  let best = Infinity;
-  let bestChar = '<';
   const perChar = new Map<string, number>();
   for (let p = 0; p < protos.labels.length; p++) {
     let s = 0;
@@ -190,15 +188,25 @@ export function classify(cell: Float32Array, protos: Prototypes): { char: string
     }
     const label = protos.labels[p]!;
     if (s < (perChar.get(label) ?? Infinity)) perChar.set(label, s);
-    if (s < best) [best, bestChar] = [s, label];
   }
-  let second = '<';
-  let secondDist = Infinity;
-  for (const [label, dist] of perChar) if (label !== bestChar && dist < secondDist) [second, secondDist] = [label, dist];
-  return { char: bestChar, distance: best, second, margin: secondDist - best };
+  return perChar;
 }
 
-export function recogniseMrz(img: Gray, lineCount: number, protos: Prototypes): string[] | undefined {
+export function nearest(perChar: Map<string, number>, allowed: (ch: string) => boolean = () => true): string {
+  let best = '<';
+  let bestDist = Infinity;
+  for (const [label, dist] of perChar) if (allowed(label) && dist < bestDist) [best, bestDist] = [label, dist];
+  return best;
+}
+
+const isLetterOrFiller = (ch: string) => ch === '<' || (ch >= 'A' && ch <= 'Z');
+
+/**
+ * The lines as read. `letterOnly(line, position, length)` names the positions whose field can hold only
+ * letters and fillers (names, state codes): there the nearest letter is taken. Positions covered by check
+ * digits are never constrained, so the check digits stay an independent test of the reading.
+ */
+export function recogniseMrz(img: Gray, lineCount: number, protos: Prototypes, letterOnly?: (line: number, position: number, length: number) => boolean): string[] | undefined {
   const lines = segmentMrz(img, lineCount);
-  return lines?.map((l) => l.cells.map((c) => classify(c, protos).char).join(''));
+  return lines?.map((l, li) => l.cells.map((c, ci) => nearest(distances(c, protos), letterOnly?.(li, ci, l.length) ? isLetterOrFiller : undefined)).join(''));
 }
