@@ -11,3 +11,4 @@ export { diffEntities } from './domain/versions.ts';
 export { compareNames } from './domain/compare.ts';
 export { loadLists, type LoadedList } from './lists.loader.ts';
 export { OFFICIAL_SOURCES, listPathsFromEnv, type ListSource } from './sources.ts';
+export { registerScreeningRoutes } from './screening.routes.ts';

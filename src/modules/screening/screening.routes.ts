@@ -1,0 +1,75 @@
+/**
+ * POST /clients/{clientId}/screening/search: screen a name ad hoc against the loaded sanctions and PEP
+ * lists. A potential match is a successful answer carrying the outcome; no lists loaded is a 503.
+ */
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../platform/http/app.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import type { Match } from './domain/matcher.ts';
+import { NoListsLoadedError, type ScreeningService } from './screening.service.ts';
+import { ScreeningMatch, ScreeningSearchBody, ScreeningSearchResponse } from './screening.schemas.ts';
+
+const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'your client id' }) });
+
+export function matchBody(m: Match) {
+  const e = m.explanation;
+  return {
+    list: m.list,
+    entity_id: m.entityId,
+    listed_name: m.listedName,
+    matched_name: m.matchedName,
+    score: m.score,
+    topics: m.topics,
+    programs: m.programs,
+    ...(m.sourceUrl ? { source_url: m.sourceUrl } : {}),
+    reasons: m.reasons,
+    explanation: {
+      query_name: e.queryName,
+      alias_quality: e.aliasQuality,
+      name_score: e.nameScore,
+      tokens: e.tokens,
+      unmatched_query: e.unmatchedQuery,
+      unmatched_listed: e.unmatchedListed,
+      evidence: e.evidence,
+    },
+  };
+}
+
+export function registerScreeningRoutes(app: App, deps: { screening: Pick<ScreeningService, 'screen'> }) {
+  app.addSchema(ScreeningMatch);
+  app.addSchema(ScreeningSearchResponse);
+  app.post(
+    '/clients/:clientId/screening/search',
+    {
+      config: { scope: 'screening:run' },
+      schema: {
+        tags: ['screening'],
+        summary: 'Screen a name against the sanctions and PEP lists (ad hoc)',
+        description:
+          'Finds listed persons and entities under spelling variants, other scripts, reordered names, missing middle names, initials and typos. Every match is explained. Answers 503 when no list is loaded: the service never reports "No Match" against an empty list.',
+        params: ClientParams,
+        body: ScreeningSearchBody,
+        response: { 200: Type.Ref(ScreeningSearchResponse), ...errorResponses(415, 422, 503) },
+      },
+    },
+    async (request) => {
+      const body = request.body as ScreeningSearchBody;
+      try {
+        const r = deps.screening.screen({ name: body.name, dob: body.dob, country: body.country, type: body.type }, { threshold: body.threshold });
+        return {
+          decision: r.decision,
+          pep_matches: r.pep,
+          sanctions_matches: r.sanctions,
+          threshold: r.threshold,
+          matches: r.matches.map(matchBody),
+          lists: r.lists.map((l) => ({ list: l.list, content_hash: l.contentHash })),
+          screened_at: r.screenedAt,
+        };
+      } catch (error) {
+        if (error instanceof NoListsLoadedError) throw new AppError('unavailable', 'No screening lists are loaded; the operator must configure SCREENING_LISTS', { code_detail: error.code });
+        throw error;
+      }
+    },
+  );
+}

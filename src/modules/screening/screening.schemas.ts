@@ -1,0 +1,56 @@
+/** Request and response schemas of the ad hoc screening endpoint; they produce its OpenAPI entry. */
+import { Type, type Static } from '@sinclair/typebox';
+
+export const ScreeningSearchBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 300, description: 'Full name of the person or company, in any script and order ("PUTIN, Vladimir", "Владимир Путин")' }),
+    dob: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}-\\d{2})?$', maxLength: 10, description: 'Date of birth YYYY-MM-DD, or a year YYYY: evidence that raises or lowers the score' })),
+    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'Nationality, ISO 3166-1 alpha-2: evidence that raises or lowers the score' })),
+    type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('company')], { description: 'Screen against persons only, or against companies and other entities only' })),
+    threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 1, description: 'Score at or above which a listed entry is a potential match (default 0.88)' })),
+  },
+  { additionalProperties: false },
+);
+export type ScreeningSearchBody = Static<typeof ScreeningSearchBody>;
+
+const Decision = Type.Union([Type.Literal('No Match'), Type.Literal('Potential Match')]);
+
+export const ScreeningMatch = Type.Object(
+  {
+    list: Type.String({ description: 'List the entry comes from, e.g. us_ofac_sdn, un_sc_sanctions, eu_fsf' }),
+    entity_id: Type.String({ description: 'list:publisher id, stable across list versions' }),
+    listed_name: Type.String({ description: 'Primary name of the listed entry' }),
+    matched_name: Type.String({ description: 'The listed name or alias that matched' }),
+    score: Type.Number({ description: '0 to 1, name similarity adjusted by date of birth and country evidence' }),
+    topics: Type.Array(Type.String(), { description: 'Why the entry is listed: sanction, role.pep, ...' }),
+    programs: Type.Array(Type.String(), { description: 'Sanctions programmes or regimes' }),
+    source_url: Type.Optional(Type.String({ description: 'Link back to the publisher' })),
+    reasons: Type.Array(Type.String(), { description: 'Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_MISMATCH, COUNTRY_MATCH, COUNTRY_MISMATCH' }),
+    explanation: Type.Object(
+      {
+        query_name: Type.String(),
+        alias_quality: Type.String({ description: 'primary, strong or weak' }),
+        name_score: Type.Number(),
+        tokens: Type.Array(Type.Object({ query: Type.String(), listed: Type.String(), score: Type.Number(), reason: Type.String() }), { description: 'Aligned name parts with their similarity' }),
+        unmatched_query: Type.Array(Type.String()),
+        unmatched_listed: Type.Array(Type.String()),
+        evidence: Type.Array(Type.Object({ factor: Type.String(), adjustment: Type.Number(), reason: Type.String(), detail: Type.String() })),
+      },
+      { description: 'Which query name against which listed name, with per-factor scores' },
+    ),
+  },
+  { $id: 'ScreeningMatch' },
+);
+
+export const ScreeningSearchResponse = Type.Object(
+  {
+    decision: Decision,
+    pep_matches: Decision,
+    sanctions_matches: Decision,
+    threshold: Type.Number(),
+    matches: Type.Array(Type.Ref(ScreeningMatch)),
+    lists: Type.Array(Type.Object({ list: Type.String(), content_hash: Type.String() }), { description: 'List versions screened against' }),
+    screened_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'ScreeningSearchResponse' },
+);
