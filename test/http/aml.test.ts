@@ -223,6 +223,25 @@ describe('AML report (endpoints 7 and 8) with a real webhook receiver', () => {
     expect((await t.services.aml.rescreenAll()).changed).toBe(0);
   });
 
+  it('automatic refresh re-runs a check before it expires, spending a credit and sending the events again', async () => {
+    const p = await contactFor(c, 'Clara', 'Clearwater', '1984-02-10', { street: '12 River Road', postcode: 'LS1 4AB', city: 'Leeds', country_code: 'GB' });
+    const triggered = await t.app.inject({ method: 'PUT', url: p.url, headers: c.auth, payload: { config: { ttl_in_days: 30, is_automatic_refresh_enabled: true } } });
+    expect(triggered.json().config).toEqual({ ttl_in_days: 30, is_automatic_refresh_enabled: true });
+    await receiver.waitFor(() => eventsFor(p.contactId).includes('REPORT_READY'));
+    const first = (await t.app.inject({ url: p.url, headers: c.auth })).json();
+    expect(Date.parse(first.data.expires_at) - Date.parse(first.data.requested_at)).toBeGreaterThan(29 * 86_400_000);
+    expect(await t.services.aml.refreshDue()).toBe(0); // not due yet
+    // Time passes: the result is a day from expiry (within the last tenth of 30 days).
+    await t.db.query("UPDATE aml_reports SET expires_at = now() + interval '1 day' WHERE contact_id = $1", [p.contactId]);
+    const balance = await t.services.credits.balance(c.clientId);
+    expect(await t.services.aml.refreshDue()).toBe(1);
+    await receiver.waitFor(() => eventsFor(p.contactId).filter((e) => e === 'REPORT_READY').length === 2);
+    const refreshed = (await t.app.inject({ url: p.url, headers: c.auth })).json();
+    expect(refreshed.status).toBe('READY');
+    expect(Date.parse(refreshed.data.expires_at)).toBeGreaterThan(Date.now() + 29 * 86_400_000);
+    expect(await t.services.credits.balance(c.clientId)).toBe(balance - 1);
+  });
+
   it("another client's report is a 404", async () => {
     const other = await t.newClient('Other');
     const p = await contactFor(c, 'Clara', 'Clearwater', '1984-02-10', { street: '12 River Road', postcode: 'LS1 4AB', city: 'Leeds', country_code: 'GB' });

@@ -243,6 +243,16 @@ export function createAccountsService(deps: AccountsDeps) {
       });
     },
 
+    /** For system jobs (ongoing monitoring): many contacts at once, each scoped by its own client id. */
+    async readContacts(sql: Sql, keys: Array<{ clientId: string; contactId: string }>): Promise<Map<string, ContactOut>> {
+      if (keys.length === 0) return new Map();
+      const rows = await sql.query<ContactRow>(
+        'SELECT c.* FROM contacts c JOIN unnest($1::text[], $2::text[]) AS k(client_id, id) ON c.client_id = k.client_id AND c.id = k.id',
+        [keys.map((k) => k.clientId), keys.map((k) => k.contactId)],
+      );
+      return new Map(rows.map((r) => [r.id, contactOut(r)]));
+    },
+
     /** For other modules (reports): the decrypted contact, scoped to the client and account. */
     async readContact(sql: Sql, clientId: string, accountId: string, contactId: string): Promise<ContactOut | undefined> {
       const row = await contactsRepo.get(sql, clientId, accountId, contactId);

@@ -257,8 +257,9 @@ export function createAmlService(deps: AmlDeps) {
         const page = await amlRepo.activePage(db, after, options.pageSize ?? 1000, deps.now());
         if (page.length === 0) break;
         after = page[page.length - 1]!.contact_id;
+        const contacts = await deps.accounts.readContacts(db, page.map((r) => ({ clientId: r.client_id, contactId: r.contact_id })));
         for (const row of page) {
-          const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
+          const contact = contacts.get(row.contact_id);
           if (!contact) continue;
           screened++;
           const result = screen(contact);
