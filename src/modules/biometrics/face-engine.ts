@@ -5,6 +5,7 @@ import type * as Tf from '@tensorflow/tfjs';
 import { decodeImage, greyCrop, padAndRotate, type RgbImage } from './image.ts';
 import { normalisedSharpness } from './domain/quality.ts';
 import { rollDegrees } from './domain/landmarks.ts';
+import { iou } from './domain/face-match.ts';
 import type { FaceObservation, ImageAnalysis, Point } from './domain/types.ts';
 
 /**
@@ -58,9 +59,13 @@ function parseAttempts(spec: string): Attempt[] {
 const MAX_FACES = 5;
 const SHARPNESS_SIZE = 112;
 /** Eye-line tilt (degrees) beyond which the image is levelled and analysed again. */
-const MAX_ROLL = 40;
+const MAX_ROLL = 15;
+/** Landmark nets under-read strong tilts, so levelling may take two steps. */
+const MAX_LEVELLING = 2;
 /** A detection at least this confident is taken without checking other orientations. */
 const CONFIDENT = 0.9;
+/** Images at least this large (shorter side, px) get the extra unpadded face count. */
+const MIN_SIDE_FOR_COUNT = 320;
 
 let shared: Promise<FaceEngine> | undefined;
 
@@ -112,7 +117,7 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     return plain.map((v, i) => (v + (flipped[i] as number)) / 2);
   }
 
-  async function describe(frame: RgbImage, input: FaceApi.tf.Tensor3D, detections: FaceApi.FaceDetection[], rotation: number): Promise<FaceObservation[]> {
+  async function describe(frame: RgbImage, input: FaceApi.tf.Tensor3D, detections: FaceApi.FaceDetection[], attempt: Attempt): Promise<FaceObservation[]> {
     const crops = await faceapi.extractFaceTensors(input, detections);
     const out: FaceObservation[] = [];
     try {
@@ -134,7 +139,8 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
           landmarks: landmarks.positions.map((p): Point => ({ x: p.x, y: p.y })),
           descriptor: Array.from(descriptor),
           sharpness: normalisedSharpness({ width: SHARPNESS_SIZE, height: SHARPNESS_SIZE, data: grey }),
-          rotation,
+          rotation: attempt.rotation,
+          pad: attempt.rotation === 0 ? 0 : attempt.pad,
         });
       }
     } finally {
@@ -143,18 +149,18 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     return out.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   }
 
-  async function analyzeAt(image: RgbImage, attempt: Attempt, levelled: boolean): Promise<ImageAnalysis | null> {
+  async function analyzeAt(image: RgbImage, attempt: Attempt, levelled: number): Promise<ImageAnalysis | null> {
     const frame = await padAndRotate(image, attempt.pad, attempt.rotation);
     const input = faceapi.tf.tensor3d(new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.length), [frame.height, frame.width, 3], 'int32');
     try {
       const detections = (await faceapi.detectAllFaces(input, detectors[attempt.detector])).slice(0, MAX_FACES);
       if (detections.length === 0) return null;
-      const faces = await describe(frame, input, detections, attempt.rotation);
+      const faces = await describe(frame, input, detections, attempt);
       if (faces.length === 0) return null;
       // A sideways face is sometimes detected upright with nonsense landmarks; level it and look again.
       const roll = rollDegrees(faces[0]!.landmarks);
-      if (Math.abs(roll) > MAX_ROLL && !levelled) {
-        const again = await analyzeAt(image, { ...attempt, rotation: attempt.rotation - Math.round(roll) }, true);
+      if (Math.abs(roll) > MAX_ROLL && levelled < MAX_LEVELLING) {
+        const again = await analyzeAt(image, { ...attempt, rotation: attempt.rotation - Math.round(roll) }, levelled + 1);
         if (again) return again;
       }
       // Report boxes in the caller's image when no rotation was needed (the padding is undone).
@@ -173,21 +179,36 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
 
   async function analyzeRgb(image: RgbImage): Promise<ImageAnalysis> {
     for (const attempt of ATTEMPTS) {
-      const found = await analyzeAt(image, attempt, false);
+      const found = await analyzeAt(image, attempt, 0);
       if (!found) continue;
       const best = found.faces[0]?.score ?? 0;
-      if (attempt.rotation !== 0 || best >= CONFIDENT) return found;
+      if (attempt.rotation !== 0) return found;
+      if (best >= CONFIDENT) return withUnpaddedCount(image, found);
       // Detectors also fire, less confidently, on sideways and upside-down faces, and the landmark net
       // then draws an upright face that is not there. An unsure upright find competes with the quarter
       // and half turns; the most confident orientation wins.
       let winner = found;
       for (const rotation of [90, -90, 180]) {
-        const turned = await analyzeAt(image, { ...attempt, rotation }, false);
+        const turned = await analyzeAt(image, { ...attempt, rotation }, 0);
         if (turned && (turned.faces[0]?.score ?? 0) > (winner.faces[0]?.score ?? 0) + 0.05) winner = turned;
       }
-      return winner;
+      return withUnpaddedCount(image, winner);
     }
     return { width: image.width, height: image.height, faces: [] };
+  }
+
+  /**
+   * The padding that rescues tight crops shrinks the faces of a wide photo, and the first find stops
+   * the cascade; so on photo-sized images one more unpadded pass looks for people the first pass
+   * missed (a second person in a selfie must not go unnoticed).
+   */
+  async function withUnpaddedCount(image: RgbImage, found: ImageAnalysis): Promise<ImageAnalysis> {
+    if (Math.min(image.width, image.height) < MIN_SIDE_FOR_COUNT) return found;
+    const extra = await analyzeAt(image, { detector: 'tiny', pad: 0, rotation: 0 }, MAX_LEVELLING);
+    const others = (extra?.faces ?? []).filter((f) => found.faces.every((g) => iou(f.box, g.box) < 0.3));
+    if (others.length === 0) return found;
+    const faces = [...found.faces, ...others].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
+    return { ...found, faces: faces.slice(0, MAX_FACES) };
   }
 
   // One image at a time: the WASM backend is single-threaded anyway and this bounds memory.

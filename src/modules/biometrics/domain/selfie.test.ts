@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideSelfie } from './selfie.ts';
+import { DEFAULT_SELFIE_POLICY, decideSelfie } from './selfie.ts';
 import { analysisOf, syntheticFace, syntheticLandmarks } from './synthetic-face.ts';
 
 describe('selfie checks', () => {
@@ -35,8 +35,11 @@ describe('selfie checks', () => {
     expect(decideSelfie(analysisOf([upright]), null).reasons).toEqual(['POSE_NOT_FRONTAL']);
   });
 
-  it('a low passive liveness score is a suspected spoof; a high one passes', () => {
-    expect(decideSelfie(analysisOf([syntheticFace()]), { score: 0.1, model: 'm' }).reasons).toEqual(['SPOOF_SUSPECTED']);
-    expect(decideSelfie(analysisOf([syntheticFace()]), { score: 0.9, model: 'm' }).decision).toBe('PASSED');
+  it('with a liveness gate set, a low passive score is a suspected spoof; a high one passes', () => {
+    const gated = { ...DEFAULT_SELFIE_POLICY, minLivenessScore: 0.5 };
+    expect(decideSelfie(analysisOf([syntheticFace()]), { score: 0.1, model: 'm' }, gated).reasons).toEqual(['SPOOF_SUSPECTED']);
+    expect(decideSelfie(analysisOf([syntheticFace()]), { score: 0.9, model: 'm' }, gated).decision).toBe('PASSED');
+    // By default the score is reported, not used.
+    expect(decideSelfie(analysisOf([syntheticFace()]), { score: 0.1, model: 'm' })).toMatchObject({ decision: 'PASSED', liveness: { score: 0.1 } });
   });
 });

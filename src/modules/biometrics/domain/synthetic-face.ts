@@ -52,6 +52,7 @@ export function syntheticFace(over: Partial<FaceObservation> & { identity?: numb
     descriptor: syntheticDescriptor(identity, noise, salt),
     sharpness: 300,
     rotation: 0,
+    pad: 0,
     ...rest,
   };
 }

@@ -24,6 +24,11 @@ export interface FaceObservation {
   sharpness: number;
   /** Degrees the image was rotated before this face was found (0 when found upright). */
   rotation: number;
+  /**
+   * Border (share of the longer side) of the analysis frame when rotation is not 0: box and landmarks
+   * are then in that padded, rotated frame. 0 when they are in the caller's image.
+   */
+  pad: number;
 }
 
 /** What the engine saw in one image. */
