@@ -18,6 +18,7 @@ import { createHttpSender, createWebhookDispatcher, createWebhooksService, regis
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
 import { createScreeningService } from './modules/screening/index.ts';
+import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
 import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
 import path from 'node:path';
@@ -83,6 +84,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerWebhookRoutes(app, services);
   registerCreditRoutes(app, services);
   registerAmlRoutes(app, services);
+  registerScreeningRoutes(app, services);
   return {
     app,
     services,
