@@ -112,7 +112,14 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     return { source, text, ...checkProofOfAddressText(text, input.contact, { today: input.today, maxAgeMonths: config.proofOfAddressMaxAgeMonths ?? 3 }) };
   }
 
-  return { checkIdentityDocument, checkProofOfAddress, close: () => ocr.close() };
+  return {
+    checkIdentityDocument,
+    /** The spec's `proof_of_identity` upload: a second identity document, checked exactly as the first. */
+    checkProofOfIdentity: checkIdentityDocument,
+    checkProofOfAddress,
+    /** Ends the OCR worker; a later call starts a new one. */
+    close: () => ocr.close(),
+  };
 }
 
 export type ProofOfAddressContact = Parameters<typeof checkProofOfAddressText>[1];
