@@ -1,3 +1,7 @@
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentService, type DocumentService } from '../../src/modules/documents/index.ts';
@@ -79,5 +83,13 @@ describe('proof of address', () => {
   it('a PDF for someone else at another address: REFER naming both', async () => {
     const r = await service.checkProofOfAddress({ file: pdf(['Mrs K Jones', '7 Elm Road', 'Leeds LS1 4AP', 'Statement date 1 November 2026']), contact, today: TODAY });
     expect(r.reasons.map((x) => x.code)).toEqual(['POA_NAME_NOT_FOUND', 'POA_ADDRESS_NOT_FOUND']);
+  });
+
+  it('kyc document address prints the same result as JSON', () => {
+    const dir = mkdtempSync(path.join(os.tmpdir(), 'kyc-poa-'));
+    writeFileSync(path.join(dir, 'bill.pdf'), pdf(bill('15/11/2026')));
+    writeFileSync(path.join(dir, 'contact.json'), JSON.stringify(contact));
+    const out = execFileSync('node', [path.resolve('bin/kyc.js'), 'document', 'address', path.join(dir, 'bill.pdf'), '--contact', path.join(dir, 'contact.json'), '--today', TODAY], { encoding: 'utf8' });
+    expect(JSON.parse(out)).toMatchObject({ source: 'pdf-text', decision: 'PASSED', issue_date: '2026-11-15' });
   });
 });
