@@ -149,7 +149,7 @@ function makeToken(text: string, translit: boolean): NameToken {
     fold,
     skeleton: skeleton(fold),
     phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
-    weight: particle ? 0.3 : initial ? 0.6 : PATRONYMIC.test(fold) ? 0.5 : 1,
+    weight: particle ? 0.3 : initial ? 0.6 : PATRONYMIC.test(fold) ? 0.4 : 1,
     initial,
   };
 }

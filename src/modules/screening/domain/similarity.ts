@@ -61,24 +61,32 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   // Phonetic keys alone are too coarse (Lefebvre and Lawler share one): the spelling must be close too.
   const translit = a.translit || b.translit;
   if (fuzzy < (translit ? 0.4 : 0.6)) return fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
-  if (translit && a.skeleton.length >= 3 && a.skeleton === b.skeleton && fuzzy < 0.9) {
+  if (translit && a.skeleton.length >= 3 && a.skeleton === b.skeleton && fuzzy < 0.95) {
     // Same consonants in the same order, one side transliterated from a script that writes few vowels
     // (Arabic fldymyr, Hebrew vldymyr for Vladimir). Between two Latin spellings this would be too loose
     // (Castillo/Castro).
     best = { score: 0.95, reason: 'phonetic' };
   }
-  if (best.score < 0.95 && (translit || Math.min(a.fold.length, b.fold.length) >= 5) && fuzzy >= 0.7 && inflected(a.skeleton, b.skeleton)) {
-    // Baltic and Slavic endings (Putinas, Putins, Putina) and Belarusian Uladzimir: one sound more or less.
+  if (best.score < 0.95 && fuzzy >= (translit ? 0.5 : 0.7) && (translit ? inflected(a.skeleton, b.skeleton) : balticEnding(a.fold, b.fold))) {
+    // Baltic endings (Putinas, Putins) and, from other scripts, one sound more or less (Belarusian Uladzimir).
     best = { score: 0.95, reason: 'phonetic' };
   }
   // Double metaphone codes stop at four sounds: Pavlov and Pavlovich share one, so lengths must agree too.
-  if (a.phonetic.length >= 3 && a.phonetic === b.phonetic && Math.abs(a.fold.length - b.fold.length) <= 1 && fuzzy >= 0.75 && best.score < 0.88) best = { score: 0.88, reason: 'phonetic' };
+  if (a.phonetic.length >= 3 && a.phonetic === b.phonetic && Math.abs(a.fold.length - b.fold.length) <= 1 && fuzzy >= 0.8 && best.score < 0.88) best = { score: 0.88, reason: 'phonetic' };
   return best.score < 0.5 ? { score: best.score, reason: 'none' } : best;
 }
 
 function inflected(x: string, y: string): boolean {
   const [short, long] = x.length <= y.length ? [x, y] : [y, x];
   if (short.length < 3 || long.length !== short.length + 1) return false;
-  // A Baltic -s/-as ending (Putinas), or one sound more at the start of a long stem (Belarusian Uladzimir).
-  return (long.startsWith(short) && long.endsWith('s')) || (short.length >= 4 && long.endsWith(short));
+  // One sound more at the end (an ending, a final r Burmese drops) or at the start of a long stem (Belarusian Uladzimir).
+  return (long.startsWith(short) && (short.length >= 4 || long.endsWith('s'))) || (short.length >= 4 && long.endsWith(short));
+}
+
+/** Lithuanian and Latvian add -s, -as, -is, -us to names: Putinas, Vladimirs. */
+function balticEnding(x: string, y: string): boolean {
+  const [short, long] = x.length <= y.length ? [x, y] : [y, x];
+  if (short.length < 4 || !long.startsWith(short)) return false;
+  const ending = long.slice(short.length);
+  return ending === 's' || ending === 'as' || ending === 'is' || ending === 'us';
 }
