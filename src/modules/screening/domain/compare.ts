@@ -106,8 +106,8 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName,
     const lb = b[c.j]!;
     const w = Math.min(qa.weight, lb.weight);
     const sim = c.sim;
-    // Transliterated vowels are guesses, not typos: no stretch there.
-    const s = sim.reason === 'fuzzy' && !qa.translit && !lb.translit ? Math.max(0, 1 - FUZZY_STRETCH * (1 - sim.score)) : sim.score;
+    // Between two transliterations vowels are guesses, not typos: no stretch there.
+    const s = sim.reason === 'fuzzy' && !(qa.translit && lb.translit) ? Math.max(0, 1 - FUZZY_STRETCH * (1 - sim.score)) : sim.score;
     matched += s * w;
     matchedWeight += w;
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;

@@ -19,6 +19,8 @@ export interface NameToken {
   /** 1 for a name token; less for particles (al, bin, van), company forms and initials, which identify little. */
   weight: number;
   initial: boolean;
+  /** A patronymic (Pavlovich, Petrovna): never the same name part as a surname that shares its stem. */
+  patronymic: boolean;
   /** Written in a non-Latin script and transliterated: its vowels are guesses (abjads write few). */
   translit: boolean;
 }
@@ -49,7 +51,7 @@ const COMPANY_FORMS = new Set(
   (
     'ltd limited llc inc incorporated corp corporation co company plc gmbh mbh ag kg sa sas sarl srl spa bv nv oy ab as asa jsc ojsc pjsc cjsc ' +
     'ooo oao zao pao tov pp llp lp sl sae saog fze fzco fzc fzllc pte pty bhd sdn ltda eirl cv de_cv kft zrt sp zoo doo dd ad ead jv ' +
-    'establishment est trading'
+    'establishment est trading ko'
   ).split(' '),
 );
 
@@ -115,6 +117,8 @@ export function foldToken(token: string): string {
   t = t.replace(/th/g, 't');
   t = t.replace(/kh/g, 'h');
   t = t.replace(/ck|q/g, 'k');
+  // c as k (Kevin/Cevin, Marc/Mark, Bank/Banc) except in ch; a soft c is rarer in names than the swap.
+  t = t.replace(/c(?!h)/g, 'k');
   t = t.replace(/w/g, 'v');
   t = t.replace(/ou|oo|oe/g, 'u');
   t = t.replace(/ee/g, 'i');
@@ -142,14 +146,16 @@ export function skeleton(fold: string): string {
 function makeToken(text: string, translit: boolean): NameToken {
   const fold = foldToken(text);
   const initial = text.length === 1;
-  const particle = PARTICLES.has(text) || COMPANY_FORMS.has(text);
+  const particle = PARTICLES.has(text) || COMPANY_FORMS.has(text) || COMPANY_FORMS.has(fold);
+  const patronymic = PATRONYMIC.test(fold);
   return {
     translit,
+    patronymic,
     text,
     fold,
     skeleton: skeleton(fold),
     phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
-    weight: particle ? 0.3 : initial ? 0.6 : PATRONYMIC.test(fold) ? 0.4 : 1,
+    weight: particle ? 0.3 : initial ? 0.6 : patronymic ? 0.4 : 1,
     initial,
   };
 }

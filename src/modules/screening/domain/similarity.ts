@@ -50,6 +50,12 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
     const same = a.text[0] === b.text[0] || a.fold[0] === b.fold[0] || (a.skeleton !== '' && a.skeleton[0] === b.skeleton[0]);
     return same ? { score: 0.9, reason: 'initial' } : NONE;
   }
+  // Pavlov (a surname) and Pavlovna (a patronymic) share a stem, not a name part; a patronymic against
+  // a token as long as itself is another spelling of it (an unrecognised ending), not a stem.
+  if (a.patronymic !== b.patronymic) {
+    const [p, other] = a.patronymic ? [a, b] : [b, a];
+    if (other.fold.length <= p.fold.length - 2) return NONE;
+  }
   const translitPair = a.translit || b.translit;
   const la = a.fold.length;
   const lb = b.fold.length;
