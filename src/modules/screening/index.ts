@@ -12,3 +12,6 @@ export { compareNames } from './domain/compare.ts';
 export { loadLists, type LoadedList } from './lists.loader.ts';
 export { OFFICIAL_SOURCES, listPathsFromEnv, type ListSource } from './sources.ts';
 export { registerScreeningRoutes } from './screening.routes.ts';
+export { dbVersionStore, listVersions, saveListVersion, versionEntityHashes } from './screening.repo.ts';
+export type { VersionStore } from './screening.service.ts';
+export { downloadSources, startListRefresh, type ListChanges } from './screening.jobs.ts';

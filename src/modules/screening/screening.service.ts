@@ -39,6 +39,13 @@ export interface ScreeningServiceOptions {
   loader?: () => LoadedList[] | Promise<LoadedList[]>;
   threshold?: number;
   now?: () => Date;
+  /** Where versions are kept beyond this process (screening.repo.ts over the database). */
+  store?: VersionStore;
+}
+
+export interface VersionStore {
+  save(version: ListVersion, hashes: ReadonlyMap<string, string>): Promise<unknown>;
+  hashes(listId: string, contentHash: string): Promise<Map<string, string> | undefined>;
 }
 
 /** Screening without lists would report "No Match" against nothing: it is refused instead. */
@@ -81,7 +88,11 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     versions = loaded.map((l) => ({ list: l.id, format: l.format, source: l.source, contentHash: l.contentHash, entities: l.entities.length, loadedAt }));
     for (const [i, l] of loaded.entries()) {
       const h = history.get(l.id) ?? [];
-      if (h[h.length - 1]?.version.contentHash !== l.contentHash) h.push({ version: versions[i]!, hashes: entityHashes(l.entities) });
+      if (h[h.length - 1]?.version.contentHash !== l.contentHash) {
+        const hashes = entityHashes(l.entities);
+        h.push({ version: versions[i]!, hashes });
+        await options.store?.save(versions[i]!, hashes);
+      }
       history.set(l.id, h);
     }
     return versions;
@@ -108,12 +119,26 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     return { list: listId, ...(from ? { from: from.version.contentHash } : {}), ...(to ? { to: to.version.contentHash } : {}), ...result };
   }
 
+  /** Like diff, from a version this process may never have loaded (read from the store). */
+  async function diffFromStored(listId: string, fromHash: string): Promise<ListDiff & { list: string; from: string; to?: string }> {
+    const current = history.get(listId)?.at(-1);
+    const before = history.get(listId)?.find((x) => x.version.contentHash === fromHash)?.hashes ?? (await options.store?.hashes(listId, fromHash));
+    if (!before) throw new Error(`unknown version ${fromHash} of list ${listId}`);
+    return { list: listId, from: fromHash, ...(current ? { to: current.version.contentHash } : {}), ...diffEntityHashes(before, current?.hashes ?? new Map()) };
+  }
+
   return {
     load,
-    /** Reloads the lists (the scheduled refresh calls this) and returns what changed per list. */
-    async refresh(): Promise<Array<ListDiff & { list: string }>> {
+    diffFromStored,
+    /** Reloads the lists (the scheduled refresh calls this) and returns what changed per list since the last load. */
+    async refresh(): Promise<Array<ListDiff & { list: string; from?: string; to?: string }>> {
+      const before = new Map([...history].map(([id, h]) => [id, h[h.length - 1]]));
       await load();
-      return versions.map((v) => diff(v.list));
+      return versions.map((v) => {
+        const prev = before.get(v.list);
+        const cur = history.get(v.list)![history.get(v.list)!.length - 1]!;
+        return { list: v.list, ...(prev ? { from: prev.version.contentHash } : {}), to: cur.version.contentHash, ...diffEntityHashes(prev?.hashes ?? new Map(), cur.hashes) };
+      });
     },
     screen,
     compare(name1: string, name2: string, overrides: { threshold?: number } = {}) {
