@@ -21,6 +21,7 @@ import { createScreeningService } from './modules/screening/index.ts';
 import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
 import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
+import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
 import path from 'node:path';
 
 export interface ServiceOptions {
@@ -64,7 +65,8 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
   defineAmlQueues(jobs);
   const aml = createAmlService({ db, cipher, events, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
-  return { config, db, keys, cipher, metrics, events, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, now };
+  const onboarding = createOnboarding({ config, db, cipher, events, jobs, accounts, credits, eidv, now });
+  return { config, db, keys, cipher, metrics, events, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -85,6 +87,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerCreditRoutes(app, services);
   registerAmlRoutes(app, services);
   registerScreeningRoutes(app, services);
+  registerOnboarding(app, services.onboarding, config);
   return {
     app,
     services,
@@ -94,6 +97,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       await services.dispatcher.stop();
       await services.jobs.stop();
       await services.sender.close();
+      await services.onboarding.close();
       if (!options.db) await db.close();
     },
   };

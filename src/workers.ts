@@ -1,5 +1,6 @@
 import type { Services } from './service.ts';
 import { startAmlWorkers } from './modules/aml/index.ts';
+import { startOnboardingWorkers } from './modules/onboarding/index.ts';
 
 /**
  * Background work of one process: the webhook dispatcher (outbox fan-out and deliveries) and the job workers
@@ -8,6 +9,7 @@ import { startAmlWorkers } from './modules/aml/index.ts';
 export async function startWorkers(services: Services) {
   services.dispatcher.start();
   await services.jobs.start();
+  await startOnboardingWorkers(services.jobs, services.onboarding);
   await startAmlWorkers(services.jobs, { aml: services.aml, screening: services.screening, refreshCron: services.config.screeningRefreshCron });
   return {
     async stop() {

@@ -31,6 +31,10 @@ export interface Config {
   eidvRegisters: string[];
   minimumAge: number;
   workers: boolean;
+  /** Onboarding (issue 8): days a verification link stays usable; uploaded files' store and size limit. */
+  onboardingLinkTtlDays: number;
+  storageDir: string;
+  uploadMaxBytes: number;
 }
 
 export class ConfigError extends Error {
@@ -125,5 +129,8 @@ export function loadConfig(env: Env = process.env): Config {
     eidvRegisters: (env.EIDV_REGISTERS || '').split(',').map((p) => p.trim()).filter(Boolean),
     minimumAge: int(env, 'MINIMUM_AGE', 18, 0, 150),
     workers: bool(env, 'WORKERS', true),
+    onboardingLinkTtlDays: int(env, 'ONBOARDING_LINK_TTL_DAYS', 30, 1, 365),
+    storageDir: path.resolve(env.STORAGE_DIR || path.join(env.DATA_DIR || './data', 'files')),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 64 * 1024, 50 * 1024 * 1024),
   };
 }

@@ -1,0 +1,187 @@
+import { createHash } from 'node:crypto';
+import { Type, type TSchema } from '@sinclair/typebox';
+import { Value } from '@sinclair/typebox/value';
+import type { Db } from '../../platform/db/db.ts';
+import { hashSecret } from '../../platform/crypto/hash.ts';
+import { newId, randomToken } from '../../platform/crypto/ids.ts';
+import { isoDate } from '../../platform/domain/dates.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { FileStore } from '../../platform/storage/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { DocumentService } from '../documents/index.ts';
+import type { FaceService } from '../biometrics/index.ts';
+import { addressHistoryProblems, progress, type FlowAnswers } from './domain/flow.ts';
+import { slotsOf, stepsFor, wantsFaceMatch, type Slot } from './domain/parameters.ts';
+import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
+import { ONBOARDING_PROCESS_JOB, type OnboardingService } from './onboarding.service.ts';
+import { normaliseUpload } from './uploads.ts';
+
+export interface ProcessJob {
+  contactId: string;
+  runId: string;
+}
+
+/** Immediate feedback on one upload, so the contact can retake a poor photo before submitting. */
+export interface UploadFeedback {
+  usable: boolean;
+  /** Codes the page turns into words: IMAGE_BLURRY, IMAGE_GLARE, NO_FACE, MRZ_NOT_FOUND, ... */
+  problems: string[];
+}
+
+const Text = (max: number) => Type.String({ minLength: 1, maxLength: max });
+const Country = Type.String({ pattern: '^[A-Z]{2}$' });
+const Date = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+const Address = Type.Object({ street: Text(200), city: Text(100), postcode: Text(20), country: Country }, { additionalProperties: false });
+const STEP_SCHEMAS: Record<string, TSchema> = {
+  personal_details: Type.Object({ address: Address }, { additionalProperties: false }),
+  unique_email: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }),
+  legal_names_history: Type.Object({
+    names: Type.Array(Type.Object({ first_name: Text(100), last_name: Text(100), from: Type.Optional(Date), to: Type.Optional(Date) }, { additionalProperties: false }), { minItems: 1, maxItems: 10 }),
+  }, { additionalProperties: false }),
+  home_address_history: Type.Object({
+    addresses: Type.Array(Type.Object({ ...Address.properties, from: Date, to: Type.Optional(Date) }, { additionalProperties: false }), { minItems: 1, maxItems: 20 }),
+  }, { additionalProperties: false }),
+};
+
+const LINK_INVALID = () => new AppError('not_found', 'This link is not valid. It may have been replaced by a newer one: please use the latest link you received.', { reason: 'LINK_INVALID' });
+
+/**
+ * The hosted flow's API, authenticated by the link token alone (no bearer): read the flow, save answers,
+ * upload photos and documents (with quality feedback from the engines), consent and submit.
+ */
+export function createFlowService(deps: {
+  db: Db; jobs: Jobs; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
+  documents: () => DocumentService; faces: () => FaceService; publicUrl: string; now: () => Date;
+}) {
+  const { db, onboarding } = deps;
+
+  /** The report behind a token; expired and replaced links are refused with a reason the page can explain. */
+  async function resolve(token: string, options: { write?: boolean } = {}): Promise<OnboardingRow> {
+    if (!/^[0-9a-z]{40,64}$/.test(token)) throw LINK_INVALID();
+    const row = await onboardingRepo.byLinkHash(db, hashSecret(token));
+    if (!row) throw LINK_INVALID();
+    if (row.status === 'EXPIRED' || (row.link_expires_at && row.link_expires_at <= deps.now() && !row.submitted_at)) {
+      throw new AppError('not_found', 'This link has expired. Please ask for a new one.', { reason: 'LINK_EXPIRED' });
+    }
+    if (options.write && row.submitted_at) throw new AppError('conflict', 'This verification has already been submitted.', { reason: 'ALREADY_SUBMITTED' });
+    return row;
+  }
+
+  const answersOf = (row: OnboardingRow) => onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {};
+  const saveAnswers = (row: OnboardingRow, answers: FlowAnswers) => onboardingRepo.saveFlow(db, row.contact_id, row.run_id, onboarding.seal(row.contact_id, 'flow', answers), deps.now());
+
+  async function view(row: OnboardingRow, token: string) {
+    const answers = answersOf(row);
+    const files = await onboardingRepo.files(db, row.contact_id, row.run_id);
+    const uploaded = new Set(files.map((f) => f.slot as Slot));
+    const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
+    const { steps, missing } = progress(row.parameters, answers, uploaded);
+    return {
+      state: row.status === 'READY' ? 'complete' : row.submitted_at ? 'submitted' : 'open',
+      first_name: contact?.first_name ?? '',
+      steps: steps.map((s) => ({ ...s, uploads: stepsFor(row.parameters).find((x) => x.id === s.id)!.uploads })),
+      missing,
+      answers: { ...answers, liveness_challenge: undefined },
+      liveness_challenge: answers.liveness_challenge ?? null,
+      uploads: files.map((f) => ({ slot: f.slot, media_type: f.media_type, size: f.size_bytes, uploaded_at: null, feedback: f.feedback_enc ? onboarding.open<UploadFeedback>(row, 'flow', f.feedback_enc) : null })),
+      redirect_url: row.parameters.frontend_redirect_url ?? null,
+      handover_url: row.parameters.face_match_mobile === 'true' ? `${deps.publicUrl}/verify/${token}` : null,
+      link_expires_at: row.link_expires_at?.toISOString() ?? null,
+    };
+  }
+
+  async function feedbackFor(slot: Slot, bytes: Buffer, mediaType: string): Promise<UploadFeedback> {
+    if (mediaType !== 'image/jpeg') return { usable: true, problems: [] };
+    if (slot === 'document_front' || slot === 'document_back' || slot === 'proof_of_identity') {
+      const result = await deps.documents().checkIdentityDocument({ images: [bytes], today: isoDate(deps.now()) });
+      const problems: string[] = [...new Set(result.quality.flatMap((q) => q.problems))];
+      // The front must be readable (an MRZ or a licence's printed fields); a back side only needs to be sharp.
+      if (slot !== 'document_back' && !result.extracted) problems.push('DOCUMENT_NOT_READ');
+      return { usable: problems.length === 0, problems };
+    }
+    if (slot === 'selfie') {
+      const result = await deps.faces().checkSelfie(bytes);
+      return { usable: result.decision === 'PASSED', problems: result.reasons.map(String) };
+    }
+    return { usable: true, problems: [] };
+  }
+
+  return {
+    async read(token: string) {
+      let row = await resolve(token);
+      if (row.status === 'INITIAL') {
+        // No webhook for "opened": the spec has none; the status and revision show it on endpoint 6.
+        row = (await onboardingRepo.markStarted(db, row.contact_id, row.run_id, deps.now())) ?? row;
+      }
+      // The liveness direction is chosen by the server once, at random, and kept with the answers.
+      if (wantsFaceMatch(row.parameters) && !answersOf(row).liveness_challenge && !row.submitted_at) {
+        row = (await saveAnswers(row, { ...answersOf(row), liveness_challenge: randomToken(1).charCodeAt(0) % 2 ? 'turn_left' : 'turn_right' })) ?? row;
+      }
+      return view(row, token);
+    },
+
+    async saveStep(token: string, step: string, body: unknown) {
+      const row = await resolve(token, { write: true });
+      const schema = STEP_SCHEMAS[step];
+      if (!schema || !stepsFor(row.parameters).some((s) => s.id === step)) throw new AppError('not_found', 'This step is not part of your verification');
+      if (!Value.Check(schema, body)) {
+        const errors = [...Value.Errors(schema, body)].slice(0, 10).map((e) => ({ pointer: e.path || '/', message: e.message }));
+        throw new AppError('validation_failed', 'Some answers are missing or not valid', { errors });
+      }
+      if (step === 'home_address_history') {
+        const problems = addressHistoryProblems((body as { addresses: Parameters<typeof addressHistoryProblems>[0] }).addresses, isoDate(deps.now()));
+        if (problems.length) throw new AppError('validation_failed', 'The address history is incomplete', { errors: problems.map((m) => ({ pointer: '/addresses', message: m })) });
+      }
+      const saved = await saveAnswers(row, { ...answersOf(row), [step]: body });
+      return view(saved ?? row, token);
+    },
+
+    async upload(token: string, slot: string, bytes: Buffer) {
+      const row = await resolve(token, { write: true });
+      const allowed = slotsOf(row.parameters).get(slot as Slot);
+      if (!allowed) throw new AppError('not_found', 'This upload is not part of your verification');
+      const kinds = slot === 'chip' ? (['json'] as const) : allowed.kinds;
+      const file = await normaliseUpload(bytes, [...kinds]);
+      const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType);
+      const id = newId('file');
+      const key = `onboarding/${row.client_id}/${row.contact_id}/${id}`.toLowerCase();
+      await deps.files.put(key, file.bytes);
+      const replaced = await db.tx(async (tx) => {
+        const current = await onboardingRepo.byContact(tx, row.contact_id);
+        if (!current || current.run_id !== row.run_id) throw LINK_INVALID();
+        const old = await onboardingRepo.putFile(tx, {
+          id, contact_id: row.contact_id, client_id: row.client_id, run_id: row.run_id, slot, storage_key: key, media_type: file.mediaType,
+          size_bytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), feedback_enc: onboarding.seal(row.contact_id, 'flow', feedback),
+        });
+        if (current.status === 'INITIAL') await onboardingRepo.markStarted(tx, row.contact_id, row.run_id, deps.now());
+        return old;
+      }).catch(async (error) => {
+        await deps.files.delete(key);
+        throw error;
+      });
+      if (replaced) await deps.files.delete(replaced).catch(() => undefined);
+      return { slot, media_type: file.mediaType, size: file.bytes.length, width: file.width ?? null, height: file.height ?? null, feedback };
+    },
+
+    async submit(token: string, body: { consent: boolean; language?: string }) {
+      const row = await resolve(token, { write: true });
+      if (body.consent !== true) throw new AppError('validation_failed', 'Please confirm your consent', { errors: [{ pointer: '/consent', message: 'must be true' }] });
+      const answers = answersOf(row);
+      const files = await onboardingRepo.files(db, row.contact_id, row.run_id);
+      const { missing } = progress(row.parameters, answers, new Set(files.map((f) => f.slot as Slot)));
+      if (missing.length) {
+        throw new AppError('unprocessable', `Some steps are not complete: ${missing.join(', ')}`, { errors: missing.map((m) => ({ pointer: `/steps/${m}`, message: 'is not complete' })), missing_steps: missing });
+      }
+      const final: FlowAnswers = { ...answers, consent: { given_at: deps.now().toISOString(), text_version: '2026-11-22' }, language: body.language };
+      await db.tx(async (tx) => {
+        const saved = await onboardingRepo.markSubmitted(tx, row.contact_id, row.run_id, onboarding.seal(row.contact_id, 'flow', final), deps.now());
+        if (!saved) throw new AppError('conflict', 'This verification has already been submitted.', { reason: 'ALREADY_SUBMITTED' });
+        await deps.jobs.send(ONBOARDING_PROCESS_JOB, { contactId: row.contact_id, runId: row.run_id } satisfies ProcessJob, { tx, singletonKey: row.run_id });
+      });
+      return { state: 'submitted' as const, redirect_url: row.parameters.frontend_redirect_url ?? null };
+    },
+  };
+}
+
+export type FlowService = ReturnType<typeof createFlowService>;

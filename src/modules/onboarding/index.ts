@@ -1,0 +1,63 @@
+/**
+ * Onboarding: the report (endpoints 5 and 6), the hosted verification flow's API, processing by the document
+ * and face engines, invitation e-mail. `createOnboarding` builds the whole module from the platform services.
+ */
+import type { Config } from '../../platform/config.ts';
+import type { Cipher } from '../../platform/crypto/encryption.ts';
+import type { Db } from '../../platform/db/db.ts';
+import type { EventRecorder } from '../../platform/events.ts';
+import type { App } from '../../platform/http/app.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import { createFileStore, localDiskBackend } from '../../platform/storage/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import { createFaceService, type FaceService } from '../biometrics/index.ts';
+import type { CreditsService } from '../credits/index.ts';
+import { createDocumentService, type DocumentService } from '../documents/index.ts';
+import type { EidvService } from '../eidv/index.ts';
+import { createMailService } from '../mail/index.ts';
+import { createFlowService } from './flow.service.ts';
+import { registerFlowRoutes } from './flow.routes.ts';
+import { registerHostedPages } from './pages.routes.ts';
+import { defineOnboardingQueues, startOnboardingWorkers as startWorkers } from './onboarding.jobs.ts';
+import { registerOnboardingRoutes } from './onboarding.routes.ts';
+import { createOnboardingService } from './onboarding.service.ts';
+import { createProcessor } from './processing.ts';
+
+export { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
+export type { FlowService } from './flow.service.ts';
+
+export function createOnboarding(deps: {
+  config: Config; db: Db; cipher: Cipher; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; now: () => Date;
+}) {
+  const { config, db, cipher, jobs, accounts, now } = deps;
+  const mail = createMailService({ db, cipher });
+  const files = createFileStore(localDiskBackend(config.storageDir), cipher);
+  // The engines load models and an OCR worker on first use; the API process that never processes never pays for them.
+  let documentService: DocumentService | undefined;
+  let faceService: FaceService | undefined;
+  const documents = () => (documentService ??= createDocumentService({ minimumAge: config.minimumAge, now }));
+  const faces = () => (faceService ??= createFaceService());
+  const onboarding = createOnboardingService({ db, cipher, events: deps.events, jobs, accounts, credits: deps.credits, mail, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
+  const flow = createFlowService({ db, jobs, files, accounts, onboarding, documents, faces, publicUrl: config.publicUrl, now });
+  const processor = createProcessor({ db, files, accounts, onboarding, documents, faces, now });
+  defineOnboardingQueues(jobs);
+  deps.eidv.useVerifiedDocuments((clientId, contactId) => onboarding.verifiedDocument(clientId, contactId));
+  return {
+    mail, files, onboarding, flow, processor,
+    async close() {
+      await documentService?.close();
+      await faceService?.close();
+    },
+  };
+}
+
+export type Onboarding = ReturnType<typeof createOnboarding>;
+
+/** Endpoints 5 and 6, the e-mail connection setting, the hosted flow's API and its pages. */
+export function registerOnboarding(app: App, onboarding: Onboarding, config: Config) {
+  registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail });
+  registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes });
+  registerHostedPages(app, { publicUrl: config.publicUrl });
+}
+
+export const startOnboardingWorkers = (jobs: Jobs, onboarding: Onboarding) => startWorkers(jobs, { onboarding: onboarding.onboarding, processor: onboarding.processor });

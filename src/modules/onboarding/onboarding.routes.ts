@@ -1,0 +1,76 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../platform/http/app.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { errorResponses } from '../../platform/http/schemas.ts';
+import { etag } from '../../platform/http/revision.ts';
+import type { MailService } from '../mail/index.ts';
+import { EmailConnectionBody, EmailConnectionOut, OnboardingReport, OnboardingTriggerBody } from './onboarding.schemas.ts';
+import type { OnboardingService } from './onboarding.service.ts';
+
+const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
+const Params = Type.Object({ clientId: Id, accountId: Id, contactId: Id });
+const path = '/clients/:clientId/accounts/:accountId/contacts/:contactId/reports/onboarding';
+
+/** Endpoints 5 and 6, the invitation log, and the client's e-mail connection setting. */
+export function registerOnboardingRoutes(app: App, deps: { onboarding: OnboardingService; mail: MailService }) {
+  app.addSchema(OnboardingReport);
+  const tags = ['onboarding'];
+
+  app.put(path, {
+    config: { scope: 'reports:write' },
+    schema: {
+      tags, summary: 'Trigger the onboarding report: the contact is asked for what the parameters name (endpoint 5)', params: Params, body: OnboardingTriggerBody,
+      description: 'Answers 202 with the report in status INITIAL (or CREDIT_BALANCE_EXCEEDED) and data.onboarding_url. A new request replaces the previous link. ' +
+        'Needs the contact\'s e-mail (422) and, unless suppress_invitation_mail is "true", the client\'s e-mail connection (422 naming the setting).',
+      response: { 202: Type.Ref(OnboardingReport), ...errorResponses(413, 415, 422) },
+    },
+  }, async (request, reply) => {
+    const { clientId, accountId, contactId } = request.params;
+    const report = await deps.onboarding.trigger(clientId, accountId, contactId, request.body);
+    return reply.status(202).header('etag', etag(report.revision)).send(report);
+  });
+
+  app.get(path, {
+    config: { scope: 'reports:read' },
+    schema: { tags, summary: 'Read the onboarding report (endpoint 6)', params: Params, response: { 200: Type.Ref(OnboardingReport), ...errorResponses() } },
+  }, async (request, reply) => {
+    const { clientId, accountId, contactId } = request.params;
+    const report = await deps.onboarding.get(clientId, accountId, contactId);
+    return reply.header('etag', etag(report.revision)).send(report);
+  });
+
+  app.get(`${path}/invitations`, {
+    config: { scope: 'reports:read' },
+    schema: { tags, summary: 'Invitation e-mails of this contact: queued, sent or failed (with the SMTP reason)', params: Params },
+  }, async (request) => {
+    const { clientId, accountId, contactId } = request.params;
+    return deps.onboarding.invitations(clientId, accountId, contactId);
+  });
+
+  const settings = '/clients/:clientId/settings/email-connection';
+  const ClientParams = Type.Object({ clientId: Id });
+  app.put(settings, {
+    config: { scope: 'accounts:write' },
+    schema: {
+      tags: ['settings'], summary: 'Set the e-mail connection (SMTP) used for invitation mail; the password is stored encrypted and never returned',
+      params: ClientParams, body: EmailConnectionBody, response: { 200: EmailConnectionOut, ...errorResponses(422) },
+    },
+  }, async (request) => deps.mail.save(request.params.clientId, request.body));
+
+  app.get(settings, {
+    config: { scope: 'accounts:read' },
+    schema: { tags: ['settings'], summary: 'Read the e-mail connection (without the password)', params: ClientParams, response: { 200: EmailConnectionOut, ...errorResponses() } },
+  }, async (request) => {
+    const found = await deps.mail.read(request.params.clientId);
+    if (!found) throw new AppError('not_found', 'No e-mail connection is configured');
+    return found;
+  });
+
+  app.delete(settings, {
+    config: { scope: 'accounts:write' },
+    schema: { tags: ['settings'], summary: 'Remove the e-mail connection', params: ClientParams },
+  }, async (request, reply) => {
+    if (!(await deps.mail.remove(request.params.clientId))) throw new AppError('not_found', 'No e-mail connection is configured');
+    return reply.status(204).send();
+  });
+}

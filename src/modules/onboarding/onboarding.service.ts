@@ -1,0 +1,236 @@
+import type { Db, Sql } from '../../platform/db/db.ts';
+import { one, toBuffer } from '../../platform/db/db.ts';
+import type { Cipher } from '../../platform/crypto/encryption.ts';
+import { hashSecret } from '../../platform/crypto/hash.ts';
+import { newId, randomToken } from '../../platform/crypto/ids.ts';
+import { isoDate } from '../../platform/domain/dates.ts';
+import type { DomainEvent, EventRecorder } from '../../platform/events.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { Jobs } from '../../platform/jobs.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import { PRICES, type CreditsService } from '../credits/index.ts';
+import type { MailService } from '../mail/index.ts';
+import { asksForSomething, normaliseParameters, on, type Parameters } from './domain/parameters.ts';
+import { invitationMessage } from './domain/invitation.ts';
+import type { OnboardingReportOut, OnboardingTrigger } from './onboarding.schemas.ts';
+import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
+
+export const ONBOARDING_PROCESS_JOB = 'onboarding-process';
+export const ONBOARDING_INVITE_JOB = 'onboarding-invite';
+export const ONBOARDING_INVITE_RETRIES = 4;
+const notFound = () => new AppError('not_found', 'Resource not found');
+
+/** What the processing job stores: the spec's data fields plus the reasons behind each decision. */
+export interface OnboardingData {
+  personal_details: { city: string; street: string; country: string; postcode: string } | null;
+  idscan: OnboardingReportOut['data']['idscan'];
+  reasons: string[];
+  details: Record<string, unknown>;
+}
+
+export interface OnboardingDeps {
+  db: Db;
+  cipher: Cipher;
+  events: EventRecorder;
+  jobs: Jobs;
+  accounts: AccountsService;
+  credits: CreditsService;
+  mail: MailService;
+  publicUrl: string;
+  linkTtlDays: number;
+  now: () => Date;
+}
+
+export interface InviteJob {
+  invitationId: string;
+  clientId: string;
+  contactId: string;
+  runId: string;
+}
+
+/**
+ * The onboarding report (endpoints 5 and 6): a request spends a credit, issues a single-contact link (the
+ * previous one stops working) and, unless suppressed, queues the invitation e-mail. The hosted flow
+ * (flow.service.ts) collects what the parameters ask for; processing.ts fills the report.
+ */
+export function createOnboardingService(deps: OnboardingDeps) {
+  const { db, cipher, events } = deps;
+  const aad = (contactId: string, part: string) => `onboarding:${part}:${contactId}`;
+  const seal = (contactId: string, part: string, value: unknown) => cipher.encryptJson(value, aad(contactId, part));
+  const open = <T>(row: OnboardingRow, part: 'data' | 'review' | 'flow', value: Uint8Array | null): T | null =>
+    value ? cipher.decryptJson<T>(toBuffer(value), aad(row.contact_id, part)) : null;
+  const linkOf = (row: OnboardingRow) =>
+    row.link_enc ? `${deps.publicUrl}/verify/${cipher.decrypt(toBuffer(row.link_enc), aad(row.contact_id, 'link')).toString('utf8')}` : null;
+
+  const event = (tx: Sql, row: OnboardingRow, name: DomainEvent['event']) =>
+    events.record(tx, {
+      clientId: row.client_id, event: name, entity: 'CONTACT', reportType: 'ONBOARDING', accountId: row.account_id, contactId: row.contact_id,
+      reportId: `${row.account_id}--${row.contact_id}`, revision: String(row.revision),
+    });
+
+  function reportOut(row: OnboardingRow): OnboardingReportOut {
+    const data = open<OnboardingData>(row, 'data', row.data_enc);
+    const review = open<OnboardingReportOut['review']>(row, 'review', row.review_enc) ?? { empty: true };
+    return {
+      id: `${row.account_id}--${row.contact_id}`, account_id: row.account_id, client_id: row.client_id, contact_id: row.contact_id, type: 'ONBOARDING',
+      status: row.status, revision: String(row.revision),
+      config: { parameters: { ...row.parameters }, ttl_in_days: row.ttl_in_days, is_automatic_refresh_enabled: row.auto_refresh },
+      data: {
+        onboarding_url: linkOf(row),
+        report_link: `${deps.publicUrl}/console/accounts/${row.account_id}/contacts/${row.contact_id}/onboarding`,
+        refreshed_at: row.refreshed_at ? isoDate(row.refreshed_at) : null,
+        request_sent_at: row.request_sent_at?.toISOString() ?? null,
+        personal_details: data?.personal_details ?? null,
+        idscan: data?.idscan ?? null,
+        link_expires_at: row.link_expires_at?.toISOString() ?? null,
+        expires_at: row.expires_at?.toISOString() ?? null,
+        reasons: data?.reasons ?? [],
+        error: row.error,
+      },
+      review,
+    };
+  }
+
+  /** One request: credit, link, report row, events and (unless suppressed) the invitation job, in one transaction. */
+  async function startRun(tx: Sql, clientId: string, accountId: string, contactId: string, config: { parameters: Parameters; ttl: number; autoRefresh: boolean }, reason: string) {
+    const runId = newId('run');
+    const now = deps.now();
+    const spend = await deps.credits.spend(tx, clientId, PRICES.ONBOARDING, reason, `onboarding:${runId}`);
+    const exceeded = spend.spent === false && spend.reason === 'insufficient';
+    // 256 random bits; only its hash is searchable, the sealed copy lets endpoint 6 show the link again.
+    const token = exceeded ? null : randomToken(32);
+    const mail = !exceeded && !on(config.parameters, 'suppress_invitation_mail');
+    const row = await onboardingRepo.startRun(tx, clientId, {
+      accountId, contactId, runId, status: exceeded ? 'CREDIT_BALANCE_EXCEEDED' : 'INITIAL', parameters: config.parameters, ttl: config.ttl,
+      autoRefresh: config.autoRefresh, linkHash: token ? hashSecret(token) : null, linkEnc: token ? cipher.encrypt(Buffer.from(token), aad(contactId, 'link')) : null,
+      linkExpiresAt: token ? new Date(now.getTime() + deps.linkTtlDays * 86_400_000) : null, requestedAt: now,
+      // With suppressed mail the request is "sent" when the link is issued for the caller to hand over.
+      requestSentAt: token && !mail ? now : null,
+      error: exceeded ? `credit balance ${spend.balance} is below the price of an onboarding request (${PRICES.ONBOARDING})` : null,
+    });
+    await event(tx, row, 'REPORT_INITIATED');
+    if (exceeded) await event(tx, row, 'REPORT_CREDIT_LIMIT_EXCEEDED');
+    if (mail) {
+      const invitationId = newId('inv');
+      await tx.query('INSERT INTO onboarding_invitations (id, client_id, contact_id, run_id, status) VALUES ($1, $2, $3, $4, $5)', [invitationId, clientId, contactId, runId, 'QUEUED']);
+      await deps.jobs.send(ONBOARDING_INVITE_JOB, { invitationId, clientId, contactId, runId } satisfies InviteJob, { tx, singletonKey: invitationId });
+    }
+    return row;
+  }
+
+  return {
+    reportOut,
+    open,
+    seal,
+    event,
+
+    async trigger(clientId: string, accountId: string, contactId: string, body: OnboardingTrigger): Promise<OnboardingReportOut> {
+      const contact = await deps.accounts.readContact(db, clientId, accountId, contactId);
+      if (!contact) throw notFound();
+      const parameters = normaliseParameters(body.config.parameters as Parameters);
+      if (!contact.email) {
+        throw new AppError('unprocessable', 'An onboarding request needs the contact\'s e-mail address (an internal placeholder is acceptable when invitation mail is suppressed)', {
+          errors: [{ pointer: '/contact/email', message: 'is required for an onboarding request' }], missing_fields: ['email'],
+        });
+      }
+      if (!asksForSomething(parameters)) {
+        throw new AppError('validation_failed', 'The request asks the contact for nothing: set at least one of personal_details, idscan, face_match, face_match_mobile, unique_email, legal_names_history, home_address_history, selfie, proof_of_identity, proof_of_address to "true"', {
+          errors: [{ pointer: '/config/parameters', message: 'at least one step must be "true"' }],
+        });
+      }
+      if (!on(parameters, 'suppress_invitation_mail') && !(await deps.mail.hasConnection(db, clientId))) {
+        throw new AppError('unprocessable', `Invitation mail is requested (suppress_invitation_mail "false") but no e-mail connection is configured for this client: set it with PUT /clients/${clientId}/settings/email-connection, or send suppress_invitation_mail "true" and hand over data.onboarding_url yourself`, {
+          errors: [{ pointer: '/config/parameters/suppress_invitation_mail', message: 'needs the email-connection setting of the client' }], missing_setting: 'email-connection',
+        });
+      }
+      const row = await db.tx((tx) => startRun(tx, clientId, accountId, contactId, {
+        parameters, ttl: body.config.ttl_in_days ?? 365, autoRefresh: body.config.is_automatic_refresh_enabled ?? false,
+      }, 'Onboarding request'));
+      return reportOut(row);
+    },
+
+    async get(clientId: string, accountId: string, contactId: string): Promise<OnboardingReportOut> {
+      const row = await onboardingRepo.get(db, clientId, accountId, contactId);
+      if (!row) throw notFound();
+      return reportOut(row);
+    },
+
+    async invitations(clientId: string, accountId: string, contactId: string) {
+      const row = await onboardingRepo.get(db, clientId, accountId, contactId);
+      if (!row) throw notFound();
+      const rows = await db.query<{ id: string; run_id: string; status: string; attempts: number; last_error: string | null; sent_at: Date | null; created_at: Date }>(
+        'SELECT id, run_id, status, attempts, last_error, sent_at, created_at FROM onboarding_invitations WHERE client_id = $1 AND contact_id = $2 ORDER BY created_at DESC LIMIT 50',
+        [clientId, contactId]);
+      return {
+        data: rows.map((r) => ({
+          id: r.id, current: r.run_id === row.run_id, status: r.status, attempts: r.attempts, last_error: r.last_error,
+          sent_at: r.sent_at?.toISOString() ?? null, created_at: r.created_at.toISOString(),
+        })),
+      };
+    },
+
+    /** The invitation job: sends the link through the client's connection; SMTP failures are retried, then recorded as FAILED. */
+    async sendInvitation(job: InviteJob, attempt: { retryCount: number }) {
+      const row = await onboardingRepo.byContact(db, job.contactId);
+      if (!row || row.run_id !== job.runId || row.client_id !== job.clientId || !row.link_enc) {
+        await db.query(`UPDATE onboarding_invitations SET status = 'FAILED', last_error = 'superseded by a newer request' WHERE id = $1 AND status = 'QUEUED'`, [job.invitationId]);
+        return;
+      }
+      const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
+      const connection = await deps.mail.getConnection(row.client_id);
+      const fail = async (message: string, final: boolean) => {
+        await db.tx(async (tx) => {
+          await tx.query(`UPDATE onboarding_invitations SET attempts = attempts + 1, last_error = $2, status = $3 WHERE id = $1`, [job.invitationId, message, final ? 'FAILED' : 'QUEUED']);
+          if (final) await event(tx, row, 'REPORT_ERROR');
+        });
+      };
+      if (!contact?.email || !connection) {
+        await fail(!connection ? 'EMAIL_CONNECTION_REMOVED: the client has no e-mail connection any more' : 'CONTACT_EMAIL_MISSING', true);
+        return;
+      }
+      const message = invitationMessage({
+        brand: connection.brand_name ?? connection.sender_name ?? 'Identity verification', firstName: contact.first_name, link: linkOf(row)!,
+        expiresAt: row.link_expires_at!,
+      });
+      try {
+        const sent = await deps.mail.send(connection, { to: contact.email, ...message });
+        await db.tx(async (tx) => {
+          await tx.query(`UPDATE onboarding_invitations SET status = 'SENT', attempts = attempts + 1, sent_at = $2, message_id = $3, last_error = NULL WHERE id = $1`,
+            [job.invitationId, deps.now(), sent.messageId]);
+          await onboardingRepo.markSent(tx, row.contact_id, row.run_id, deps.now());
+        });
+      } catch (error) {
+        // Keep the SMTP reason (code and server reply), which names no person.
+        const e = error as { code?: string; responseCode?: number; message?: string };
+        const reason = `${e.code ?? 'SMTP_ERROR'}${e.responseCode ? ` ${e.responseCode}` : ''}: ${(e.message ?? '').replace(/[^\s<>@]+@[^\s<>@]+/g, '<address>').slice(0, 300)}`;
+        const final = attempt.retryCount >= ONBOARDING_INVITE_RETRIES;
+        await fail(reason, final);
+        if (!final) throw error;
+      }
+    },
+
+    /** The sweep: unused links and results past their validity become EXPIRED; enabled reports are re-requested first. */
+    async sweep(limit = 500): Promise<{ refreshed: number; expired: number }> {
+      const due = await onboardingRepo.dueForRefresh(db, deps.now(), limit);
+      for (const row of due) {
+        await db.tx((tx) => startRun(tx, row.client_id, row.account_id, row.contact_id, { parameters: row.parameters, ttl: row.ttl_in_days, autoRefresh: true }, 'Onboarding automatic refresh'));
+      }
+      const expired = await onboardingRepo.expire(db, deps.now());
+      return { refreshed: due.length, expired: expired.length };
+    },
+
+    /** For the eIDV document source: the contact's PASSED, unexpired identity document. */
+    async verifiedDocument(clientId: string, contactId: string) {
+      const row = await onboardingRepo.byContact(db, contactId);
+      if (!row || row.client_id !== clientId || row.document_decision !== 'PASSED' || !row.data_enc) return undefined;
+      if (row.expires_at && row.expires_at <= deps.now()) return undefined;
+      const idscan = open<OnboardingData>(row, 'data', row.data_enc)?.idscan;
+      if (!idscan) return undefined;
+      return { document_type: idscan.document_type, document_given_names: idscan.document_given_names, document_last_name: idscan.document_last_name, date_of_birth: idscan.date_of_birth };
+    },
+
+    isSandbox: async (sql: Sql, clientId: string) => (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false,
+  };
+}
+
+export type OnboardingService = ReturnType<typeof createOnboardingService>;

@@ -1,0 +1,49 @@
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../platform/http/app.ts';
+
+/** Where `vite build` of web/verify writes the bundle (see docs/hosted-flow.md). */
+export const VERIFY_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/verify/dist');
+
+const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.svg': 'image/svg+xml', '.png': 'image/png', '.woff2': 'font/woff2' };
+
+/**
+ * Strict policy: only the bundle's own scripts and styles, camera frames as blob:, API calls to this origin,
+ * never framed by another site (the flow handles identity documents). No inline script, no eval.
+ */
+export const VERIFY_CSP = [
+  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' blob: data:", "media-src 'self' blob:",
+  "connect-src 'self'", "font-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'", 'upgrade-insecure-requests',
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'content-security-policy': VERIFY_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
+  'cross-origin-opener-policy': 'same-origin',
+};
+
+/** The hosted flow's pages: the single-page app at /verify/{token} and its hashed assets. */
+export function registerHostedPages(app: App, _deps: { publicUrl: string }) {
+  const config = { public: true };
+  let index: Promise<string> | undefined;
+  const page = () => (index ??= readFile(path.join(VERIFY_DIST, 'index.html'), 'utf8'));
+
+  app.get('/verify/:token', { config, schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 100 }) }) } }, async (_request, reply) => {
+    if (!existsSync(path.join(VERIFY_DIST, 'index.html'))) {
+      return reply.status(503).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('The verification pages are not built: run npm run build:verify');
+    }
+    return reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).type('text/html; charset=utf-8').send(await page());
+  });
+
+  app.get('/verify/assets/:file', { config, schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,120}$' }) }) } }, async (request, reply) => {
+    const file = (request.params as { file: string }).file;
+    const full = path.join(VERIFY_DIST, 'assets', file);
+    if (file.includes('..') || !existsSync(full)) return reply.status(404).send({ code: 'not_found' });
+    return reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'public, max-age=31536000, immutable' }).type(TYPES[path.extname(file)] ?? 'application/octet-stream').send(await readFile(full));
+  });
+}

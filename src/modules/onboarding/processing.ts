@@ -1,0 +1,144 @@
+import type { Db } from '../../platform/db/db.ts';
+import { isoDate } from '../../platform/domain/dates.ts';
+import type { FileStore } from '../../platform/storage/index.ts';
+import type { AccountsService, ContactOut } from '../accounts/index.ts';
+import type { DocumentService, IdentityDocumentResult } from '../documents/index.ts';
+import { emptyTrustStore, loadTrustStore, type ChipData, type FaceService, type TrustStore } from '../biometrics/index.ts';
+import type { FlowAnswers } from './domain/flow.ts';
+import { on, wantsDocument, wantsFaceMatch } from './domain/parameters.ts';
+import { onboardingRepo, type FileRow, type OnboardingRow } from './onboarding.repo.ts';
+import type { OnboardingData, OnboardingService } from './onboarding.service.ts';
+import type { ProcessJob } from './flow.service.ts';
+
+export const PROCESS_RETRY_LIMIT = 2;
+
+/**
+ * The processing job: runs the document and face engines over what the contact submitted and writes the
+ * report. Engine failures are retried by the job system; after the last attempt the report is ERROR.
+ */
+export function createProcessor(deps: {
+  db: Db; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
+  documents: () => DocumentService; faces: () => FaceService; chipTrustStore?: string; now: () => Date;
+}) {
+  const { db, onboarding } = deps;
+  let trust: Promise<TrustStore> | undefined;
+  const trustStore = () => (trust ??= deps.chipTrustStore ? loadTrustStore(deps.chipTrustStore) : Promise.resolve(emptyTrustStore()));
+
+  const person = (c: ContactOut) => ({ first_name: c.first_name, middle_name: c.middle_name || undefined, last_name: c.last_name, date_of_birth: c.date_of_birth || undefined });
+
+  async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
+    const read = async (slot: string) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; };
+    const answers = onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {};
+    const today = isoDate(deps.now());
+    const reasons: string[] = [];
+    const details: Record<string, unknown> = {};
+    let idscan: OnboardingData['idscan'] = null;
+    let faceDecision: 'PASSED' | 'FAILED' | undefined;
+    const front = await read('document_front');
+
+    let document: IdentityDocumentResult | undefined;
+    if (wantsDocument(row.parameters) && front) {
+      const back = await read('document_back');
+      document = await deps.documents().checkIdentityDocument({ images: back ? [front, back] : [front], contact: person(contact), today });
+      reasons.push(...document.reasons.map((r) => r.code));
+      idscan = { ...document.idscan };
+      details.document = { decision: document.decision, reasons: document.reasons, quality: document.quality };
+    }
+    const selfie = await read('selfie');
+    if (wantsFaceMatch(row.parameters) && front && selfie) {
+      const match = await deps.faces().compare(front, selfie);
+      const frames = (await Promise.all(['liveness_1', 'liveness_2', 'liveness_3'].map(read))).filter((b): b is Buffer => b !== undefined);
+      const challenge = answers.liveness_challenge ?? 'turn_left';
+      const liveness = await deps.faces().verifyActiveLiveness([selfie, ...frames], { type: challenge });
+      details.face_match = match;
+      details.liveness = { ...liveness, challenge };
+      // The spec's face_match_decision: the selfie matches the document AND it came from a live person.
+      faceDecision = match.decision === 'PASSED' && liveness.decision === 'PASSED' ? 'PASSED' : 'FAILED';
+      reasons.push(...match.reasons.map((r) => `FACE_${String(r)}`.replace(/^FACE_FACE_/, 'FACE_')));
+      if (liveness.decision !== 'PASSED') reasons.push('LIVENESS_FAILED', ...liveness.reasons.map((r) => `LIVENESS_${r}`));
+      if (match.decision !== 'PASSED' && !reasons.includes('FACE_MISMATCH')) reasons.push('FACE_MISMATCH');
+    } else if (wantsFaceMatch(row.parameters)) {
+      faceDecision = 'FAILED';
+      reasons.push('FACE_NOT_COMPARED');
+    }
+    const chip = files.get('chip');
+    if (on(row.parameters, 'face_match_mobile') && chip) {
+      const data = JSON.parse((await deps.files.get(chip.storage_key)).toString('utf8')) as Record<string, string>;
+      const bytes = (k: string) => (data[k] ? Buffer.from(data[k]!, 'base64') : undefined);
+      const chipData: ChipData = { sod: bytes('sod') ?? new Uint8Array(), dg1: bytes('dg1'), dg2: bytes('dg2'), dg14: bytes('dg14'), dg15: bytes('dg15') };
+      const result = await deps.faces().verifyChip(chipData, await trustStore(), undefined, selfie);
+      details.chip = result;
+      reasons.push(...(result.passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...result.reasons.map((r) => `CHIP_${String(r)}`)]));
+    }
+    if (on(row.parameters, 'selfie') && !wantsFaceMatch(row.parameters) && selfie) {
+      const result = await deps.faces().checkSelfie(selfie);
+      details.selfie = result;
+      if (result.decision !== 'PASSED') reasons.push('SELFIE_NOT_USABLE', ...result.reasons.map((r) => `SELFIE_${String(r)}`));
+    }
+    const proofOfIdentity = await read('proof_of_identity');
+    if (proofOfIdentity && files.get('proof_of_identity')!.media_type === 'image/jpeg') {
+      const result = await deps.documents().checkProofOfIdentity({ images: [proofOfIdentity], contact: person(contact), today });
+      details.proof_of_identity = { decision: result.decision, document_type: result.document_type, reasons: result.reasons };
+      if (result.decision !== 'PASSED') reasons.push(`PROOF_OF_IDENTITY_${result.decision}`);
+    }
+    const proofOfAddress = await read('proof_of_address');
+    if (proofOfAddress) {
+      const address = answers.personal_details?.address;
+      const result = await deps.documents().checkProofOfAddress({
+        file: proofOfAddress, today,
+        contact: { ...person(contact), primary_address: address ? { street: address.street, postcode: address.postcode, city: address.city } : contact.primary_address },
+      });
+      details.proof_of_address = { decision: result.decision, reasons: result.reasons, name_found: result.name_found, address: result.address, issue_date: result.issue_date };
+      if (result.decision !== 'PASSED') reasons.push(`PROOF_OF_ADDRESS_${result.decision}`);
+    }
+    if (idscan && faceDecision) idscan.face_match_decision = faceDecision;
+    if (!idscan && faceDecision) details.face_match_decision = faceDecision;
+    const address = answers.personal_details?.address;
+    for (const key of ['unique_email', 'legal_names_history', 'home_address_history'] as const) if (answers[key]) details[key] = answers[key];
+    const data: OnboardingData = {
+      personal_details: address ? { city: address.city, street: address.street, country: address.country, postcode: address.postcode } : null,
+      idscan, reasons: [...new Set(reasons)], details,
+    };
+    return { data, documentDecision: document?.decision ?? null, faceDecision: faceDecision ?? null };
+  }
+
+  async function finishWithError(job: ProcessJob, message: string) {
+    await db.tx(async (tx) => {
+      const row = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
+        status: 'ERROR', dataEnc: null, documentDecision: null, faceMatchDecision: null, needsReview: false, error: message, completedAt: deps.now(), expiresAt: null,
+      });
+      if (row) await onboarding.event(tx, row, 'REPORT_ERROR');
+    });
+  }
+
+  return {
+    async process(job: ProcessJob, attempt: { retryCount: number }) {
+      const row = await onboardingRepo.byContact(db, job.contactId);
+      if (!row || row.run_id !== job.runId || !row.submitted_at) return; // replaced by a newer request
+      const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
+      if (!contact) return;
+      const files = new Map((await onboardingRepo.files(db, row.contact_id, row.run_id)).map((f) => [f.slot, f]));
+      let result;
+      try {
+        result = await run(row, contact, files);
+      } catch (error) {
+        if (attempt.retryCount < PROCESS_RETRY_LIMIT) throw error;
+        await finishWithError(job, `PROCESSING_FAILED: ${(error as Error).message.slice(0, 200)}`);
+        return;
+      }
+      const completedAt = deps.now();
+      const review = result.documentDecision === 'REFER' || result.documentDecision === 'ALERT' || result.faceDecision === 'FAILED';
+      await db.tx(async (tx) => {
+        const saved = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
+          status: 'READY', dataEnc: onboarding.seal(row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
+          needsReview: review, error: null, completedAt, expiresAt: new Date(completedAt.getTime() + row.ttl_in_days * 86_400_000),
+        });
+        if (!saved) return;
+        await onboarding.event(tx, saved, 'REPORT_READY');
+        if (review) await onboarding.event(tx, saved, 'REPORT_IN_REVIEW');
+      });
+    },
+  };
+}
+
+export type Processor = ReturnType<typeof createProcessor>;

@@ -1,0 +1,50 @@
+import sharp from 'sharp';
+import { AppError } from '../../platform/http/errors.ts';
+import { isImage, sniff, type MediaKind } from './domain/media.ts';
+
+export interface NormalisedUpload {
+  bytes: Buffer;
+  mediaType: 'image/jpeg' | 'application/pdf' | 'application/json';
+  width?: number;
+  height?: number;
+}
+
+const MAX_PIXELS = 40_000_000; // a 40 MP photo; beyond it is a decompression bomb, not a phone picture
+const MAX_SIDE = 3000; // enough for MRZ reading at phone distance; keeps files and OCR time bounded
+
+/**
+ * Checks an upload by its content and makes it safe to keep: images are decoded, turned upright from their
+ * EXIF orientation, scaled to at most 3000 px and re-encoded as JPEG with no metadata (GPS, camera, time are
+ * dropped), so what is stored is only pixels. PDFs are kept as sent (the proof-of-address engine reads their
+ * text layer) after a size and header check.
+ */
+export async function normaliseUpload(bytes: Buffer, allowed: ('image' | 'pdf' | 'json')[]): Promise<NormalisedUpload> {
+  const kind: MediaKind | undefined = sniff(bytes);
+  const permitted = kind !== undefined && ((isImage(kind) && allowed.includes('image')) || (kind === 'pdf' && allowed.includes('pdf')) || (kind === 'json' && allowed.includes('json')));
+  if (!permitted) {
+    const wanted = allowed.map((a) => (a === 'image' ? 'a JPEG or PNG photo' : a === 'pdf' ? 'a PDF' : 'chip data (JSON)')).join(' or ');
+    throw new AppError('unsupported_media_type', `This file is not ${wanted}`, { reason: 'UNSUPPORTED_TYPE' });
+  }
+  if (kind === 'pdf') return { bytes, mediaType: 'application/pdf' };
+  if (kind === 'json') {
+    try {
+      JSON.parse(bytes.toString('utf8'));
+    } catch {
+      throw new AppError('unsupported_media_type', 'The chip data is not valid JSON', { reason: 'UNSUPPORTED_TYPE' });
+    }
+    return { bytes, mediaType: 'application/json' };
+  }
+  try {
+    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
+    const { data, info } = await image
+      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+      .jpeg({ quality: 92, mozjpeg: false })
+      .toBuffer({ resolveWithObject: true });
+    return { bytes: data, mediaType: 'image/jpeg', width: info.width, height: info.height };
+  } catch {
+    const message = kind === 'heic'
+      ? 'This HEIC photo cannot be read here; please take the photo again or set the camera to "Most Compatible" (JPEG)'
+      : 'This image is damaged or cannot be read; please take the photo again';
+    throw new AppError('unsupported_media_type', message, { reason: kind === 'heic' ? 'HEIC_UNSUPPORTED' : 'IMAGE_UNREADABLE' });
+  }
+}

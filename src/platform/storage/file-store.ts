@@ -1,0 +1,55 @@
+import { mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { Cipher } from '../crypto/encryption.ts';
+
+/**
+ * Where uploaded documents and photos are kept. Every object is sealed with AES-256-GCM (the services' data
+ * key) before it leaves the process, with its key as associated data: the store, local disk or a bucket,
+ * never sees plaintext, and a file renamed onto another key does not decrypt.
+ */
+export interface FileStore {
+  put(key: string, bytes: Buffer): Promise<void>;
+  get(key: string): Promise<Buffer>;
+  delete(key: string): Promise<void>;
+}
+
+/** Raw byte storage behind the sealing layer (a folder here; an S3-compatible bucket would be another). */
+export interface BlobBackend {
+  write(key: string, bytes: Buffer): Promise<void>;
+  read(key: string): Promise<Buffer>;
+  remove(key: string): Promise<void>;
+}
+
+const KEY = /^[a-z0-9][a-z0-9_\-/]{0,200}$/;
+
+function checkKey(key: string): string {
+  // Keys are made by the service, never by a caller; still refuse anything that could leave the folder.
+  if (!KEY.test(key) || key.includes('..') || key.includes('//')) throw new Error(`invalid storage key ${key}`);
+  return key;
+}
+
+/** Files under `dir`, written to a temporary name and renamed, so a crash never leaves half a file under its key. */
+export function localDiskBackend(dir: string): BlobBackend {
+  const full = (key: string) => path.join(dir, `${checkKey(key)}.bin`);
+  return {
+    async write(key, bytes) {
+      const target = full(key);
+      await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
+      const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
+      await writeFile(temp, bytes, { mode: 0o600 });
+      await rename(temp, target);
+    },
+    read: (key) => readFile(full(key)),
+    remove: (key) => rm(full(key), { force: true }),
+  };
+}
+
+export function createFileStore(backend: BlobBackend, cipher: Cipher): FileStore {
+  const aad = (key: string) => `file:${key}`;
+  return {
+    put: (key, bytes) => backend.write(checkKey(key), cipher.encrypt(bytes, aad(key))),
+    get: async (key) => cipher.decrypt(await backend.read(checkKey(key)), aad(key)),
+    delete: (key) => backend.remove(checkKey(key)),
+  };
+}

@@ -1,0 +1,1 @@
+export { createFileStore, localDiskBackend, type FileStore, type BlobBackend } from './file-store.ts';
