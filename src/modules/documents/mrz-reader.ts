@@ -103,6 +103,22 @@ async function rotated(input: Buffer, angle: number): Promise<Sharp> {
   return sharp(await sharp(input).rotate().rotate(angle, { background: { r: 255, g: 255, b: 255 } }).png().toBuffer());
 }
 
+/** Levels stretched so the 1st and 99th percentiles become 0 and 255 (as sharp's normalise). */
+function stretch(img: Gray): Gray {
+  const hist = new Array<number>(256).fill(0);
+  for (const v of img.data) hist[v]!++;
+  const cut = img.data.length * 0.01;
+  let lo = 0;
+  for (let acc = 0; lo < 255 && (acc += hist[lo]!) < cut; lo++);
+  let hi = 255;
+  for (let acc = 0; hi > 0 && (acc += hist[hi]!) < cut; hi--);
+  if (hi <= lo) return img;
+  const data = new Uint8Array(img.data.length);
+  const k = 255 / (hi - lo);
+  for (let i = 0; i < data.length; i++) data[i] = Math.max(0, Math.min(255, Math.round((img.data[i]! - lo) * k)));
+  return { ...img, data };
+}
+
 async function sizeOf(img: Sharp) {
   const m = await img.metadata();
   return { width: m.width ?? 0, height: m.height ?? 0 };
@@ -110,11 +126,14 @@ async function sizeOf(img: Sharp) {
 
 async function locate(input: Buffer) {
   const oriented = sharp(input).rotate();
-  const original = (await oriented.clone().png().toBuffer({ resolveWithObject: true })).info;
+  const meta = await sharp(input).metadata();
+  // EXIF orientations 5-8 are quarter turns: the upright image has width and height swapped.
+  const swap = (meta.orientation ?? 1) >= 5;
+  const original = { width: (swap ? meta.height : meta.width) ?? 0, height: (swap ? meta.width : meta.height) ?? 0 };
   const working = await gray(oriented, WORK_WIDTH);
   // Location works on a contrast-stretched copy: a dark photo's print is otherwise too faint for the threshold.
-  const findIn = async (img: Sharp) => locateMrz(await gray(img.clone().normalise(), WORK_WIDTH));
-  let regions = await findIn(oriented);
+  const findIn = async (img: Sharp) => locateMrz(stretch(await gray(img, WORK_WIDTH)));
+  let regions = locateMrz(stretch(working));
   let turn = 0;
   if (!(regions[0] && regions[0].lineCount >= 2)) {
     for (const a of SKEW_SEARCH) {
@@ -134,7 +153,7 @@ async function locate(input: Buffer) {
     size = await sizeOf(image);
     regions = await findIn(image);
   }
-  return { original: { width: original.width, height: original.height }, working, regions, image, size };
+  return { original, working, regions, image, size };
 }
 
 export async function readMrz(input: Buffer, ocr: TextRecogniser, options: { today: string; thresholds?: QualityThresholds; maxAttempts?: number }): Promise<MrzReading> {
