@@ -21,6 +21,7 @@ import { createScreeningService } from './modules/screening/index.ts';
 import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
 import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
+import { createAuditService } from './modules/audit/index.ts';
 import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
 import path from 'node:path';
 
@@ -45,6 +46,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const cipher = createCipher(keys.dataKey);
   const metrics = createMetrics();
   const events = createEventsService({ db });
+  const audit = createAuditService({ db, now });
   const tokens = createTokenService({ db, keys, issuer: config.publicUrl, ttlSeconds: config.accessTokenTtlSeconds, now: () => now().getTime() });
   const clients = createClientsService({ db });
   const credits = createCreditsService({ db });
@@ -64,9 +66,9 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
     : Promise.resolve();
   const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
   defineAmlQueues(jobs);
-  const aml = createAmlService({ db, cipher, events, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
+  const aml = createAmlService({ db, cipher, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
   const onboarding = createOnboarding({ config, db, cipher, events, jobs, accounts, credits, eidv, now });
-  return { config, db, keys, cipher, metrics, events, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, now };
+  return { config, db, keys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -77,7 +79,9 @@ export async function createService(config: Config, options: ServiceOptions = {}
   await migrate(db);
   const services = await buildServices(config, db, { now: options.now, worker: config.workers });
   let ready = true;
-  const app = await createApp({ config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger });
+  const app = await createApp({
+    config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, audit: services.audit.record,
+  });
   installIdempotency(app, { db, cipher: services.cipher });
   registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready });
   registerAuthRoutes(app, services);
@@ -98,6 +102,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
       await services.jobs.stop();
       await services.sender.close();
       await services.onboarding.close();
+      await services.audit.close();
       if (!options.db) await db.close();
     },
   };

@@ -26,4 +26,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'credentials.revoke': async (s, a) => s.clients.revokeCredential(str(a, 'client'), str(a, 'credential')),
   'credits.add': async (s, a) => s.credits.add(str(a, 'client'), Number(a.amount), typeof a.reason === 'string' ? a.reason : 'added by operator'),
   'credits.show': async (s, a) => s.credits.history(str(a, 'client'), {}),
+  'audit.verify': async (s) => s.audit.verify(),
+  'audit.export': async (s, a) => {
+    const out = [];
+    for (let after = 0; ; ) {
+      const page = await s.audit.list(str(a, 'client'), { afterSeq: after, limit: 1000 });
+      if (page.length === 0) return out;
+      out.push(...page);
+      after = page[page.length - 1]!.seq;
+    }
+  },
 };

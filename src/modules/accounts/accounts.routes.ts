@@ -21,7 +21,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   const tags = ['accounts'];
 
   app.post('/clients/:clientId/accounts', {
-    config: { scope: 'accounts:write' },
+    config: { scope: 'accounts:write', audit: 'account.create' },
     schema: {
       tags, summary: 'Create an account with its primary contact (endpoint 1)', params: ClientParams, body: AccountCreateBody,
       response: { 201: Type.Ref(Account), ...errorResponses(413, 415, 422) },
@@ -32,7 +32,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.get('/clients/:clientId/accounts', {
-    config: { scope: 'accounts:read' },
+    config: { scope: 'accounts:read', audit: 'account.list' },
     schema: {
       tags, summary: 'List accounts, oldest first, a page at a time', params: ClientParams,
       querystring: Type.Composite([CursorQuery, Type.Object({ type: Type.Optional(Type.Union([Type.Literal('INDIVIDUAL'), Type.Literal('COMPANY')])) })], { additionalProperties: false }),
@@ -41,7 +41,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   }, async (request) => accounts.listAccounts(request.params.clientId, request.query));
 
   app.get('/clients/:clientId/accounts/:accountId', {
-    config: { scope: 'accounts:read' },
+    config: { scope: 'accounts:read', audit: 'account.read' },
     schema: { tags, summary: 'Read an account with its portal state (endpoint 11)', params: AccountParams, response: { 200: Type.Ref(Account), ...errorResponses() } },
   }, async (request, reply) => {
     const account = await accounts.getAccount(request.params.clientId, request.params.accountId);
@@ -49,7 +49,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.patch('/clients/:clientId/accounts/:accountId', {
-    config: { scope: 'accounts:write' },
+    config: { scope: 'accounts:write', audit: 'account.update' },
     schema: {
       tags, summary: 'Change an account; enable or disable the client portal (endpoint 10)', params: AccountParams, headers: IfMatch,
       body: AccountPatchBody, response: { 200: Type.Ref(Account), ...errorResponses(412, 413, 415, 422) },
@@ -61,7 +61,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.delete('/clients/:clientId/accounts/:accountId', {
-    config: { scope: 'accounts:write' },
+    config: { scope: 'accounts:write', audit: 'account.delete' },
     schema: {
       tags, summary: 'Delete an account, its contacts and their reports', params: AccountParams, headers: IfMatch,
       response: { 204: Type.Null(), ...errorResponses(412) },
@@ -72,7 +72,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.post('/clients/:clientId/accounts/:accountId/contacts', {
-    config: { scope: 'accounts:write' },
+    config: { scope: 'accounts:write', audit: 'contact.create' },
     schema: {
       tags, summary: 'Add a contact to an account (endpoint 2)', params: AccountParams, body: ContactCreateBody,
       response: { 201: Type.Ref(Contact), ...errorResponses(413, 415, 422) },
@@ -85,12 +85,12 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.get('/clients/:clientId/accounts/:accountId/contacts', {
-    config: { scope: 'accounts:read' },
+    config: { scope: 'accounts:read', audit: 'contact.list' },
     schema: { tags, summary: "List an account's contacts", params: AccountParams, querystring: CursorQuery, response: { 200: page(Type.Ref(Contact)), ...errorResponses() } },
   }, async (request) => accounts.listContacts(request.params.clientId, request.params.accountId, request.query));
 
   app.get('/clients/:clientId/accounts/:accountId/contacts/:contactId', {
-    config: { scope: 'accounts:read' },
+    config: { scope: 'accounts:read', audit: 'contact.read' },
     schema: { tags, summary: 'Read a contact (endpoint 3)', params: ContactParams, response: { 200: Type.Ref(Contact), ...errorResponses() } },
   }, async (request, reply) => {
     const { clientId, accountId, contactId } = request.params;
@@ -99,7 +99,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.put('/clients/:clientId/accounts/:accountId/contacts/:contactId', {
-    config: { scope: 'accounts:write' },
+    config: { scope: 'accounts:write', audit: 'contact.replace' },
     schema: {
       tags, summary: 'Replace a contact: omitted fields are cleared (endpoint 4)', params: ContactParams, headers: IfMatch,
       body: ContactReplaceBody, response: { 200: Type.Ref(Contact), ...errorResponses(412, 413, 415, 422) },
@@ -111,7 +111,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.delete('/clients/:clientId/accounts/:accountId/contacts/:contactId', {
-    config: { scope: 'accounts:write' },
+    config: { scope: 'accounts:write', audit: 'contact.delete' },
     schema: {
       tags, summary: 'Delete a contact and its reports (not the primary contact)', params: ContactParams, headers: IfMatch,
       response: { 204: Type.Null(), ...errorResponses(409, 412) },

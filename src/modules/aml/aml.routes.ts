@@ -15,7 +15,7 @@ export function registerAmlRoutes(app: App, deps: { aml: AmlService }) {
   const tags = ['aml'];
 
   app.put(path, {
-    config: { scope: 'reports:write' },
+    config: { scope: 'reports:write', audit: 'aml.trigger' },
     schema: {
       tags, summary: 'Trigger an AML check: identity verification plus PEP and sanctions screening (endpoint 7)', params: Params, body: AmlTriggerBody,
       description: 'Asynchronous: answers 202 with the report in status INITIAL (or CREDIT_BALANCE_EXCEEDED); REPORT_READY follows by webhook. The contact needs full name, date of birth and address (422 lists what is missing).',
@@ -28,7 +28,7 @@ export function registerAmlRoutes(app: App, deps: { aml: AmlService }) {
   });
 
   app.get(path, {
-    config: { scope: 'reports:read' },
+    config: { scope: 'reports:read', audit: 'aml.read' },
     schema: { tags, summary: 'Read the AML report (endpoint 8)', params: Params, response: { 200: Type.Ref(AmlReport), ...errorResponses() } },
   }, async (request, reply) => {
     const { clientId, accountId, contactId } = request.params;

@@ -6,6 +6,7 @@ import { isoDate } from '../../platform/domain/dates.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
 import { SourceUnavailableError, type EidvService, type PersonQuery } from '../eidv/index.ts';
@@ -22,6 +23,7 @@ export interface AmlDeps {
   db: Db;
   cipher: Cipher;
   events: EventRecorder;
+  audit: AuditService;
   jobs: Jobs;
   accounts: AccountsService;
   credits: CreditsService;
@@ -231,6 +233,11 @@ export function createAmlService(deps: AmlDeps) {
           reviewed_by: reviewer, reviewed_at: deps.now().toISOString(),
         };
         const saved = (await amlRepo.saveReview(tx, clientId, contactId, seal(contactId, 'review', review), seal(contactId, 'data', reviewedData)))!;
+        // The decision and who made it are in the audit trail, committed with the review itself.
+        await deps.audit.recordIn(tx, {
+          client_id: clientId, actor: reviewer, action: 'aml.review', subject: `${accountId}/${contactId}`,
+          details: { decision: input.decision, pep_matches: pep, sanctions_matches: sanctions, matches: (input.matches ?? []).map((m) => ({ entity_id: m.entity_id, status: m.status })), revision: saved.revision },
+        });
         await event(tx, saved, 'REPORT_REVIEW_COMPLETED');
         return reportOut(saved);
       });

@@ -19,7 +19,7 @@ export function registerWebhookRoutes(app: App, deps: { webhooks: WebhooksServic
   const base = '/clients/:clientId/subscriptions';
 
   app.post(base, {
-    config: { scope: 'subscriptions:write' },
+    config: { scope: 'subscriptions:write', audit: 'subscription.create' },
     schema: { tags, summary: 'Subscribe to notifications (endpoint 9)', params: ClientParams, body: SubscriptionCreateBody, response: { 201: Type.Ref(Subscription), ...errorResponses(413, 415, 422) } },
   }, async (request, reply) => {
     const sub = await webhooks.create(request.params.clientId, request.body);
@@ -40,7 +40,7 @@ export function registerWebhookRoutes(app: App, deps: { webhooks: WebhooksServic
   });
 
   app.patch(`${base}/:subscriptionId`, {
-    config: { scope: 'subscriptions:write' },
+    config: { scope: 'subscriptions:write', audit: 'subscription.update' },
     schema: {
       tags, summary: 'Change the URL, events, secret, or pause a subscription', params: SubParams, body: SubscriptionPatchBody,
       headers: Type.Object({ 'if-match': Type.Optional(Type.String()) }), response: { 200: Type.Ref(Subscription), ...errorResponses(412, 422) },
@@ -52,7 +52,7 @@ export function registerWebhookRoutes(app: App, deps: { webhooks: WebhooksServic
   });
 
   app.delete(`${base}/:subscriptionId`, {
-    config: { scope: 'subscriptions:write' },
+    config: { scope: 'subscriptions:write', audit: 'subscription.delete' },
     schema: { tags, summary: 'Delete a subscription and its delivery log', params: SubParams, response: { 204: Type.Null(), ...errorResponses() } },
   }, async (request, reply) => {
     await webhooks.remove(request.params.clientId, request.params.subscriptionId);

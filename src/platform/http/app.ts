@@ -32,12 +32,16 @@ declare module 'fastify' {
     public?: boolean;
     /** OAuth scope the token must carry. */
     scope?: string;
+    /** Audit action recorded for every successful call (reads of personal data, changes). */
+    audit?: string;
   }
 }
 
 export interface AppOptions {
   config: Config;
   metrics: Metrics;
+  /** Records an audited route's successful call; ids from the path are its subject. */
+  audit?: (entry: { client_id: string; actor: string; action: string; subject: string; details: Record<string, unknown> }) => void;
   authenticate: (request: FastifyRequest) => Promise<RequestAuth>;
   logger?: boolean;
 }
@@ -101,7 +105,17 @@ export async function createApp(options: AppOptions): Promise<App> {
     const params = request.params as { clientId?: string } | undefined;
     if (params?.clientId !== undefined && params.clientId !== auth.clientId) throw new AppError('not_found', 'Resource not found');
   });
-  app.addHook('onResponse', async (request, reply) => options.metrics.requestEnded(request, reply));
+  app.addHook('onResponse', async (request, reply) => {
+    options.metrics.requestEnded(request, reply);
+    const action = request.routeOptions.config?.audit;
+    if (action && request.auth && reply.statusCode < 400 && options.audit) {
+      const params = (request.params ?? {}) as Record<string, string>;
+      // A create has no id in its path: its Location names what it made.
+      const location = String(reply.getHeader('location') ?? '').replace(/^\/clients\/[^/]+\//, '');
+      const subject = Object.entries(params).filter(([k]) => k !== 'clientId').map(([, v]) => v).join('/') || location;
+      options.audit({ client_id: request.auth.clientId, actor: `api:${request.auth.credentialId}`, action, subject, details: { method: request.method, status: reply.statusCode, request_id: request.id } });
+    }
+  });
 
   await app.register(rateLimit, {
     global: true,
