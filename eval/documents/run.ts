@@ -60,6 +60,7 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
   let total = 0;
   const failures: unknown[] = [];
   const times: number[] = [];
+  const engines: Record<string, number> = {};
   for (let i = 0; i < count; i++) {
     const format = formats[i % formats.length]!;
     const truth = randomMrz(r, format);
@@ -68,6 +69,7 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
     const t0 = performance.now();
     const read = await readMrz(image, ocr, { today: TODAY });
     times.push(performance.now() - t0);
+    if (read.mrz?.valid) engines[read.engine ?? 'none'] = (engines[read.engine ?? 'none'] ?? 0) + 1;
     const acc = charAccuracy(truth.lines, read.mrz?.lines);
     correct += acc.correct;
     total += acc.total;
@@ -76,8 +78,8 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
     else failures.push({ format, degradation, truth: truth.lines, read: read.mrz?.lines ?? null, valid: read.mrz?.valid ?? false });
   }
   times.sort((a, b) => a - b);
-  const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0) };
-  console.log(`generated ${kind}: ${valid}/${count} read fully valid (${count ? (100 * valid / count).toFixed(1) : "-"}%), ${exact} exactly right, per-character accuracy ${(100 * correct / total).toFixed(2)}%, median ${summary.median_ms} ms`);
+  const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0), valid_reads_by_engine: engines };
+  console.log(`generated ${kind}: ${valid}/${count} read fully valid (${count ? (100 * valid / count).toFixed(1) : "-"}%), ${exact} exactly right, per-character accuracy ${(100 * correct / total).toFixed(2)}%, median ${summary.median_ms} ms; valid reads by engine ${JSON.stringify(engines)}`);
   for (const f of failures.slice(0, 5)) console.log('   miss:', JSON.stringify(f));
   return { summary, failures };
 }
