@@ -14,13 +14,15 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8',
  * Strict policy: only the bundle's own scripts and styles, camera frames as blob:, API calls to this origin,
  * never framed by another site (the flow handles identity documents). No inline script, no eval.
  */
-export const VERIFY_CSP = [
-  "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' blob: data:", "media-src 'self' blob:",
-  "connect-src 'self'", "font-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'", 'upgrade-insecure-requests',
-].join('; ');
+export function verifyCsp(publicUrl: string): string {
+  return [
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' blob: data:", "media-src 'self' blob:",
+    "connect-src 'self'", "font-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
+    ...(publicUrl.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
+  ].join('; ');
+}
 
-const SECURITY_HEADERS = {
-  'content-security-policy': VERIFY_CSP,
+const BASE_HEADERS = {
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
   'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
@@ -28,8 +30,9 @@ const SECURITY_HEADERS = {
 };
 
 /** The hosted flow's pages: the single-page app at /verify/{token} and its hashed assets. */
-export function registerHostedPages(app: App, _deps: { publicUrl: string }) {
+export function registerHostedPages(app: App, deps: { publicUrl: string }) {
   const config = { public: true };
+  const SECURITY_HEADERS = { ...BASE_HEADERS, 'content-security-policy': verifyCsp(deps.publicUrl) };
   let index: Promise<string> | undefined;
   const page = () => (index ??= readFile(path.join(VERIFY_DIST, 'index.html'), 'utf8'));
 

@@ -1,0 +1,112 @@
+import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
+import { api, ApiError, tokenFromPath, type Flow, type StepId } from './api.ts';
+import { initialLanguage, LANGUAGES, MESSAGES } from './i18n.ts';
+import { AddressHistory, NamesHistory, PersonalDetails, UniqueEmail } from './forms.tsx';
+import { DocumentStep, LivenessStep, ProofStep, SelfieStep } from './uploads.tsx';
+import { Handover } from './handover.tsx';
+import { Review } from './review.tsx';
+
+type Screen = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'flow'; flow: Flow } | { kind: 'done'; redirect: string | null };
+
+export function App() {
+  const token = tokenFromPath(location.pathname);
+  const client = useRef(api(token)).current;
+  const [lang, setLang] = useState(initialLanguage);
+  const t = MESSAGES[lang]!;
+  const [screen, setScreen] = useState<Screen>({ kind: 'loading' });
+  const [index, setIndex] = useState(0);
+  const heading = useRef<HTMLHeadingElement>(null);
+
+  const fail = useCallback((error: unknown) => {
+    const reason = error instanceof ApiError ? error.reason : undefined;
+    const message = reason === 'LINK_EXPIRED' ? 'expired' : reason === 'LINK_INVALID' ? 'invalid' : reason === 'ALREADY_SUBMITTED' ? 'submitted' : 'error';
+    setScreen({ kind: 'failed', message });
+  }, []);
+
+  useEffect(() => {
+    client.flow().then((flow) => {
+      setScreen({ kind: 'flow', flow });
+      // Resume where the contact left off: the first step not yet complete.
+      const first = flow.steps.findIndex((s) => !s.complete && s.id !== 'mobile_handover');
+      setIndex(first === -1 ? flow.steps.length - 1 : first);
+    }, fail);
+  }, [client, fail]);
+
+  useEffect(() => {
+    document.documentElement.lang = lang;
+    document.title = t.title;
+    try { localStorage.setItem('verify.lang', lang); } catch { /* private mode */ }
+  }, [lang, t]);
+
+  // Move focus to the new step's heading so screen readers announce it.
+  useEffect(() => heading.current?.focus(), [index, screen.kind]);
+
+  const header = (
+    <header className="bar">
+      <span className="brand">{t.title}</span>
+      <label className="lang">
+        <span>{t.language}</span>
+        <select value={lang} onChange={(e) => setLang(e.target.value)}>
+          {LANGUAGES.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
+        </select>
+      </label>
+    </header>
+  );
+
+  if (screen.kind === 'loading') return <>{header}<main><p role="status">…</p></main></>;
+  if (screen.kind === 'failed') {
+    const text = screen.message === 'expired' ? t.expired : screen.message === 'invalid' ? t.invalid : screen.message === 'submitted' ? t.submitted : t.error;
+    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.title}</h1><p role="alert" className="notice">{text}</p></main></>;
+  }
+  if (screen.kind === 'done') {
+    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{screen.redirect ? t.redirecting : t.doneText}</p></main></>;
+  }
+
+  const { flow } = screen;
+  if (flow.state !== 'open') return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{t.submitted}</p></main></>;
+  const step = flow.steps[index]!;
+  const update = (next: Flow) => setScreen({ kind: 'flow', flow: next });
+  const refresh = async () => update(await client.flow());
+  const go = (to: number) => setIndex(Math.max(0, Math.min(flow.steps.length - 1, to)));
+  const next = () => go(index + 1);
+  const props = { t, flow, client, update, refresh, next, fail };
+
+  const body: Record<StepId, () => ReactElement> = {
+    personal_details: () => <PersonalDetails {...props} />,
+    unique_email: () => <UniqueEmail {...props} />,
+    legal_names_history: () => <NamesHistory {...props} />,
+    home_address_history: () => <AddressHistory {...props} />,
+    mobile_handover: () => <Handover {...props} />,
+    id_document: () => <DocumentStep {...props} />,
+    selfie: () => <SelfieStep {...props} />,
+    liveness: () => <LivenessStep {...props} />,
+    proof_of_identity: () => <ProofStep {...props} slot="proof_of_identity" />,
+    proof_of_address: () => <ProofStep {...props} slot="proof_of_address" />,
+    review: () => <Review {...props} goTo={(id) => go(flow.steps.findIndex((s) => s.id === id))} onDone={(redirect) => {
+      setScreen({ kind: 'done', redirect });
+      if (redirect) setTimeout(() => location.assign(redirect), 800);
+    }} />,
+  };
+
+  return (
+    <>
+      {header}
+      <main>
+        {index === 0 && <p className="intro">{t.hello(flow.first_name)}. {t.intro}</p>}
+        <nav aria-label={t.stepOf(index + 1, flow.steps.length)}>
+          <p className="progress">{t.stepOf(index + 1, flow.steps.length)}</p>
+          <ol className="steps">
+            {flow.steps.map((s, i) => (
+              <li key={s.id} className={i === index ? 'current' : s.complete ? 'complete' : ''} aria-current={i === index ? 'step' : undefined}>
+                <span className="visually-hidden">{s.complete ? t.completeMark : t.todoMark}: </span>{t.step[s.id]}
+              </li>
+            ))}
+          </ol>
+        </nav>
+        <h1 tabIndex={-1} ref={heading}>{t.step[step.id]}</h1>
+        {body[step.id]()}
+        {index > 0 && <button type="button" className="secondary" onClick={() => go(index - 1)}>{t.back}</button>}
+      </main>
+    </>
+  );
+}

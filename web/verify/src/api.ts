@@ -1,0 +1,52 @@
+/** The hosted flow's API (flow.routes.ts): the link token in the path is the only credential. */
+export type StepId =
+  | 'personal_details' | 'unique_email' | 'legal_names_history' | 'home_address_history'
+  | 'id_document' | 'selfie' | 'liveness' | 'mobile_handover' | 'proof_of_identity' | 'proof_of_address' | 'review';
+
+export interface Address { street: string; city: string; postcode: string; country: string }
+export interface Feedback { usable: boolean; problems: string[] }
+export interface UploadInfo { slot: string; media_type: string; size: number; feedback: Feedback | null }
+export interface Flow {
+  state: 'open' | 'submitted' | 'complete';
+  first_name: string;
+  steps: { id: StepId; complete: boolean; uploads: { slot: string; optional?: boolean; kinds: ('image' | 'pdf')[] }[] }[];
+  missing: string[];
+  answers: {
+    personal_details?: { address: Address };
+    unique_email?: { email: string };
+    legal_names_history?: { names: { first_name: string; last_name: string; from?: string; to?: string }[] };
+    home_address_history?: { addresses: (Address & { from: string; to?: string })[] };
+  };
+  liveness_challenge: 'turn_left' | 'turn_right' | null;
+  uploads: UploadInfo[];
+  redirect_url: string | null;
+  handover_url: string | null;
+  link_expires_at: string | null;
+}
+
+export class ApiError extends Error {
+  constructor(readonly status: number, readonly reason: string | undefined, message: string, readonly errors: { pointer: string; message: string }[] = []) {
+    super(message);
+  }
+}
+
+export const tokenFromPath = (path: string) => /^\/verify\/([0-9a-z]+)\/?$/.exec(path)?.[1] ?? '';
+
+async function call<T>(method: string, url: string, body?: BodyInit, type?: string): Promise<T> {
+  const response = await fetch(url, { method, body, headers: type ? { 'content-type': type } : undefined, credentials: 'omit', cache: 'no-store' });
+  const text = await response.text();
+  const json = text ? JSON.parse(text) : {};
+  if (!response.ok) throw new ApiError(response.status, json.reason, json.detail ?? response.statusText, json.errors ?? []);
+  return json as T;
+}
+
+export function api(token: string) {
+  const base = `/verify/${token}`;
+  return {
+    flow: () => call<Flow>('GET', `${base}/flow`),
+    saveStep: (step: StepId, data: unknown) => call<Flow>('PUT', `${base}/steps/${step}`, JSON.stringify(data), 'application/json'),
+    upload: (slot: string, file: Blob) => call<UploadInfo & { feedback: Feedback }>('POST', `${base}/uploads/${slot}`, file, 'application/octet-stream'),
+    submit: (language: string) => call<{ state: string; redirect_url: string | null }>('POST', `${base}/submit`, JSON.stringify({ consent: true, language }), 'application/json'),
+  };
+}
+export type Api = ReturnType<typeof api>;

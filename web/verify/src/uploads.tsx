@@ -1,0 +1,153 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import { ApiError, type Feedback, type UploadInfo } from './api.ts';
+import type { StepProps } from './step.ts';
+
+type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; feedback: Feedback } | { kind: 'refused'; code: string; message?: string };
+
+function problemsText(t: StepProps['t'], codes: string[]): string[] {
+  const known = codes.map((c) => t.problem[c]).filter((m): m is string => Boolean(m));
+  return known.length ? [...new Set(known)] : codes.length ? [t.problemFallback] : [];
+}
+
+/** The camera, while open: a live preview and one button that takes the photo. */
+function Camera({ facing, label, t, onPhoto, onUnavailable }: { facing: 'user' | 'environment'; label: string; t: StepProps['t']; onPhoto: (b: Blob) => void; onUnavailable: () => void }) {
+  const video = useRef<HTMLVideoElement>(null);
+  const [stream, setStream] = useState<MediaStream | null>(null);
+  useEffect(() => {
+    let active: MediaStream | null = null;
+    let cancelled = false;
+    navigator.mediaDevices?.getUserMedia({ video: { facingMode: facing, width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false }).then((s) => {
+      if (cancelled) return s.getTracks().forEach((tr) => tr.stop());
+      active = s;
+      setStream(s);
+      if (video.current) video.current.srcObject = s;
+    }, onUnavailable) ?? onUnavailable();
+    return () => { cancelled = true; active?.getTracks().forEach((tr) => tr.stop()); };
+  }, [facing, onUnavailable]);
+  const take = () => {
+    const v = video.current;
+    if (!v || !v.videoWidth) return;
+    const canvas = document.createElement('canvas');
+    canvas.width = v.videoWidth;
+    canvas.height = v.videoHeight;
+    canvas.getContext('2d')!.drawImage(v, 0, 0);
+    canvas.toBlob((b) => b && onPhoto(b), 'image/jpeg', 0.92);
+  };
+  return (
+    <div className="camera">
+      <video ref={video} autoPlay playsInline muted aria-label={label} />
+      <button type="button" onClick={take} disabled={!stream}>{t.takePhoto}</button>
+    </div>
+  );
+}
+
+/**
+ * One upload slot: camera capture (getUserMedia) with a file-upload fallback that is always there. The
+ * server's feedback comes back at once; a poor photo is explained so the contact can take it again.
+ */
+export function Capture({ props, slot, facing, accept, optional }: { props: StepProps; slot: string; facing: 'user' | 'environment'; accept: string; optional?: boolean }) {
+  const { t } = props;
+  const id = useId();
+  const existing = props.flow.uploads.find((u) => u.slot === slot);
+  const [status, setStatus] = useState<Status>(existing?.feedback ? { kind: 'done', feedback: existing.feedback } : existing ? { kind: 'done', feedback: { usable: true, problems: [] } } : { kind: 'idle' });
+  const [camera, setCamera] = useState(false);
+  const [cameraFailed, setCameraFailed] = useState(false);
+  const [preview, setPreview] = useState<string | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const label = t.slot[slot] ?? slot;
+  useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
+
+  const send = async (file: Blob) => {
+    setCamera(false);
+    setStatus({ kind: 'busy' });
+    if (file.type.startsWith('image/')) setPreview(URL.createObjectURL(file));
+    try {
+      const result: UploadInfo & { feedback: Feedback } = await props.client.upload(slot, file);
+      setStatus({ kind: 'done', feedback: result.feedback });
+      await props.refresh();
+    } catch (error) {
+      if (error instanceof ApiError && (error.status === 415 || error.status === 413 || error.status === 400)) {
+        setStatus({ kind: 'refused', code: error.status === 413 ? 'TOO_LARGE' : error.reason ?? 'UNSUPPORTED_TYPE' });
+      } else props.fail(error);
+    }
+  };
+  const problems = status.kind === 'done' ? problemsText(t, status.feedback.problems) : status.kind === 'refused' ? [t.problem[status.code] ?? t.problemFallback] : [];
+  const poor = problems.length > 0;
+
+  return (
+    <fieldset className={`capture ${poor ? 'poor' : ''}`}>
+      <legend>{label} {optional && <span className="muted">{t.optional}</span>}</legend>
+      {preview && <img className="preview" src={preview} alt={label} />}
+      {status.kind === 'busy' && <p role="status">{t.uploading}</p>}
+      {status.kind === 'done' && !poor && <p role="status" className="ok">{t.uploaded}</p>}
+      {poor && (
+        <div role="alert" className="problems">
+          <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
+          <p>{t.retake}</p>
+        </div>
+      )}
+      {camera && !cameraFailed ? (
+        <Camera facing={facing} label={label} t={t} onPhoto={send} onUnavailable={() => { setCameraFailed(true); setCamera(false); }} />
+      ) : (
+        accept !== 'application/json' && <button type="button" className="secondary" onClick={() => setCamera(true)}>{status.kind === 'done' ? t.retake : t.useCamera}</button>
+      )}
+      {cameraFailed && <p className="notice">{t.cameraUnavailable}</p>}
+      <div className="field file">
+        <label htmlFor={id}>{label}</label>
+        <input id={id} ref={fileInput} type="file" accept={accept} capture={accept.startsWith('image') ? facing : undefined}
+          onChange={(e) => { const f = e.target.files?.[0]; if (f) void send(f); e.target.value = ''; }} />
+      </div>
+    </fieldset>
+  );
+}
+
+
+function NextButton({ props, slots }: { props: StepProps; slots: string[] }) {
+  const ready = slots.every((s) => props.flow.uploads.some((u) => u.slot === s));
+  return <button type="button" disabled={!ready} onClick={props.next}>{props.t.next}</button>;
+}
+
+export function DocumentStep(props: StepProps) {
+  return (
+    <>
+      <p className="help">{props.t.documentHelp}</p>
+      <Capture props={props} slot="document_front" facing="environment" accept="image/*" />
+      <Capture props={props} slot="document_back" facing="environment" accept="image/*" optional />
+      <NextButton props={props} slots={['document_front']} />
+    </>
+  );
+}
+
+export function SelfieStep(props: StepProps) {
+  return (
+    <>
+      <p className="help">{props.t.selfieHelp}</p>
+      <Capture props={props} slot="selfie" facing="user" accept="image/*" />
+      <NextButton props={props} slots={['selfie']} />
+    </>
+  );
+}
+
+export function LivenessStep(props: StepProps) {
+  const { t } = props;
+  const direction = props.flow.liveness_challenge === 'turn_right' ? t.right : t.left;
+  const chip = props.flow.steps.some((s) => s.uploads.some((u) => u.slot === 'chip'));
+  return (
+    <>
+      <p className="help" id="liveness-help">{t.livenessHelp(direction)}</p>
+      {['liveness_1', 'liveness_2', 'liveness_3'].map((slot) => <Capture key={slot} props={props} slot={slot} facing="user" accept="image/*" />)}
+      {chip && <Capture props={props} slot="chip" facing="environment" accept="application/json" optional />}
+      <NextButton props={props} slots={['liveness_1', 'liveness_2', 'liveness_3']} />
+    </>
+  );
+}
+
+export function ProofStep(props: StepProps & { slot: 'proof_of_identity' | 'proof_of_address' }) {
+  return (
+    <>
+      {props.slot === 'proof_of_address' && <p className="help">{props.t.proofHelp}</p>}
+      <Capture props={props} slot={props.slot} facing="environment" accept="image/*,application/pdf" />
+      <NextButton props={props} slots={[props.slot]} />
+    </>
+  );
+}
