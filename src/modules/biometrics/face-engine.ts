@@ -5,8 +5,8 @@ import type * as Tf from '@tensorflow/tfjs';
 import { decodeImage, greyCrop, padAndRotate, type RgbImage } from './image.ts';
 import { normalisedSharpness } from './domain/quality.ts';
 import { rollDegrees } from './domain/landmarks.ts';
-import { iou } from './domain/face-match.ts';
-import type { FaceObservation, ImageAnalysis, Point } from './domain/types.ts';
+import { overlap } from './domain/face-match.ts';
+import type { Box, FaceObservation, ImageAnalysis, Point } from './domain/types.ts';
 
 /**
  * The face engine: @vladmandic/face-api (SSD MobileNetV1 detector, 68-point landmarks, ResNet-34
@@ -117,9 +117,25 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     return plain.map((v, i) => (v + (flipped[i] as number)) / 2);
   }
 
-  async function describe(frame: RgbImage, input: FaceApi.tf.Tensor3D, detections: FaceApi.FaceDetection[], attempt: Attempt): Promise<FaceObservation[]> {
+  /**
+   * Landmarks, descriptor and sharpness for the largest detection; the others keep only box and score
+   * (every decision uses the main face and merely counts and sizes the rest, and describing each
+   * bystander would cost about 150 ms).
+   */
+  async function describe(frame: RgbImage, input: FaceApi.tf.Tensor3D, all: FaceApi.FaceDetection[], attempt: Attempt): Promise<FaceObservation[]> {
+    const bySize = [...all].sort((a, b) => b.box.area - a.box.area);
+    const detections = bySize.slice(0, 1);
+    const bystanders: FaceObservation[] = bySize.slice(1).map((d) => ({
+      box: { x: d.box.x, y: d.box.y, width: d.box.width, height: d.box.height },
+      score: d.score,
+      landmarks: [],
+      descriptor: [],
+      sharpness: 0,
+      rotation: attempt.rotation,
+      pad: attempt.rotation === 0 ? 0 : attempt.pad,
+    }));
     const crops = await faceapi.extractFaceTensors(input, detections);
-    const out: FaceObservation[] = [];
+    const out: FaceObservation[] = [...bystanders];
     try {
       for (const [i, detection] of detections.entries()) {
         const crop = crops[i];
@@ -149,15 +165,36 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     return out.sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
   }
 
-  async function analyzeAt(image: RgbImage, attempt: Attempt, levelled: number): Promise<ImageAnalysis | null> {
-    const frame = await padAndRotate(image, attempt.pad, attempt.rotation);
-    const input = faceapi.tf.tensor3d(new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.length), [frame.height, frame.width, 3], 'int32');
+  function frameTensor(frame: RgbImage): FaceApi.tf.Tensor3D {
+    return faceapi.tf.tensor3d(new Uint8Array(frame.data.buffer, frame.data.byteOffset, frame.data.length), [frame.height, frame.width, 3], 'int32');
+  }
+
+  /** Best detector score in one orientation, without landmarks or descriptors (for the orientation vote). */
+  async function topScore(image: RgbImage, attempt: Attempt): Promise<number> {
+    const input = frameTensor(await padAndRotate(image, attempt.pad, attempt.rotation));
     try {
-      const detections = (await faceapi.detectAllFaces(input, detectors[attempt.detector])).slice(0, MAX_FACES);
+      const detections = await faceapi.detectAllFaces(input, detectors[attempt.detector]);
+      return Math.max(0, ...detections.map((d) => d.score));
+    } finally {
+      input.dispose();
+    }
+  }
+
+  /**
+   * Detect, then describe, in one padded and rotated frame. `skip` (boxes in the caller's image, only for
+   * unpadded upright frames) drops detections of faces already described.
+   */
+  async function analyzeAt(image: RgbImage, attempt: Attempt, levelled: number, skip: Box[] = []): Promise<ImageAnalysis | null> {
+    const frame = await padAndRotate(image, attempt.pad, attempt.rotation);
+    const input = frameTensor(frame);
+    try {
+      const detections = (await faceapi.detectAllFaces(input, detectors[attempt.detector]))
+        .filter((d) => skip.every((b) => overlap(d.box, b) < 0.5))
+        .slice(0, MAX_FACES);
       if (detections.length === 0) return null;
       const faces = await describe(frame, input, detections, attempt);
-      if (faces.length === 0) return null;
-      // A sideways face is sometimes detected upright with nonsense landmarks; level it and look again.
+      if (faces[0]?.landmarks.length !== 68) return null;
+      // A tilted head: level the eye line and look again (landmark nets under-read strong tilts).
       const roll = rollDegrees(faces[0]!.landmarks);
       if (Math.abs(roll) > MAX_ROLL && levelled < MAX_LEVELLING) {
         const again = await analyzeAt(image, { ...attempt, rotation: attempt.rotation - Math.round(roll) }, levelled + 1);
@@ -181,18 +218,21 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     for (const attempt of ATTEMPTS) {
       const found = await analyzeAt(image, attempt, 0);
       if (!found) continue;
-      const best = found.faces[0]?.score ?? 0;
-      if (attempt.rotation !== 0) return found;
-      if (best >= CONFIDENT) return withUnpaddedCount(image, found);
-      // Detectors also fire, less confidently, on sideways and upside-down faces, and the landmark net
-      // then draws an upright face that is not there. An unsure upright find competes with the quarter
-      // and half turns; the most confident orientation wins.
-      let winner = found;
+      const first = found.faces[0];
+      if (!first || first.rotation !== 0) return found;
+      // The vote is for the fast detector's finds; the SSD steps run on hard upright crops, and the
+      // rotation steps of the cascade already cover images where nothing upright is found.
+      if (first.score >= CONFIDENT || attempt.detector !== 'tiny') return withUnpaddedCount(image, found);
+      // An unsure upright find competes with the quarter and half turns (detection scores only); the
+      // most confident orientation is described. Detectors are fairly rotation tolerant, so this helps
+      // with unsure finds but cannot catch every sideways photo (docs/biometrics.md).
+      let best = { rotation: 0, score: first.score };
       for (const rotation of [90, -90, 180]) {
-        const turned = await analyzeAt(image, { ...attempt, rotation }, 0);
-        if (turned && (turned.faces[0]?.score ?? 0) > (winner.faces[0]?.score ?? 0) + 0.05) winner = turned;
+        const score = await topScore(image, { ...attempt, rotation });
+        if (score > best.score + 0.05) best = { rotation, score };
       }
-      return withUnpaddedCount(image, winner);
+      if (best.rotation === 0) return withUnpaddedCount(image, found);
+      return (await analyzeAt(image, { ...attempt, rotation: best.rotation }, 0)) ?? found;
     }
     return { width: image.width, height: image.height, faces: [] };
   }
@@ -200,12 +240,12 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
   /**
    * The padding that rescues tight crops shrinks the faces of a wide photo, and the first find stops
    * the cascade; so on photo-sized images one more unpadded pass looks for people the first pass
-   * missed (a second person in a selfie must not go unnoticed).
+   * missed (a second person in a selfie must not go unnoticed). Only new faces are described.
    */
   async function withUnpaddedCount(image: RgbImage, found: ImageAnalysis): Promise<ImageAnalysis> {
     if (Math.min(image.width, image.height) < MIN_SIDE_FOR_COUNT) return found;
-    const extra = await analyzeAt(image, { detector: 'tiny', pad: 0, rotation: 0 }, MAX_LEVELLING);
-    const others = (extra?.faces ?? []).filter((f) => found.faces.every((g) => iou(f.box, g.box) < 0.3));
+    const extra = await analyzeAt(image, { detector: 'tiny', pad: 0, rotation: 0 }, MAX_LEVELLING, found.faces.map((f) => f.box));
+    const others = (extra?.faces ?? []).filter((f) => found.faces.every((g) => overlap(f.box, g.box) < 0.5));
     if (others.length === 0) return found;
     const faces = [...found.faces, ...others].sort((a, b) => b.box.width * b.box.height - a.box.width * a.box.height);
     return { ...found, faces: faces.slice(0, MAX_FACES) };

@@ -8,7 +8,7 @@ export interface RgbImage {
 }
 
 /** Larger images cost detector time and gain nothing: the detector works at 512 px. */
-const MAX_SIDE = 1024;
+const MAX_SIDE = 800;
 const GREY = { r: 128, g: 128, b: 128 };
 
 /** Decode any format sharp reads (JPEG, PNG, WebP, TIFF, ...), honour EXIF orientation, bound the size. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decideFaceMatch, DEFAULT_MATCH_POLICY } from './face-match.ts';
+import { decideFaceMatch, DEFAULT_MATCH_POLICY, overlap } from './face-match.ts';
 import { analysisOf, syntheticFace } from './synthetic-face.ts';
 
 const doc = (identity = 1) => analysisOf([syntheticFace({ identity, noise: 0.3, salt: 1 })]);
@@ -48,5 +48,13 @@ describe('face match decision', () => {
   it('the threshold is a policy setting', () => {
     const r = decideFaceMatch(doc(1), selfie(1), { ...DEFAULT_MATCH_POLICY, threshold: 0.99 });
     expect(r).toMatchObject({ decision: 'FAILED', reasons: ['FACE_MISMATCH'], threshold: 0.99 });
+  });
+});
+
+describe('overlap', () => {
+  it('is 1 for a box inside another, 0 for disjoint boxes, partial otherwise', () => {
+    expect(overlap({ x: 0, y: 0, width: 100, height: 100 }, { x: 10, y: 10, width: 20, height: 20 })).toBe(1);
+    expect(overlap({ x: 0, y: 0, width: 10, height: 10 }, { x: 20, y: 20, width: 10, height: 10 })).toBe(0);
+    expect(overlap({ x: 0, y: 0, width: 10, height: 10 }, { x: 5, y: 0, width: 10, height: 10 })).toBeCloseTo(0.5);
   });
 });

@@ -83,11 +83,14 @@ export function descriptorSimilarity(a: ArrayLike<number>, b: ArrayLike<number>)
 
 const round = (x: number): number => Math.round(x * 10_000) / 10_000;
 
-/** Intersection over union of two boxes. */
-export function iou(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): number {
+/**
+ * Intersection over the smaller box's area: 1 when one box lies inside the other. Two detections of one
+ * face (a tight and a loose box) overlap strongly even when their IoU is low.
+ */
+export function overlap(a: { x: number; y: number; width: number; height: number }, b: { x: number; y: number; width: number; height: number }): number {
   const w = Math.max(0, Math.min(a.x + a.width, b.x + b.width) - Math.max(a.x, b.x));
   const h = Math.max(0, Math.min(a.y + a.height, b.y + b.height) - Math.max(a.y, b.y));
   const inter = w * h;
-  const union = a.width * a.height + b.width * b.height - inter;
-  return union > 0 ? inter / union : 0;
+  const smaller = Math.min(a.width * a.height, b.width * b.height);
+  return smaller > 0 ? inter / smaller : 0;
 }

@@ -16,7 +16,10 @@ export interface FaceObservation {
   box: Box;
   /** Detector confidence, 0..1. */
   score: number;
-  /** The 68 iBUG landmarks (jaw 0-16, brows 17-26, nose 27-35, eyes 36-47, mouth 48-67). */
+  /**
+   * The 68 iBUG landmarks (jaw 0-16, brows 17-26, nose 27-35, eyes 36-47, mouth 48-67). Empty, like
+   * descriptor, for the smaller faces of an image: only the largest face is described.
+   */
   landmarks: Point[];
   /** 128-d face descriptor (ResNet-34 metric embedding). */
   descriptor: number[];
