@@ -1,0 +1,78 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const run = promisify(execFile);
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const KYC = path.join(ROOT, 'bin/kyc.js');
+
+/**
+ * The service and the CLI as a newcomer runs them: real processes on the embedded database. The CLI works
+ * with the service stopped (it opens the database) and running (it goes through the service's socket),
+ * and a second service on the same DATA_DIR is refused with a clear message.
+ */
+describe('npm start and npx kyc on the embedded database', () => {
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-proc-'));
+  const port = 19000 + Math.floor(Math.random() * 1000);
+  const env = { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', WORKERS: 'false' };
+  let service: ChildProcess | undefined;
+
+  const kyc = async (...args: string[]) => (await run(process.execPath, [KYC, ...args], { cwd: ROOT, env })).stdout;
+
+  beforeAll(async () => {
+    // With the service stopped, the CLI opens the database itself.
+    const created = JSON.parse(await kyc('clients', 'create', '--name', 'Before start', '--json'));
+    expect(created).toMatchObject({ clientId: expect.stringMatching(/^cli_/), client_id: expect.stringMatching(/^kci_/), client_secret: expect.stringMatching(/^kcs_/) });
+  }, 60_000);
+  afterAll(async () => {
+    if (service && service.exitCode === null) {
+      service.kill('SIGTERM');
+      await new Promise((r) => service!.once('exit', r));
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('starts, answers /readyz, and the CLI reaches its database through it', async () => {
+    service = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+    let ready = false;
+    for (let i = 0; i < 300 && !ready; i++) {
+      ready = await fetch(`http://127.0.0.1:${port}/readyz`).then((r) => r.ok, () => false);
+      if (!ready) await new Promise((r) => setTimeout(r, 100));
+    }
+    expect(ready).toBe(true);
+
+    const created = JSON.parse(await kyc('clients', 'create', '--name', 'While running', '--credits', '5', '--json'));
+    const token = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: created.client_id, client_secret: created.client_secret }),
+    });
+    expect(token.status).toBe(200);
+    const list = await kyc('clients', 'list', '--json');
+    expect(JSON.parse(list).map((c: { name: string }) => c.name)).toEqual(['Before start', 'While running']);
+    const credits = JSON.parse(await kyc('credits', 'show', created.clientId));
+    expect(credits.balance).toBe(5);
+  }, 90_000);
+
+  it('a second service on the same DATA_DIR is refused with a message naming the problem', async () => {
+    const second = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...env, PORT: String(port + 1) } }).catch((e) => e);
+    expect(second.code).toBe(1);
+    expect(second.stderr).toMatch(/embedded database in .* is in use by another process \(pid \d+\)/);
+  }, 60_000);
+
+  it('a bad setting stops start-up with a message naming the variable', async () => {
+    const bad = await run(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: { ...env, PORT: 'eighty' } }).catch((e) => e);
+    expect(bad.code).toBe(1);
+    expect(bad.stderr).toMatch(/PORT must be a whole number/);
+  }, 60_000);
+
+  it('credentials can be created, listed and revoked from the CLI', async () => {
+    const [client] = JSON.parse(await kyc('clients', 'list', '--json'));
+    const extra = JSON.parse(await kyc('credentials', 'create', '--client', client.clientId, '--scopes', 'accounts:read', '--json'));
+    expect(extra.scopes).toBe('accounts:read');
+    const revoked = JSON.parse(await kyc('credentials', 'revoke', '--client', client.clientId, '--credential', extra.client_id));
+    expect(revoked).toEqual({ revoked: extra.client_id });
+  }, 60_000);
+});
