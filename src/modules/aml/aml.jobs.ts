@@ -17,10 +17,13 @@ export function defineAmlQueues(jobs: Jobs) {
 export async function startAmlWorkers(jobs: Jobs, deps: { aml: AmlService; screening: ScreeningService; refreshCron: string }) {
   await jobs.work<CheckJob>(AML_CHECK_JOB, (data, job) => deps.aml.runCheck(data, job), { batchSize: 4 });
   await jobs.work(AML_REFRESH_JOB, async () => void (await deps.aml.refreshDue()));
-  await jobs.work(AML_RESCREEN_JOB, async () => void (await deps.aml.rescreenAll()));
+  await jobs.work<{ entities?: string[] }>(AML_RESCREEN_JOB, async (data) => void (await deps.aml.rescreenAll({ onlyEntities: data.entities })));
   await jobs.work(SCREENING_REFRESH_JOB, async () => {
     const diffs = await deps.screening.refresh();
-    if (diffs.some((d) => d.added.length > 0 || d.changed.length > 0)) await jobs.send(AML_RESCREEN_JOB, {}, { singletonKey: 'rescreen' });
+    const touched = diffs.flatMap((d) => [...d.added, ...d.changed]);
+    if (touched.length === 0) return;
+    // A few thousand entries are re-screened as a targeted probe; a wholesale change re-screens everyone.
+    await jobs.send(AML_RESCREEN_JOB, touched.length <= 5_000 ? { entities: touched } : {});
   });
   await jobs.schedule(AML_REFRESH_JOB, '*/10 * * * *');
   await jobs.schedule(SCREENING_REFRESH_JOB, deps.refreshCron);

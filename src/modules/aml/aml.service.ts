@@ -10,7 +10,7 @@ import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
 import { SourceUnavailableError, type EidvService, type PersonQuery } from '../eidv/index.ts';
-import type { ScreeningResult, ScreeningService } from '../screening/index.ts';
+import { DEFAULT_OPTIONS, Matcher, type ListedEntity, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
 import { matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
@@ -110,9 +110,13 @@ export function createAmlService(deps: AmlDeps) {
     };
   }
 
-  function screen(contact: ContactOut): ScreeningResult {
+  function queryOf(contact: ContactOut) {
     const name = [contact.first_name, contact.middle_name, contact.last_name].filter(Boolean).join(' ');
-    return deps.screening.screen({ name, dob: contact.date_of_birth || undefined, country: contact.primary_address.country_code || undefined, type: 'person' });
+    return { name, dob: contact.date_of_birth || undefined, country: contact.primary_address.country_code || undefined, type: 'person' as const };
+  }
+
+  function screen(contact: ContactOut): ScreeningResult {
+    return deps.screening.screen(queryOf(contact));
   }
 
   function reportMatches(result: ScreeningResult, previous: ReportMatch[] = []): ReportMatch[] {
@@ -256,7 +260,12 @@ export function createAmlService(deps: AmlDeps) {
      * Ongoing monitoring: screen every contact with an active report against the lists as loaded now; a contact
      * with a match it did not have before gets a new revision, back in review, and REPORT_IN_REVIEW.
      */
-    async rescreenAll(options: { pageSize?: number } = {}): Promise<{ screened: number; changed: number }> {
+    async rescreenAll(options: { pageSize?: number; onlyEntities?: string[] } = {}): Promise<{ screened: number; changed: number }> {
+      // When the update names its new and changed entries, a small matcher over just those finds the contacts
+      // worth a full screening; everyone else cannot have gained a match from this update.
+      const changedEntities = options.onlyEntities?.map((id) => deps.screening.entity(id)).filter((e): e is ListedEntity => e !== undefined);
+      const probe = changedEntities ? new Matcher(changedEntities, { ...DEFAULT_OPTIONS, threshold: deps.screening.threshold }) : undefined;
+      if (probe && changedEntities!.length === 0) return { screened: 0, changed: 0 };
       let after = '';
       let screened = 0;
       let changed = 0;
@@ -269,6 +278,7 @@ export function createAmlService(deps: AmlDeps) {
           const contact = contacts.get(row.contact_id);
           if (!contact) continue;
           screened++;
+          if (probe && probe.screen(queryOf(contact)).length === 0) continue;
           const result = screen(contact);
           const added = newMatches(row.match_ids, result.matches.map((m) => m.entityId));
           if (added.length === 0) continue;

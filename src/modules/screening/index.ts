@@ -4,7 +4,7 @@
 export { createScreeningService, decide, NoListsLoadedError } from './screening.service.ts';
 export type { Decision, ListVersion, ScreeningResult, ScreeningService, ScreeningServiceOptions } from './screening.service.ts';
 export type { Match, MatchExplanation, ScreeningQuery } from './domain/matcher.ts';
-export { DEFAULT_THRESHOLD } from './domain/matcher.ts';
+export { DEFAULT_THRESHOLD, DEFAULT_OPTIONS, Matcher } from './domain/matcher.ts';
 export type { ListedEntity, ListedName, AliasQuality, EntitySchema } from './domain/entity.ts';
 export type { ListDiff } from './domain/versions.ts';
 export { diffEntities } from './domain/versions.ts';
