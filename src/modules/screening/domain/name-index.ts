@@ -92,6 +92,42 @@ export class NameIndex {
   }
 
   /** The `limit` names sharing the most (idf-weighted) query tokens; each query token counts once per name. */
+  /** Adds `w` to every name of `list` not yet credited for query token `bit` in this generation. */
+  private walk(list: Int32Array, bit: number, w: number, gen: number, touched: number[]): void {
+    for (let k = 0; k < list.length; k++) {
+      const id = list[k]!;
+      if (this.gen[id] !== gen) {
+        this.gen[id] = gen;
+        this.acc[id] = 0;
+        this.seenToken[id] = 0;
+        touched.push(id);
+      }
+      // Bit set: this query token already counted for this name through a more specific key.
+      if ((this.seenToken[id]! & bit) !== 0) continue;
+      this.seenToken[id]! |= bit;
+      this.acc[id]! += w;
+    }
+  }
+
+  /** The best `limit` of the touched names, by rank, at or above a third of the query's weight. */
+  private best(touched: number[], maxPossible: number, limit: number, accept: (ref: IndexedName) => boolean): Candidate[] {
+    let floor = 0.34 * maxPossible;
+    let kept: number[] = [];
+    for (const id of touched) if (this.acc[id]! >= floor) kept.push(id);
+    if (kept.length > limit) {
+      // Raise the floor to the limit-th best rank (quickselect, no full sort of thousands of names).
+      floor = kthLargest(Float64Array.from(kept, (id) => this.acc[id]!), limit);
+      kept = kept.filter((id) => this.acc[id]! >= floor);
+    }
+    const out: Candidate[] = [];
+    for (const id of kept) {
+      const ref = this.names[id]!;
+      if (accept(ref)) out.push({ ref, rank: this.acc[id]! });
+    }
+    out.sort((a, b) => b.rank - a.rank);
+    return out.length > limit ? out.slice(0, limit) : out;
+  }
+
   candidates(query: NormalizedName, limit: number, accept: (ref: IndexedName) => boolean = () => true): Candidate[] {
     this.generation++;
     const gen = this.generation;
@@ -123,19 +159,7 @@ export class NameIndex {
           deferred.push({ bit, list, w });
           continue;
         }
-        for (let k = 0; k < list.length; k++) {
-          const id = list[k]!;
-          if (this.gen[id] !== gen) {
-            this.gen[id] = gen;
-            this.acc[id] = 0;
-            this.seenToken[id] = 0;
-            touched.push(id);
-          }
-          // Bit t set: this query token already counted for this name through a more specific key.
-          if ((this.seenToken[id]! & bit) !== 0) continue;
-          this.seenToken[id]! |= bit;
-          this.acc[id]! += w;
-        }
+        this.walk(list, bit, w, gen, touched);
       }
       maxPossible += best;
     });
@@ -150,22 +174,7 @@ export class NameIndex {
         this.acc[id]! += w;
       }
     }
-    // Names that share less than a third of the query's weight cannot reach the threshold.
-    let floor = 0.34 * maxPossible;
-    let kept: number[] = [];
-    for (const id of touched) if (this.acc[id]! >= floor) kept.push(id);
-    if (kept.length > limit) {
-      // Raise the floor to the limit-th best rank (quickselect, no full sort of thousands of names).
-      floor = kthLargest(Float64Array.from(kept, (id) => this.acc[id]!), limit);
-      kept = kept.filter((id) => this.acc[id]! >= floor);
-    }
-    const out: Candidate[] = [];
-    for (const id of kept) {
-      const ref = this.names[id]!;
-      if (accept(ref)) out.push({ ref, rank: this.acc[id]! });
-    }
-    out.sort((a, b) => b.rank - a.rank);
-    return out.length > limit ? out.slice(0, limit) : out;
+    return this.best(touched, maxPossible, limit, accept);
   }
 }
 
