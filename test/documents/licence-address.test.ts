@@ -44,7 +44,7 @@ beforeAll(() => {
 });
 afterAll(() => service.close());
 
-describe('UK driving licence (no MRZ): number checked against the printed surname, birth date and initials', () => {
+describe('UK driving licence (no MRZ): number checked against the printed surname, birth date and initials', { timeout: 90_000 }, () => {
   const card = (number: string) => page(['DRIVING LICENCE', '1. MORGAN', '2. SARAH MEREDITH', '3. 11.03.1976 UNITED KINGDOM', '4a. 02.01.2020', '4b. 01.01.2030', '4c. DVLA', `5. ${number}`]);
 
   it('PASSED when everything agrees; the number goes into driving_license_number only', async () => {

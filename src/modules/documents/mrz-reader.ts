@@ -119,6 +119,16 @@ function stretch(img: Gray): Gray {
   return { ...img, data };
 }
 
+async function rotateGray(img: Gray, angle: number): Promise<Gray> {
+  const turned = sharp(Buffer.from(img.data.buffer, img.data.byteOffset, img.data.length), { raw: { width: img.width, height: img.height, channels: 1 } })
+    .rotate(angle, { background: { r: 255, g: 255, b: 255 } });
+  const { data, info } = await sharp(await turned.png().toBuffer()).extractChannel(0).raw().toBuffer({ resolveWithObject: true });
+  // Keep the working width so the locator's kernel sizes stay calibrated.
+  const g = { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, info.width * info.height) };
+  if (info.channels !== 1) throw new Error('expected one channel');
+  return info.width === WORK_WIDTH ? g : gray(sharp(Buffer.from(g.data), { raw: { width: g.width, height: g.height, channels: 1 } }), WORK_WIDTH);
+}
+
 async function sizeOf(img: Sharp) {
   const m = await img.metadata();
   return { width: m.width ?? 0, height: m.height ?? 0 };
@@ -133,11 +143,14 @@ async function locate(input: Buffer) {
   const working = await gray(oriented, WORK_WIDTH);
   // Location works on a contrast-stretched copy: a dark photo's print is otherwise too faint for the threshold.
   const findIn = async (img: Sharp) => locateMrz(stretch(await gray(img, WORK_WIDTH)));
-  let regions = locateMrz(stretch(working));
+  const stretched = stretch(working);
+  let regions = locateMrz(stretched);
   let turn = 0;
   if (!(regions[0] && regions[0].lineCount >= 2)) {
-    for (const a of SKEW_SEARCH) {
-      const found = await findIn(await rotated(input, a));
+    // Quarter turns only for portrait pictures: a sideways document photographed whole is taller than wide.
+    for (const a of SKEW_SEARCH.filter((x) => Math.abs(x) !== 90 || original.height > original.width)) {
+      // Searched on the small working copy; the full image is rotated once, below, when a zone is found.
+      const found = locateMrz(await rotateGray(stretched, a));
       if (found[0] && found[0].lineCount >= 2) {
         [regions, turn] = [found, a];
         break;
@@ -158,7 +171,8 @@ async function locate(input: Buffer) {
 
 export async function readMrz(input: Buffer, ocr: TextRecogniser, options: { today: string; thresholds?: QualityThresholds; maxAttempts?: number }): Promise<MrzReading> {
   const upright = await readOriented(input, ocr, options);
-  if (upright.mrz?.valid) return upright;
+  // Nothing zone-like at all: turning the image over would find nothing either.
+  if (upright.mrz?.valid || upright.region === null) return upright;
   // An upside-down photo has horizontal lines too, so it is located but unreadable: try it turned over.
   const turned = await readOriented(await sharp(input).rotate().rotate(180).png().toBuffer(), ocr, { ...options, maxAttempts: 1 });
   const better = turned.mrz && (!upright.mrz || score(turned.mrz) > score(upright.mrz));
@@ -183,7 +197,10 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
       if (attempts >= maxAttempts) break outer;
       attempts++;
       const tcrop = await cropRegion(image, size, region, lineHeight);
-      if (consider(await recogniseTesseract(tcrop, ocr, options.today), region, 'tesseract')) break outer;
+      const read = await recogniseTesseract(tcrop, ocr, options.today);
+      if (consider(read, region, 'tesseract')) break outer;
+      // No MRZ-shaped lines at all in this zone (a licence, a bill, other text): other scales will not help.
+      if (!read.mrz) break;
     }
   }
   const k = size.width / WORK_WIDTH;
