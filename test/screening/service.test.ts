@@ -53,3 +53,15 @@ describe('screening service', () => {
     expect(service.compare('John Smith', 'Jane Doe').match).toBe(false);
   });
 });
+
+describe('a threshold per decision', () => {
+  it('a higher PEP threshold drops a fuzzy PEP match but keeps an equally fuzzy sanctions match', async () => {
+    const service = createScreeningService({ lists: [FIXTURES], thresholds: { pep: 0.99, sanctions: 0.88 } });
+    await service.load();
+    expect(service.screen({ name: 'Maria Beispelova' })).toMatchObject({ pep: 'No Match' });
+    expect(service.screen({ name: 'Klaus Mustermnn' })).toMatchObject({ sanctions: 'Potential Match' });
+    const relaxed = createScreeningService({ lists: [FIXTURES] });
+    await relaxed.load();
+    expect(relaxed.screen({ name: 'Maria Beispelova' })).toMatchObject({ pep: 'Potential Match' });
+  });
+});

@@ -38,6 +38,8 @@ export interface ScreeningServiceOptions {
   /** Custom source of lists (tests, a database, a download job). */
   loader?: () => LoadedList[] | Promise<LoadedList[]>;
   threshold?: number;
+  /** A threshold per decision: PEP lists are long and mostly false positives, so some set it higher. */
+  thresholds?: { pep?: number; sanctions?: number };
   now?: () => Date;
   /** Where versions are kept beyond this process (screening.repo.ts over the database). */
   store?: VersionStore;
@@ -59,9 +61,12 @@ export class NoListsLoadedError extends Error {
 const PEP_TOPICS = /^role\.(pep|rca)$/;
 const SANCTION_TOPICS = /^(sanction|sanction\.linked|debarment)$/;
 
+const isPep = (m: Match) => m.topics.some((t) => PEP_TOPICS.test(t));
+const isSanction = (m: Match) => m.topics.some((t) => SANCTION_TOPICS.test(t));
+
 export function decide(matches: Match[]): Pick<ScreeningResult, 'decision' | 'pep' | 'sanctions'> {
-  const pep = matches.some((m) => m.topics.some((t) => PEP_TOPICS.test(t)));
-  const sanctions = matches.some((m) => m.topics.some((t) => SANCTION_TOPICS.test(t)));
+  const pep = matches.some(isPep);
+  const sanctions = matches.some(isSanction);
   return {
     decision: matches.length > 0 ? 'Potential Match' : 'No Match',
     pep: pep ? 'Potential Match' : 'No Match',
@@ -106,7 +111,11 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
   function screen(query: ScreeningQuery, overrides: { threshold?: number } = {}): ScreeningResult {
     const m = requireMatcher();
     const used = overrides.threshold ?? threshold;
-    const matches = m.screen(query, { threshold: used });
+    const pepT = overrides.threshold ?? options.thresholds?.pep ?? used;
+    const sanT = overrides.threshold ?? options.thresholds?.sanctions ?? used;
+    const matches = m
+      .screen(query, { threshold: Math.min(used, pepT, sanT) })
+      .filter((x) => (isPep(x) && x.score >= pepT) || (isSanction(x) && x.score >= sanT) || (!isPep(x) && !isSanction(x) && x.score >= used));
     return { ...decide(matches), matches, threshold: used, lists: versions.map((v) => ({ list: v.list, contentHash: v.contentHash })), screenedAt: now().toISOString() };
   }
 

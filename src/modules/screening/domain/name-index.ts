@@ -163,10 +163,15 @@ export class NameIndex {
       }
       maxPossible += best;
     });
-    // A name that cannot reach the floor even with every deferred key is not looked up at all.
+    // A name that cannot reach the floor even if every deferred token matched is not looked up at all
+    // (a token counts once, through its best key).
+    const perBit = new Map<number, number>();
+    for (const d of deferred) perBit.set(d.bit, Math.max(perBit.get(d.bit) ?? 0, d.w));
     let deferredMax = 0;
-    for (const d of deferred) deferredMax += d.w;
+    for (const w of perBit.values()) deferredMax += w;
     const reachable = deferred.length === 0 ? touched : touched.filter((id) => this.acc[id]! + deferredMax >= 0.34 * maxPossible);
+    // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
+    deferred.sort((a, b) => b.w - a.w);
     for (const { bit, list, w } of deferred) {
       for (const id of reachable) {
         if ((this.seenToken[id]! & bit) !== 0 || !contains(list, id)) continue;
