@@ -27,8 +27,10 @@ export function App() {
     client.flow().then((flow) => {
       setScreen({ kind: 'flow', flow });
       // Resume where the contact left off: the first step not yet complete.
+      // The hand-over step is shown until the contact has done something on one device or the other.
+      const started = flow.uploads.length > 0 || Object.keys(flow.answers).some((k) => k !== 'liveness_challenge' && (flow.answers as Record<string, unknown>)[k] !== undefined);
       const first = flow.steps.findIndex((s) => !s.complete && s.id !== 'mobile_handover');
-      setIndex(first === -1 ? flow.steps.length - 1 : first);
+      setIndex(!started && flow.steps[0]?.id === 'mobile_handover' ? 0 : first === -1 ? flow.steps.length - 1 : first);
     }, fail);
   }, [client, fail]);
 

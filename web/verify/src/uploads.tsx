@@ -83,7 +83,6 @@ export function Capture({ props, slot, facing, accept, optional }: { props: Step
       {poor && (
         <div role="alert" className="problems">
           <ul>{problems.map((p) => <li key={p}>{p}</li>)}</ul>
-          <p>{t.retake}</p>
         </div>
       )}
       {camera && !cameraFailed ? (

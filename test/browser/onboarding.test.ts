@@ -1,0 +1,221 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import sharp from 'sharp';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { axe, DESKTOP, hasChromium, hasShared, PHONE, SHARED, shot, startBrowserHarness, waitFor, type Harness } from './harness.ts';
+
+/**
+ * The hosted flow in Debian's Chromium, for the spec's three recommended combinations, with real specimen
+ * documents and real face photos from ../shared/data: retakes, resume, expired and replaced links, an axe-core
+ * check and phone and desktop screenshots of every step (test-results/onboarding/).
+ */
+const doc = (name: string) => path.join(SHARED, 'documents', name);
+const face = (person: string, n: number) => path.join(SHARED, 'faces/faceapi-bbt', person, `${person}${n}.png`);
+const PASSPORT = doc('passporteye__100_pass-fin.png');
+const BLURRY_PASSPORT = doc('passporteye__27_pass-gbr.jpg');
+
+let h: Harness;
+beforeAll(async () => {
+  if (hasChromium && hasShared) h = await startBrowserHarness();
+}, 120_000);
+afterAll(async () => h?.close());
+
+/** Accessibility check, then the step at phone and at desktop size. */
+async function visit(page: Page, name: string) {
+  expect(await axe(page), `axe on ${name}`).toEqual([]);
+  const size = page.viewportSize()!;
+  await shot(page, `${name}-${size.width < 600 ? 'phone' : 'desktop'}`);
+  const other = size.width < 600 ? DESKTOP : PHONE;
+  await page.setViewportSize(other);
+  await shot(page, `${name}-${other.width < 600 ? 'phone' : 'desktop'}`);
+  await page.setViewportSize(size);
+}
+
+const heading = (page: Page, name: string) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 });
+const upload = async (page: Page, label: string, file: string | { name: string; mimeType: string; buffer: Buffer }) => {
+  await page.getByLabel(label, { exact: true }).setInputFiles(file);
+};
+const save = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
+
+async function fillAddress(page: Page, a: { street: string; city: string; postcode: string; country: string }) {
+  await page.getByLabel('Street and house number').fill(a.street);
+  await page.getByLabel('Town or city').fill(a.city);
+  await page.getByLabel('Postcode').fill(a.postcode);
+  await page.getByLabel('Country (two-letter code, for example GB)').fill(a.country);
+}
+
+async function submit(page: Page) {
+  await heading(page, 'Check and send');
+  await visit(page, 'review');
+  await page.getByLabel(/I agree that my documents/).check();
+  await page.getByRole('button', { name: 'Send for verification' }).click();
+}
+
+/** Liveness frames that turn the way the server asked (the direction is random per request). */
+const livenessFrames = (challenge: string) => (challenge === 'turn_right' ? [2, 3, 3] : [5, 4, 4]).map((n) => face('sheldon', n));
+
+describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared specimen documents and faces)', () => {
+  it('standard ID verification on a phone: address, a blurry passport refused with a retake message, the passport read, redirect', async () => {
+    const r = await h.request({ personal_details: 'true', idscan: 'true', frontend_redirect_url: 'https://app.example.com/onboarded' });
+    const { context, page } = await h.page(PHONE);
+    await context.route('https://app.example.com/**', (route) => route.fulfill({ status: 200, contentType: 'text/html', body: '<!doctype html><title>Back at the app</title><h1>Back at the app</h1>' }));
+    await page.goto(r.link);
+    await heading(page, 'Your home address');
+    await visit(page, 'standard-1-address');
+    await fillAddress(page, { street: '7 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country: 'GB' });
+    await save(page);
+
+    await heading(page, 'Your ID document');
+    await visit(page, 'standard-2-document');
+    await upload(page, 'Front of your ID document', BLURRY_PASSPORT);
+    await page.getByRole('alert').filter({ hasText: 'The photo is blurry' }).waitFor({ timeout: 60_000 });
+    await visit(page, 'standard-3-retake');
+    await upload(page, 'Front of your ID document', PASSPORT);
+    await page.getByText('Received. This photo can be used.').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await submit(page);
+    await page.waitForURL('https://app.example.com/onboarded', { timeout: 30_000 });
+
+    const report = await waitFor(r.report, (x) => x.status === 'READY');
+    expect(report.data.personal_details).toEqual({ street: '7 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country: 'GB' });
+    // The Finnish specimen expired long ago: the engine reads it and refers it, with the document's own data.
+    expect(report.data.idscan).toMatchObject({ document_decision: 'REFER', document_type: 'Passport', document_last_name: 'VIRTANEN', passport_number: 'XP8271602' });
+    expect(report.data.idscan).not.toHaveProperty('driving_license_number');
+    expect(report.data.idscan).not.toHaveProperty('face_match_decision');
+    expect(report.data.reasons).toContain('DOC_EXPIRED');
+    await context.close();
+  });
+
+  it('biometric verification on a desktop: selfie without a face refused, liveness for the server\'s challenge, face match FAILED against another person', async () => {
+    const r = await h.request({ face_match: 'true' });
+    const { context, page } = await h.page(DESKTOP);
+    await page.goto(r.link);
+    await heading(page, 'Your ID document');
+    await upload(page, 'Front of your ID document', PASSPORT);
+    await page.getByText('Received. This photo can be used.').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    await heading(page, 'A photo of your face');
+    await visit(page, 'biometric-1-selfie');
+    const blank = await sharp({ create: { width: 800, height: 800, channels: 3, background: { r: 120, g: 130, b: 140 } } }).jpeg().toBuffer();
+    await upload(page, 'Selfie', { name: 'blank.jpg', mimeType: 'image/jpeg', buffer: blank });
+    await page.getByRole('alert').filter({ hasText: 'We could not see a face' }).waitFor({ timeout: 60_000 });
+    await visit(page, 'biometric-2-selfie-retake');
+    await upload(page, 'Selfie', face('sheldon', 1));
+    await page.getByText('Received. This photo can be used.').waitFor({ timeout: 60_000 });
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+
+    await heading(page, 'Show us you are here');
+    const flow = await (await page.request.get(r.link.replace(/\/?$/, '/flow'))).json();
+    const frames = livenessFrames(flow.liveness_challenge);
+    await expect(page.getByText(flow.liveness_challenge === 'turn_right' ? /turn your head to your right/ : /turn your head to your left/)).toBeTruthy();
+    await visit(page, 'biometric-3-liveness');
+    for (const [i, file] of frames.entries()) {
+      await upload(page, ['Liveness photo 1: look straight at the camera', 'Liveness photo 2: turning your head', 'Liveness photo 3: head turned'][i]!, file);
+      await page.locator('fieldset').nth(i).getByText('Received').waitFor({ timeout: 60_000 });
+    }
+    await page.getByRole('button', { name: 'Save and continue' }).click();
+    await submit(page);
+    await heading(page, 'Thank you');
+    await visit(page, 'biometric-4-thanks');
+
+    const report = await waitFor(r.report, (x) => x.status === 'READY');
+    expect(report.data.idscan).toMatchObject({ document_type: 'Passport', face_match_decision: 'FAILED', passport_number: 'XP8271602' });
+    expect(report.data.reasons).toContain('FACE_MISMATCH');
+    await context.close();
+  });
+
+  it('biometric with NFC hand-over: QR code on the desktop, the phone continues the same flow; same person: face match PASSED', async () => {
+    const r = await h.request({ face_match_mobile: 'true' });
+    const desktop = await h.page(DESKTOP);
+    await desktop.page.goto(r.link);
+    await heading(desktop.page, 'Continue on your phone');
+    await desktop.page.getByRole('img', { name: 'QR code to open this page on your phone' }).waitFor();
+    expect(await desktop.page.getByLabel('Link to open on your phone').inputValue()).toContain('/verify/');
+    await visit(desktop.page, 'nfc-1-handover');
+    await desktop.context.close();
+
+    // The phone opens the same link and goes on from there; the server holds the state.
+    const phone = await h.page(PHONE);
+    await phone.page.goto(r.link);
+    await heading(phone.page, 'Continue on your phone');
+    await phone.page.getByRole('button', { name: 'Continue on this device' }).click();
+    await heading(phone.page, 'Your ID document');
+    // Not a document (a portrait): the document is referred, but the face on it is compared with the selfie.
+    await upload(phone.page, 'Front of your ID document', face('sheldon', 5));
+    await phone.page.getByRole('alert').filter({ hasText: 'We could not read the document' }).waitFor({ timeout: 60_000 });
+    await phone.page.getByRole('button', { name: 'Save and continue' }).click();
+    await heading(phone.page, 'A photo of your face');
+    await upload(phone.page, 'Selfie', face('sheldon', 1));
+    await phone.page.getByText('Received. This photo can be used.').waitFor({ timeout: 60_000 });
+    await phone.page.getByRole('button', { name: 'Save and continue' }).click();
+    await heading(phone.page, 'Show us you are here');
+    await visit(phone.page, 'nfc-2-liveness');
+    const flow = await (await phone.page.request.get(r.link.replace(/\/?$/, '/flow'))).json();
+    expect(flow.steps.find((s: { id: string }) => s.id === 'liveness').uploads.map((u: { slot: string }) => u.slot)).toContain('chip');
+    for (const [i, file] of livenessFrames(flow.liveness_challenge).entries()) {
+      await upload(phone.page, ['Liveness photo 1: look straight at the camera', 'Liveness photo 2: turning your head', 'Liveness photo 3: head turned'][i]!, file);
+      await phone.page.locator('fieldset').nth(i).getByText('Received').waitFor({ timeout: 60_000 });
+    }
+    await phone.page.getByRole('button', { name: 'Save and continue' }).click();
+    await submit(phone.page);
+    await heading(phone.page, 'Thank you');
+
+    const report = await waitFor(r.report, (x) => x.status === 'READY');
+    expect(report.data.idscan).toMatchObject({ document_decision: 'REFER', face_match_decision: 'PASSED' });
+    await phone.context.close();
+  });
+
+  it('resumes after the tab is closed, and explains expired and replaced links', async () => {
+    const r = await h.request({ personal_details: 'true', unique_email: 'true', idscan: 'true' });
+    const first = await h.page(PHONE);
+    await first.page.goto(r.link);
+    await heading(first.page, 'Your home address');
+    await fillAddress(first.page, { street: '1 Resume Road', city: 'York', postcode: 'YO1 7HH', country: 'GB' });
+    await save(first.page);
+    await heading(first.page, 'Your e-mail address');
+    await visit(first.page, 'resume-1-email');
+    await first.context.close();
+
+    const again = await h.page(PHONE);
+    await again.page.goto(r.link);
+    await heading(again.page, 'Your e-mail address');
+    await again.page.getByRole('button', { name: 'Back' }).click();
+    await heading(again.page, 'Your home address');
+    expect(await again.page.getByLabel('Street and house number').inputValue()).toBe('1 Resume Road');
+
+    // Language switch: the same step in Spanish, and still accessible.
+    await again.page.getByLabel('Language').selectOption('es');
+    await heading(again.page, 'Su domicilio');
+    await visit(again.page, 'resume-2-spanish');
+    await again.page.getByLabel('Idioma').selectOption('en');
+
+    // A new request replaces the link.
+    const triggered = await h.t.app.inject({ method: 'PUT', url: r.url, headers: h.client.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', idscan: 'true' } } } });
+    expect(triggered.statusCode).toBe(202);
+    await again.page.reload();
+    await again.page.getByRole('alert').filter({ hasText: 'It may have been replaced by a newer one' }).waitFor();
+    await visit(again.page, 'link-replaced');
+
+    // An expired link (its expiry moved into the past, as time would).
+    const fresh = (triggered.json().data.onboarding_url as string).replace('http://127.0.0.1:1', h.origin);
+    await h.t.db.query(`UPDATE onboarding_reports SET link_expires_at = now() - interval '1 day' WHERE contact_id = $1`, [triggered.json().contact_id]);
+    await again.page.goto(fresh);
+    await again.page.getByRole('alert').filter({ hasText: 'This link has expired' }).waitFor();
+    await visit(again.page, 'link-expired');
+    await again.context.close();
+  });
+
+  it('the page runs under a strict Content-Security-Policy with no inline script', async () => {
+    const r = await h.request({ idscan: 'true' });
+    const response = await fetch(r.link);
+    const csp = response.headers.get('content-security-policy')!;
+    expect(csp).toContain("script-src 'self'");
+    expect(csp).not.toContain('unsafe-inline');
+    expect(csp).toContain("frame-ancestors 'none'");
+    const html = await response.text();
+    expect(html).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
+    expect(readFileSync(path.resolve('web/verify/dist/index.html'), 'utf8')).toBe(html);
+  });
+});
