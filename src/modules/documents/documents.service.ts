@@ -31,7 +31,7 @@ export interface IdentityDocumentResult {
   extracted: ExtractedDocument | null;
   driving_licence: (UkLicenceText & { dvla: DvlaCheck | null }) | null;
   quality: QualityReport[];
-  images: { index: number; mrz_found: boolean; mrz_valid: boolean; region: MrzReading['region']; attempts: number }[];
+  images: { index: number; mrz_found: boolean; mrz_valid: boolean; region: MrzReading['region']; engine: MrzReading['engine']; attempts: number }[];
   decision: DocumentDecision;
   reasons: Reason[];
   idscan: IdscanFields;
@@ -100,7 +100,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
       extracted: document,
       driving_licence: licence,
       quality,
-      images: readings.map((r, index) => ({ index, mrz_found: r.mrz !== null, mrz_valid: r.mrz?.valid ?? false, region: r.region, attempts: r.attempts })),
+      images: readings.map((r, index) => ({ index, mrz_found: r.mrz !== null, mrz_valid: r.mrz?.valid ?? false, region: r.region, engine: r.engine, attempts: r.attempts })),
       decision,
       reasons,
       idscan: toIdscan(document, decision, now().toISOString()),
