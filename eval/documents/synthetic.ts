@@ -4,6 +4,7 @@
  * with a visual zone, then optionally degraded (blur, noise, rotation, low resolution, exposure).
  * Deterministic for a given seed.
  */
+import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { checkDigit } from '../../src/modules/documents/domain/check-digit.ts';
 import { LAYOUTS, type MrzFormat, read } from '../../src/modules/documents/domain/mrz-layouts.ts';
@@ -130,7 +131,17 @@ export interface Degradation {
   brightness?: number;
 }
 
+let fontChecked = false;
+/** Without the font librsvg silently substitutes another one, and every figure would be meaningless. */
+function assertOcrbFont(): void {
+  if (fontChecked) return;
+  const families = execFileSync('fc-list', [':', 'family'], { encoding: 'utf8' });
+  if (!/^OCR B/m.test(families)) throw new Error('the OCR-B font is not installed: apt-get install fonts-ocr-b');
+  fontChecked = true;
+}
+
 export async function renderDocument(m: SyntheticMrz, seed: number, d: Degradation = {}): Promise<Buffer> {
+  assertOcrbFont();
   const r = rng(seed);
   const { svg } = cardSvg(m, r, 8);
   let img = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
