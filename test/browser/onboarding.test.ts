@@ -207,6 +207,24 @@ describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared spe
     await again.context.close();
   });
 
+  it('camera capture (getUserMedia, Chromium\'s fake camera): the frame is uploaded and, with no face in it, a retake is asked for', async () => {
+    const r = await h.request({ selfie: 'true' });
+    const { context, page } = await h.page(PHONE);
+    await page.goto(r.link);
+    await heading(page, 'A photo of your face');
+    await page.getByRole('button', { name: 'Use the camera' }).click();
+    const video = page.locator('video');
+    await video.waitFor();
+    await page.waitForFunction(() => (document.querySelector('video') as HTMLVideoElement | null)?.videoWidth ?? 0 > 0);
+    await visit(page, 'camera-1-preview');
+    await page.getByRole('button', { name: 'Take photo' }).click();
+    await page.getByRole('alert').filter({ hasText: 'We could not see a face' }).waitFor({ timeout: 60_000 });
+    await visit(page, 'camera-2-retake');
+    const flow = await (await page.request.get(r.link.replace(/\/?$/, '/flow'))).json();
+    expect(flow.uploads).toEqual([expect.objectContaining({ slot: 'selfie', media_type: 'image/jpeg', feedback: { usable: false, problems: ['NO_FACE_SELFIE'] } })]);
+    await context.close();
+  });
+
   it('the page runs under a strict Content-Security-Policy with no inline script', async () => {
     const r = await h.request({ idscan: 'true' });
     const response = await fetch(r.link);
