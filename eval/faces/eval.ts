@@ -91,6 +91,8 @@ async function main(): Promise<number> {
     calibrated_threshold_far_0: round(calibrated),
     tar_at_calibrated: round(ratesAt(pairs, calibrated).tar),
     far_resolution: round(1 / impostor.length),
+    false_reject_pairs: genuine.filter((p) => p.score < DEFAULT_MATCH_POLICY.threshold).map((p) => `${path.basename(p.a)} ~ ${path.basename(p.b)}: ${round(p.score)}`),
+    closest_impostor_pairs: [...impostor].sort((x, y) => y.score - x.score).slice(0, 3).map((p) => `${path.basename(p.a)} ~ ${path.basename(p.b)}: ${round(p.score)}`),
     ms_per_image: Math.round(analyseMs),
   };
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');

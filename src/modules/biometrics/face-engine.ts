@@ -63,7 +63,7 @@ const MAX_ROLL = 15;
 /** Landmark nets under-read strong tilts, so levelling may take two steps. */
 const MAX_LEVELLING = 2;
 /** A detection at least this confident is taken without checking other orientations. */
-const CONFIDENT = 0.9;
+const CONFIDENT = 0.7;
 /** Images at least this large (shorter side, px) get the extra unpadded face count. */
 const MIN_SIDE_FOR_COUNT = 320;
 
