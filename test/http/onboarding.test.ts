@@ -264,6 +264,50 @@ describe('the hosted flow over HTTP', () => {
     expect((await t.app.inject({ url: p.url, headers: c.auth })).json().status).toBe('EXPIRED');
   });
 
+  it('automatic refresh: a READY report near its expiry is requested again (new link, one more credit); without it, it expires', async () => {
+    const withRefresh = await contact(c);
+    const without = await contact(c);
+    const tokens: string[] = [];
+    for (const [p, refresh] of [[withRefresh, true], [without, false]] as const) {
+      const report = (await trigger(c, p.url, { suppress_invitation_mail: 'true', personal_details: 'true' }, { ttl_in_days: 30, is_automatic_refresh_enabled: refresh })).json();
+      const token = tokenOf(report);
+      tokens.push(token);
+      await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { street: '1 A St', city: 'York', postcode: 'YO1 1AA', country: 'GB' } } });
+      expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } })).statusCode).toBe(202);
+      await receiver.waitFor(() => eventsFor(p.contactId).includes('REPORT_READY'), 60_000);
+    }
+    const balance = async () => (await t.app.inject({ url: `/clients/${c.clientId}/credits`, headers: c.auth })).json().balance as number;
+    const before = await balance();
+    const saved = clock;
+    clock += 28 * 86_400_000; // inside the last tenth of 30 days for the first; the second is still valid
+    try {
+      expect(await t.services.onboarding.onboarding.sweep()).toEqual({ refreshed: 1, expired: 0 });
+      clock += 3 * 86_400_000;
+      expect((await t.services.onboarding.onboarding.sweep()).refreshed).toBe(0);
+    } finally {
+      clock = saved;
+    }
+    expect(await balance()).toBe(before - 1);
+    const refreshed = (await t.app.inject({ url: withRefresh.url, headers: c.auth })).json();
+    expect(refreshed.status).toBe('INITIAL');
+    expect(tokenOf(refreshed)).not.toBe(tokens[0]);
+    expect(refreshed.data.personal_details, 'the previous result stays readable until replaced').toMatchObject({ city: 'York' });
+    expect((await t.app.inject({ url: without.url, headers: c.auth })).json().status).toBe('EXPIRED');
+  }, 120_000);
+
+  it('a retried trigger with the same Idempotency-Key replays the answer and spends no second credit', async () => {
+    const p = await contact(c);
+    const balance = async () => (await t.app.inject({ url: `/clients/${c.clientId}/credits`, headers: c.auth })).json().balance as number;
+    const before = await balance();
+    const send = () => t.app.inject({ method: 'PUT', url: p.url, headers: { ...c.auth, 'idempotency-key': 'onb-retry-1' }, payload: { config: { parameters: { suppress_invitation_mail: 'true', idscan: 'true' } } } });
+    const a = await send();
+    const b = await send();
+    expect(a.statusCode).toBe(202);
+    expect(b.statusCode).toBe(202);
+    expect(b.json().data.onboarding_url).toBe(a.json().data.onboarding_url);
+    expect(await balance()).toBe(before - 1);
+  });
+
   it('a guessed or malformed token is refused the same way', async () => {
     for (const token of ['a'.repeat(52), 'x', '../../etc/passwd']) {
       const response = await t.app.inject({ url: `/verify/${encodeURIComponent(token)}/flow` });
