@@ -143,6 +143,59 @@ describe('passive authentication', () => {
   });
 });
 
+describe('JPEG 2000 portraits', () => {
+  /** Encode with OpenJPEG (WASM) at test time: a bare codestream and the same inside JP2 boxes. */
+  async function jpeg2000(): Promise<{ codestream: Uint8Array; jp2: Uint8Array; width: number; height: number }> {
+    const require = createRequire(import.meta.url);
+    type Encoder = { getDecodedBuffer(i: object): Uint8Array; setQuality(lossless: boolean, ratio: number): void; encode(): void; getEncodedBuffer(): Uint8Array };
+    const oj = await (require('@cornerstonejs/codec-openjpeg/wasmjs') as () => Promise<{ J2KEncoder: new () => Encoder }>)();
+    const { data, info } = await sharp(portrait).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const enc = new oj.J2KEncoder();
+    enc.getDecodedBuffer({ width: info.width, height: info.height, bitsPerSample: 8, componentCount: 3, isSigned: false, isUsingColorTransform: true }).set(data);
+    enc.setQuality(false, 10);
+    enc.encode();
+    const codestream = new Uint8Array(enc.getEncodedBuffer());
+    const box = (type: string, content: Uint8Array): Buffer => {
+      const head = Buffer.alloc(8);
+      head.writeUInt32BE(8 + content.length);
+      head.write(type, 4, 'latin1');
+      return Buffer.concat([head, content]);
+    };
+    const jp2 = Buffer.concat([
+      box('jP  ', new Uint8Array([0x0d, 0x0a, 0x87, 0x0a])),
+      box('ftyp', new Uint8Array(Buffer.from('jp2 \0\0\0\0jp2 ', 'latin1'))),
+      box('jp2c', codestream),
+    ]);
+    return { codestream, jp2: new Uint8Array(jp2), width: info.width, height: info.height };
+  }
+
+  it('decodes a JPEG 2000 portrait (bare codestream and JP2 file) from DG2', async () => {
+    const { decodePortrait } = await import('../../src/modules/biometrics/chip/portrait.ts');
+    const j = await jpeg2000();
+    for (const image of [j.codestream, j.jp2]) {
+      const p = parseDg2(dg2Of(image, { dataType: 1 }));
+      expect(p.format).toBe('jpeg2000');
+      const png = await decodePortrait(p);
+      expect(png).not.toBeNull();
+      const meta = await sharp(png!).metadata();
+      expect([meta.width, meta.height]).toEqual([j.width, j.height]);
+    }
+  });
+
+  it('a chip with a JPEG 2000 portrait verifies and reports it decodable; a corrupt one is not', async () => {
+    const j = await jpeg2000();
+    const dg2 = dg2Of(j.jp2, { dataType: 1 });
+    const sod = await makeSod(new Map([[1, chip.dg1], [2, dg2]]), chip.documentSigner);
+    const { result } = await verifyChipData({ sod, dg1: chip.dg1, dg2 }, trust);
+    expect(result).toMatchObject({ passed: true, portrait: { format: 'jpeg2000', decodable: true } });
+    const broken = dg2Of(j.codestream.subarray(0, 40), { dataType: 1 });
+    const sod2 = await makeSod(new Map([[1, chip.dg1], [2, broken]]), chip.documentSigner);
+    const r2 = await verifyChipData({ sod: sod2, dg1: chip.dg1, dg2: broken }, trust);
+    expect(r2.result.passed).toBe(true);
+    expect(r2.result.warnings).toContain('PORTRAIT_NOT_DECODABLE');
+  });
+});
+
 describe('CSCA master list', () => {
   it('imports the CSCAs of a signed master list and trusts chips they issued', async () => {
     const ml = await makeMasterList([chip.csca.certificate], chip.csca);

@@ -163,3 +163,29 @@ export function concat(...parts: Uint8Array[]): Uint8Array {
   }
   return out;
 }
+
+/**
+ * The JPEG 2000 codestream inside a portrait: a JP2 file wraps it in boxes (length, type, content) and
+ * the codestream is the "jp2c" box; a bare codestream starts with FF 4F FF 51 and is returned as is.
+ */
+export function jpeg2000Codestream(image: Uint8Array): Uint8Array {
+  if (image[0] === 0xff && image[1] === 0x4f) return image;
+  const view = new DataView(image.buffer, image.byteOffset, image.byteLength);
+  let o = 0;
+  while (o + 8 <= image.length) {
+    let length = view.getUint32(o);
+    const type = String.fromCharCode(image[o + 4] as number, image[o + 5] as number, image[o + 6] as number, image[o + 7] as number);
+    let header = 8;
+    if (length === 1) {
+      if (o + 16 > image.length) break;
+      length = Number(view.getBigUint64(o + 8));
+      header = 16;
+    } else if (length === 0) {
+      length = image.length - o; // the last box runs to the end
+    }
+    if (length < header || o + length > image.length) break;
+    if (type === 'jp2c') return image.subarray(o + header, o + length);
+    o += length;
+  }
+  throw new LdsError('JPEG 2000 portrait: no codestream (jp2c box) found');
+}
