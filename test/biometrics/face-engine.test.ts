@@ -112,6 +112,20 @@ describe('face engine on shipped sample photos', () => {
     expect(r.min_similarity).toBeGreaterThan(0.9);
   });
 
+  it('verifyChip compares the chip portrait with the selfie', async () => {
+    const { makeSampleChip } = await import('../../src/modules/biometrics/chip/chip-sample.ts');
+    const { trustStoreOf } = await import('../../src/modules/biometrics/chip/trust-store.ts');
+    const chip = await makeSampleChip(new Uint8Array(people[0]!));
+    const trust = trustStoreOf([new Uint8Array(chip.csca.certificate.toSchema().toBER(false))]);
+    const data = { sod: chip.sod, dg1: chip.dg1, dg2: chip.dg2 };
+    const selfie = await sharp(people[0]!).modulate({ brightness: 0.9 }).jpeg({ quality: 70 }).toBuffer();
+    const same = await service.verifyChip(data, trust, undefined, selfie);
+    expect(same).toMatchObject({ passed: true, face_match: { decision: 'PASSED' } });
+    const other = await service.verifyChip(data, trust, undefined, people[1]!);
+    expect(other.passed).toBe(true);
+    expect(other.face_match).toMatchObject({ decision: 'FAILED', reasons: ['FACE_MISMATCH'] });
+  });
+
   it('rejects undecodable input', async () => {
     await expect(service.compare(Buffer.from('not an image'), people[0]!)).rejects.toThrow();
   });
