@@ -35,6 +35,8 @@ export interface Config {
   onboardingLinkTtlDays: number;
   storageDir: string;
   uploadMaxBytes: number;
+  /** S3-compatible storage for uploaded files instead of STORAGE_DIR, when S3_BUCKET is set. */
+  s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | undefined;
 }
 
 export class ConfigError extends Error {
@@ -94,6 +96,12 @@ function cron(env: Env, name: string, fallback: string): string {
   return raw.trim();
 }
 
+function required(env: Env, name: string): string {
+  const value = env[name];
+  if (!value) throw new ConfigError(name, 'is required when S3_BUCKET is set');
+  return value;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -132,5 +140,12 @@ export function loadConfig(env: Env = process.env): Config {
     onboardingLinkTtlDays: int(env, 'ONBOARDING_LINK_TTL_DAYS', 30, 1, 365),
     storageDir: path.resolve(env.STORAGE_DIR || path.join(env.DATA_DIR || './data', 'files')),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 64 * 1024, 50 * 1024 * 1024),
+    s3: env.S3_BUCKET
+      ? {
+          endpoint: url('S3_ENDPOINT', env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`),
+          bucket: env.S3_BUCKET, region: env.S3_REGION || 'us-east-1', prefix: env.S3_PREFIX || '',
+          accessKeyId: required(env, 'S3_ACCESS_KEY_ID'), secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY'),
+        }
+      : undefined,
   };
 }

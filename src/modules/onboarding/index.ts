@@ -8,7 +8,7 @@ import type { Db } from '../../platform/db/db.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import type { App } from '../../platform/http/app.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { createFileStore, localDiskBackend } from '../../platform/storage/index.ts';
+import { createFileStore, localDiskBackend, s3Backend } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { createFaceService, type FaceService } from '../biometrics/index.ts';
 import type { CreditsService } from '../credits/index.ts';
@@ -31,7 +31,7 @@ export function createOnboarding(deps: {
 }) {
   const { config, db, cipher, jobs, accounts, now } = deps;
   const mail = createMailService({ db, cipher });
-  const files = createFileStore(localDiskBackend(config.storageDir), cipher);
+  const files = createFileStore(config.s3 ? s3Backend(config.s3) : localDiskBackend(config.storageDir), cipher);
   // The engines load models and an OCR worker on first use; the API process that never processes never pays for them.
   let documentService: DocumentService | undefined;
   let faceService: FaceService | undefined;

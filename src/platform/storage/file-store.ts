@@ -48,8 +48,8 @@ export function localDiskBackend(dir: string): BlobBackend {
 export function createFileStore(backend: BlobBackend, cipher: Cipher): FileStore {
   const aad = (key: string) => `file:${key}`;
   return {
-    put: (key, bytes) => backend.write(checkKey(key), cipher.encrypt(bytes, aad(key))),
+    put: async (key, bytes) => backend.write(checkKey(key), cipher.encrypt(bytes, aad(key))),
     get: async (key) => cipher.decrypt(await backend.read(checkKey(key)), aad(key)),
-    delete: (key) => backend.remove(checkKey(key)),
+    delete: async (key) => backend.remove(checkKey(key)),
   };
 }
