@@ -23,6 +23,8 @@ import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
 import { createAuditService } from './modules/audit/index.ts';
 import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
+import { createStaffService } from './modules/staff/index.ts';
+import { registerConsole } from './modules/console/index.ts';
 import path from 'node:path';
 
 export interface ServiceOptions {
@@ -68,7 +70,8 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   defineAmlQueues(jobs);
   const aml = createAmlService({ db, cipher, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
   const onboarding = createOnboarding({ config, db, cipher, events, jobs, accounts, credits, eidv, now });
-  return { config, db, keys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, now };
+  const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
+  return { config, db, keys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -92,6 +95,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerAmlRoutes(app, services);
   registerScreeningRoutes(app, services);
   registerOnboarding(app, services.onboarding, config);
+  registerConsole(app, services);
   return {
     app,
     services,

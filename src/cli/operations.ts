@@ -26,6 +26,12 @@ export const OPERATIONS: Record<string, Operation> = {
   'credentials.revoke': async (s, a) => s.clients.revokeCredential(str(a, 'client'), str(a, 'credential')),
   'credits.add': async (s, a) => s.credits.add(str(a, 'client'), Number(a.amount), typeof a.reason === 'string' ? a.reason : 'added by operator'),
   'credits.show': async (s, a) => s.credits.history(str(a, 'client'), {}),
+  'users.create': async (s, a) => {
+    const created = await s.staff.createUser(str(a, 'client'), { email: str(a, 'email'), role: str(a, 'role'), password: a.password as string | undefined });
+    await s.audit.flush(); // the command closes the database next
+    return created;
+  },
+  'users.list': async (s, a) => s.staff.listUsers(str(a, 'client')),
   'audit.verify': async (s) => s.audit.verify(),
   'audit.export': async (s, a) => {
     const out = [];

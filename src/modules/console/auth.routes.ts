@@ -1,0 +1,60 @@
+import { Type } from '@sinclair/typebox';
+import type { App } from '../../platform/http/app.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { StaffService } from '../staff/index.ts';
+import { checkCsrf, cookieName, guard, readCookie, setSessionCookie, who } from './session.ts';
+
+const config = { public: true } as const;
+const hide = { hide: true };
+
+/** Sign-in (password, then TOTP when enabled), sign-out, the session, invitations and TOTP enrolment. */
+export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService; publicUrl: string }) {
+  const { staff, publicUrl } = deps;
+  const cookie = cookieName(publicUrl);
+  const anyRole = guard(staff, publicUrl, 'read');
+
+  app.post('/console/api/login', {
+    config, schema: { ...hide, body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false }) },
+  }, async (request, reply) => {
+    const opened = await staff.login(request.body.email, request.body.password);
+    setSessionCookie(reply, publicUrl, opened.token);
+    return { stage: opened.stage, totp_required: opened.stage === 'totp' };
+  });
+
+  app.post('/console/api/login/totp', {
+    config, schema: { ...hide, body: Type.Object({ code: Type.String({ maxLength: 12 }) }, { additionalProperties: false }) },
+  }, async (request, reply) => {
+    const token = readCookie(request, cookie);
+    if (!token) throw new AppError('unauthorized', 'Sign in again');
+    const opened = await staff.completeTotp(token, request.body.code.replace(/\s/g, ''));
+    setSessionCookie(reply, publicUrl, opened.token);
+    return { stage: opened.stage, totp_required: false };
+  });
+
+  app.post('/console/api/logout', { config, schema: hide }, async (request, reply) => {
+    const token = readCookie(request, cookie);
+    const found = await staff.session(token);
+    if (found) {
+      checkCsrf(request, found.session);
+      await staff.logout(token!);
+    }
+    setSessionCookie(reply, publicUrl, undefined);
+    return reply.status(204).send();
+  });
+
+  app.get('/console/api/session', { config, schema: hide, preHandler: anyRole }, async (request, reply) => {
+    const { user, session } = who(request);
+    reply.header('cache-control', 'no-store');
+    return { user, csrf_token: session.csrf_token, expires_at: session.expires_at.toISOString() };
+  });
+
+  app.post('/console/api/invitations/accept', {
+    config, schema: { ...hide, body: Type.Object({ token: Type.String({ minLength: 10, maxLength: 100 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }) },
+  }, async (request) => staff.acceptInvitation(request.body.token, request.body.password));
+
+  app.post('/console/api/me/totp', { config, schema: hide, preHandler: anyRole }, async (request) => staff.beginTotp(who(request).user.id));
+
+  app.post('/console/api/me/totp/confirm', {
+    config, preHandler: anyRole, schema: { ...hide, body: Type.Object({ code: Type.String({ maxLength: 12 }) }, { additionalProperties: false }) },
+  }, async (request) => staff.confirmTotp(who(request).user.id, request.body.code.replace(/\s/g, '')));
+}

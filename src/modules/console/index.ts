@@ -1,0 +1,24 @@
+/**
+ * The console's server side (issue 10): a JSON API under /console/api/* for the pages, and the built bundle at
+ * /console/*. Its routes are public to the API's bearer hook and carry their own guard: a staff session cookie,
+ * CSRF on state-changing requests, and the role's permission (session.ts).
+ */
+import type { App } from '../../platform/http/app.ts';
+import type { Services } from '../../service.ts';
+import type { StaffService } from '../staff/index.ts';
+import { registerConsoleAuditRoutes } from './audit.routes.ts';
+import { registerConsoleAuthRoutes } from './auth.routes.ts';
+import { registerConsolePages } from './pages.routes.ts';
+import { registerConsoleReviewRoutes } from './review.routes.ts';
+import { registerConsoleSettingsRoutes } from './settings.routes.ts';
+
+export { CONSOLE_DIST } from './pages.routes.ts';
+
+export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }) {
+  const base = { staff: s.staff, publicUrl: s.config.publicUrl };
+  registerConsoleAuthRoutes(app, base);
+  registerConsoleReviewRoutes(app, { ...base, db: s.db, accounts: s.accounts, aml: s.aml, onboarding: s.onboarding.onboarding, screening: s.screening, credits: s.credits, audit: s.audit });
+  registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, audit: s.audit });
+  registerConsoleAuditRoutes(app, { ...base, audit: s.audit });
+  registerConsolePages(app, { publicUrl: s.config.publicUrl });
+}

@@ -1,0 +1,134 @@
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../platform/db/db.ts';
+import type { App } from '../../platform/http/app.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { AccountOut, AccountsService, ContactOut } from '../accounts/index.ts';
+import type { AmlService } from '../aml/index.ts';
+import { AmlReviewBody } from '../aml/aml.schemas.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { CreditsService } from '../credits/index.ts';
+import type { OnboardingService } from '../onboarding/index.ts';
+import type { ScreeningService } from '../screening/index.ts';
+import type { StaffService } from '../staff/index.ts';
+import { consoleRepo, type ReportRef } from './console.repo.ts';
+import { actorOf, guard, who } from './session.ts';
+
+export interface ReviewDeps {
+  db: Db;
+  staff: StaffService;
+  publicUrl: string;
+  accounts: AccountsService;
+  aml: AmlService;
+  onboarding: OnboardingService;
+  screening: ScreeningService;
+  credits: CreditsService;
+  audit: AuditService;
+}
+
+const config = { public: true } as const;
+const hide = { hide: true };
+const Ids = Type.Object({ accountId: Type.String({ maxLength: 64 }), contactId: Type.String({ maxLength: 64 }) });
+const fullName = (c: Pick<ContactOut, 'first_name' | 'middle_name' | 'last_name'>) => [c.first_name, c.middle_name, c.last_name].filter(Boolean).join(' ');
+const isNotFound = (e: unknown) => e instanceof AppError && e.code === 'not_found';
+
+/** Every account of the client, decrypted in memory (personal data is encrypted at rest, so search happens here). */
+async function allAccounts(accounts: AccountsService, clientId: string): Promise<AccountOut[]> {
+  const out: AccountOut[] = [];
+  let cursor: string | undefined;
+  do {
+    const page = await accounts.listAccounts(clientId, { limit: 500, cursor });
+    out.push(...page.data);
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor && out.length < 20_000);
+  return out;
+}
+
+/** Dashboard, accounts and contacts with search, the contact page and the report pages, and the AML review. */
+export function registerConsoleReviewRoutes(app: App, deps: ReviewDeps) {
+  const read = guard(deps.staff, deps.publicUrl, 'read');
+  const review = guard(deps.staff, deps.publicUrl, 'review');
+  const clientOf = (request: Parameters<typeof who>[0]) => who(request).user.client_id;
+
+  async function withNames(clientId: string, refs: ReportRef[]) {
+    const contacts = await deps.accounts.readContacts(deps.db, refs.map((r) => ({ clientId, contactId: r.contact_id })));
+    return refs.map((r) => ({ ...r, updated_at: r.updated_at.toISOString(), name: contacts.has(r.contact_id) ? fullName(contacts.get(r.contact_id)!) : null }));
+  }
+
+  app.get('/console/api/dashboard', { config, schema: hide, preHandler: read }, async (request) => {
+    const clientId = clientOf(request);
+    const [waiting, recent, balance] = await Promise.all([
+      consoleRepo.reports(deps.db, clientId, { needsReview: true, limit: 100 }),
+      consoleRepo.reports(deps.db, clientId, { limit: 10 }),
+      deps.credits.balance(clientId),
+    ]);
+    const out = { needs_review: await withNames(clientId, waiting), recent: await withNames(clientId, recent), credit_balance: balance };
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.dashboard.read', subject: null, details: { contacts_shown: new Set([...waiting, ...recent].map((r) => r.contact_id)).size } });
+    return out;
+  });
+
+  app.get('/console/api/accounts', {
+    config, preHandler: read,
+    schema: { ...hide, querystring: Type.Object({ q: Type.Optional(Type.String({ maxLength: 200 })), type: Type.Optional(Type.Union([Type.Literal('INDIVIDUAL'), Type.Literal('COMPANY')])), needs_review: Type.Optional(Type.Union([Type.Literal('true'), Type.Literal('false')])) }) },
+  }, async (request) => {
+    const clientId = clientOf(request);
+    const { q, type, needs_review } = request.query;
+    const terms = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
+    const waiting = await consoleRepo.accountsNeedingReview(deps.db, clientId);
+    const found = (await allAccounts(deps.accounts, clientId)).filter((a) => {
+      if (type && a.type !== type) return false;
+      if (needs_review && waiting.has(a.id) !== (needs_review === 'true')) return false;
+      const text = [a.name, a.reg_number, a.id, fullName(a.primary_contact), a.primary_contact.email, a.primary_contact.primary_address?.city ?? ''].join(' ').toLowerCase();
+      return terms.every((t) => text.includes(t));
+    });
+    const data = found.slice(0, 200).map((a) => ({
+      id: a.id, name: a.name, type: a.type, reg_number: a.reg_number, contacts_count: a.contacts_count, needs_review: waiting.has(a.id),
+      primary_contact: { id: a.primary_contact.id, name: fullName(a.primary_contact), email: a.primary_contact.email }, created_at: a.created_at,
+    }));
+    // The search terms are personal data themselves: the trail records that a search happened and what it showed, not what was typed.
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.accounts.search', subject: null, details: { filtered: terms.length > 0, type: type ?? null, results: data.length } });
+    return { data, total: found.length };
+  });
+
+  app.get('/console/api/accounts/:accountId', {
+    config, preHandler: read, schema: { ...hide, params: Type.Object({ accountId: Type.String({ maxLength: 64 }) }) },
+  }, async (request) => {
+    const clientId = clientOf(request);
+    const account = await deps.accounts.getAccount(clientId, request.params.accountId);
+    const contacts = await deps.accounts.listContacts(clientId, account.id, { limit: 200 });
+    const reports = await consoleRepo.reportsOfAccount(deps.db, clientId, account.id);
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.account.read', subject: account.id, details: { contacts: contacts.data.length } });
+    return { account, contacts: contacts.data, reports: reports.map((r) => ({ ...r, updated_at: r.updated_at.toISOString() })) };
+  });
+
+  app.get('/console/api/accounts/:accountId/contacts/:contactId', { config, preHandler: read, schema: { ...hide, params: Ids } }, async (request) => {
+    const clientId = clientOf(request);
+    const { accountId, contactId } = request.params;
+    const contact = await deps.accounts.getContact(clientId, accountId, contactId);
+    const [aml, onboarding] = await Promise.all([
+      deps.aml.get(clientId, accountId, contactId).catch((e) => (isNotFound(e) ? null : Promise.reject(e))),
+      deps.onboarding.get(clientId, accountId, contactId).catch((e) => (isNotFound(e) ? null : Promise.reject(e))),
+    ]);
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.contact.read', subject: `${accountId}/${contactId}`, details: {} });
+    return { contact, reports: { aml, onboarding } };
+  });
+
+  app.get('/console/api/accounts/:accountId/contacts/:contactId/aml', { config, preHandler: read, schema: { ...hide, params: Ids } }, async (request) => {
+    const clientId = clientOf(request);
+    const { accountId, contactId } = request.params;
+    const contact = await deps.accounts.getContact(clientId, accountId, contactId);
+    const report = await deps.aml.get(clientId, accountId, contactId);
+    // Each potential match beside the entry as the list publishes it (the lists loaded now; an entry since removed shows as such).
+    const entities = Object.fromEntries(report.data.matches.map((m) => [m.entity_id, deps.screening.entity(m.entity_id) ?? null]));
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.aml_report.read', subject: `${accountId}/${contactId}`, details: { revision: report.revision } });
+    return { contact, report, entities, can_review: who(request).user.permissions.includes('review') };
+  });
+
+  app.post('/console/api/accounts/:accountId/contacts/:contactId/aml/review', {
+    config, preHandler: review, schema: { ...hide, params: Ids, body: AmlReviewBody },
+  }, async (request) => {
+    const clientId = clientOf(request);
+    const { accountId, contactId } = request.params;
+    // aml.review writes the decision, its audit entry (actor user:<id>) and REPORT_REVIEW_COMPLETED in one transaction.
+    return deps.aml.review(clientId, accountId, contactId, request.body, actorOf(request));
+  });
+}

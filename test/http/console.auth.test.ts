@@ -1,0 +1,196 @@
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleAccount, startTestService, type TestClient, type TestService } from '../helpers/service.ts';
+import { consoleLogin, cookieFrom, PASSWORD, staffUser } from './console-helpers.ts';
+
+/** Staff users over HTTP: invitation, password and TOTP sign-in, lock-out, sessions, CSRF, roles, tenants. */
+let t: TestService;
+let a: TestClient;
+let b: TestClient;
+
+beforeAll(async () => {
+  t = await startTestService();
+  a = await t.newClient('Firm A');
+  b = await t.newClient('Firm B');
+}, 60_000);
+afterAll(async () => t?.close());
+
+const auditOf = async (clientId: string) => {
+  await t.services.audit.flush();
+  return t.services.audit.list(clientId, { limit: 1000 });
+};
+
+describe('sign-in', () => {
+  it('signs in with the password; the cookie is HttpOnly, SameSite=Strict and holds no user data; the token is stored hashed', async () => {
+    await t.services.staff.createUser(a.clientId, { email: 'admin@a.test', role: 'administrator', password: PASSWORD });
+    const login = await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'admin@a.test', password: PASSWORD } });
+    expect(login.statusCode, login.body).toBe(200);
+    const setCookie = String(login.headers['set-cookie']);
+    expect(setCookie).toMatch(/^kyc_console=[0-9a-z]{40,};/);
+    expect(setCookie).toContain('HttpOnly');
+    expect(setCookie).toContain('SameSite=Strict');
+    const token = decodeURIComponent(cookieFrom(login.headers['set-cookie']).split('=')[1]!);
+    const stored = await t.db.query<{ token_hash: string }>('SELECT token_hash FROM staff_sessions');
+    expect(stored.some((s) => s.token_hash === token)).toBe(false);
+    const session = await t.app.inject({ url: '/console/api/session', headers: { cookie: cookieFrom(login.headers['set-cookie']) } });
+    expect(session.statusCode).toBe(200);
+    expect(session.json().user).toMatchObject({ email: 'admin@a.test', role: 'administrator', client_id: a.clientId, totp_enabled: false });
+    expect(session.json().csrf_token).toMatch(/^[0-9a-z]{30,}$/);
+    const rows = await t.db.query<{ password_hash: string }>("SELECT password_hash FROM staff_users WHERE email = 'admin@a.test'");
+    expect(rows[0]!.password_hash).toMatch(/^\$argon2id\$/);
+  });
+
+  it('answers a wrong password and an unknown e-mail alike (401), and the API bearer routes do not accept the cookie', async () => {
+    const wrong = await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'admin@a.test', password: 'not the password at all' } });
+    const unknown = await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'nobody@a.test', password: 'not the password at all' } });
+    expect(wrong.statusCode).toBe(401);
+    expect(unknown.statusCode).toBe(401);
+    expect(wrong.json().detail).toBe(unknown.json().detail);
+    const { cookie } = await consoleLogin(t, 'admin@a.test');
+    const api = await t.app.inject({ url: `/clients/${a.clientId}/accounts`, headers: { cookie } });
+    expect(api.statusCode).toBe(401);
+  });
+
+  it('locks the user after 5 wrong passwords, even against the right one, and records it', async () => {
+    await t.services.staff.createUser(a.clientId, { email: 'locked@a.test', role: 'reviewer', password: PASSWORD });
+    for (let i = 0; i < 5; i++) {
+      const r = await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'locked@a.test', password: `wrong password ${i}` } });
+      expect(r.statusCode).toBe(401);
+    }
+    const right = await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'locked@a.test', password: PASSWORD } });
+    expect(right.statusCode).toBe(401);
+    expect(right.headers['set-cookie']).toBeUndefined();
+    const actions = (await auditOf(a.clientId)).map((e) => e.action);
+    expect(actions).toContain('console.locked');
+    expect(actions.filter((x) => x === 'console.login_failed').length).toBeGreaterThanOrEqual(5);
+  });
+
+  it('signs out: the session ends and the cookie is cleared', async () => {
+    const s = await consoleLogin(t, 'admin@a.test');
+    const out = await t.app.inject({ method: 'POST', url: '/console/api/logout', headers: s.headers });
+    expect(out.statusCode).toBe(204);
+    expect(String(out.headers['set-cookie'])).toContain('Max-Age=0');
+    expect((await t.app.inject({ url: '/console/api/session', headers: { cookie: s.cookie } })).statusCode).toBe(401);
+  });
+});
+
+describe('invitations', () => {
+  it('creates an invited user with a one-time link; accepting sets the password once', async () => {
+    const created = await t.services.staff.createUser(a.clientId, { email: 'invited@a.test', role: 'reviewer' });
+    expect(created.user.status).toBe('invited');
+    const token = created.invitation_url!.split('/console/invite/')[1]!;
+    expect(created.invitation_url).toMatch(/^http:\/\/kyc\.test\/console\/invite\/[0-9a-z]{40,}$/);
+    const noLogin = await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'invited@a.test', password: PASSWORD } });
+    expect(noLogin.statusCode).toBe(401);
+    const weak = await t.app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token, password: 'short' } });
+    expect(weak.statusCode).toBe(422);
+    const ok = await t.app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token, password: PASSWORD } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    const again = await t.app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token, password: 'another good password' } });
+    expect(again.statusCode).toBe(404);
+    await consoleLogin(t, 'invited@a.test');
+  });
+
+  it('refuses a duplicate e-mail, an unknown role and an unknown client', async () => {
+    await expect(t.services.staff.createUser(a.clientId, { email: 'ADMIN@a.test', role: 'reviewer' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(t.services.staff.createUser(a.clientId, { email: 'x@a.test', role: 'owner' })).rejects.toMatchObject({ code: 'validation_failed' });
+    await expect(t.services.staff.createUser('cli_nope', { email: 'y@a.test', role: 'reviewer' })).rejects.toMatchObject({ code: 'not_found' });
+  });
+});
+
+describe('TOTP second factor', () => {
+  it('enrols, then asks for the code after the password; the first-step session opens nothing', async () => {
+    const s = await staffUser(t, a.clientId, 'totp@a.test', 'reviewer');
+    const begin = await t.app.inject({ method: 'POST', url: '/console/api/me/totp', headers: s.headers });
+    expect(begin.statusCode, begin.body).toBe(200);
+    const { secret, otpauth_url } = begin.json();
+    expect(otpauth_url).toMatch(/^otpauth:\/\/totp\//);
+    const bad = await t.app.inject({ method: 'POST', url: '/console/api/me/totp/confirm', headers: s.headers, payload: { code: '000000' } });
+    expect(bad.statusCode).toBe(422);
+    const confirm = await t.app.inject({ method: 'POST', url: '/console/api/me/totp/confirm', headers: s.headers, payload: { code: await generate({ secret }) } });
+    expect(confirm.statusCode, confirm.body).toBe(200);
+    expect(confirm.json().totp_enabled).toBe(true);
+
+    const step1 = await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'totp@a.test', password: PASSWORD } });
+    expect(step1.json()).toMatchObject({ totp_required: true });
+    const pending = cookieFrom(step1.headers['set-cookie']);
+    expect((await t.app.inject({ url: '/console/api/session', headers: { cookie: pending } })).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/console/api/dashboard', headers: { cookie: pending } })).statusCode).toBe(401);
+    const wrong = await t.app.inject({ method: 'POST', url: '/console/api/login/totp', headers: { cookie: pending }, payload: { code: '123456' } });
+    expect(wrong.statusCode).toBe(401);
+    const step2 = await t.app.inject({ method: 'POST', url: '/console/api/login/totp', headers: { cookie: pending }, payload: { code: await generate({ secret }) } });
+    expect(step2.statusCode, step2.body).toBe(200);
+    const full = cookieFrom(step2.headers['set-cookie']);
+    expect(full).not.toBe(pending);
+    expect((await t.app.inject({ url: '/console/api/session', headers: { cookie: full } })).statusCode).toBe(200);
+    // The first-step token is spent.
+    expect((await t.app.inject({ method: 'POST', url: '/console/api/login/totp', headers: { cookie: pending }, payload: { code: await generate({ secret }) } })).statusCode).toBe(401);
+  });
+});
+
+describe('CSRF', () => {
+  it('refuses a state-changing request without the token, with a wrong one, or from another origin', async () => {
+    const s = await consoleLogin(t, 'admin@a.test');
+    const body = { firm_name: 'Firm A', brand_colour: '#112233', logo_url: null };
+    const none = await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: { cookie: s.cookie }, payload: body });
+    expect(none.statusCode).toBe(403);
+    const wrong = await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: { cookie: s.cookie, 'x-csrf-token': 'x'.repeat(32) }, payload: body });
+    expect(wrong.statusCode).toBe(403);
+    const cross = await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: { ...s.headers, origin: 'https://evil.example' }, payload: body });
+    expect(cross.statusCode).toBe(403);
+    const ok = await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: { ...s.headers, origin: 'http://localhost:80' }, payload: body });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ firm_name: 'Firm A', brand_colour: '#112233' });
+  });
+});
+
+describe('roles and tenants', () => {
+  it('a reviewer cannot change settings; a read-only user cannot review; both can read', async () => {
+    const reviewer = await staffUser(t, a.clientId, 'rev@a.test', 'reviewer');
+    const reader = await staffUser(t, a.clientId, 'ro@a.test', 'read-only');
+    const branding = { firm_name: 'X', brand_colour: null, logo_url: null };
+    expect((await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: reviewer.headers, payload: branding })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: '/console/api/settings/credentials', headers: reviewer.headers, payload: { name: 'x' } })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/console/api/settings/users', headers: reviewer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ url: '/console/api/audit/export', headers: reader.headers })).statusCode).toBe(403);
+    const acc = (await t.app.inject({ method: 'POST', url: `/clients/${a.clientId}/accounts`, headers: a.auth, payload: sampleAccount() })).json();
+    const review = await t.app.inject({
+      method: 'POST', url: `/console/api/accounts/${acc.id}/contacts/${acc.primary_contact.id}/aml/review`, headers: reader.headers, payload: { decision: 'PASS' },
+    });
+    expect(review.statusCode).toBe(403);
+    for (const user of [reviewer, reader]) {
+      expect((await t.app.inject({ url: '/console/api/dashboard', headers: user.headers })).statusCode).toBe(200);
+      expect((await t.app.inject({ url: `/console/api/accounts/${acc.id}/contacts/${acc.primary_contact.id}`, headers: user.headers })).statusCode).toBe(200);
+    }
+  });
+
+  it("another client's staff sees nothing: 404 on the account, the contact and the report; search finds none", async () => {
+    const acc = (await t.app.inject({ method: 'POST', url: `/clients/${a.clientId}/accounts`, headers: a.auth, payload: sampleAccount({ name: 'Only For A Ltd' }) })).json();
+    const other = await staffUser(t, b.clientId, 'admin@b.test', 'administrator');
+    expect((await t.app.inject({ url: `/console/api/accounts/${acc.id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/console/api/accounts/${acc.id}/contacts/${acc.primary_contact.id}`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/console/api/accounts/${acc.id}/contacts/${acc.primary_contact.id}/aml`, headers: other.headers })).statusCode).toBe(404);
+    const search = await t.app.inject({ url: '/console/api/accounts?q=only%20for%20a', headers: other.headers });
+    expect(search.json().data).toEqual([]);
+    const review = await t.app.inject({ method: 'POST', url: `/console/api/accounts/${acc.id}/contacts/${acc.primary_contact.id}/aml/review`, headers: other.headers, payload: { decision: 'FAIL' } });
+    expect(review.statusCode).toBe(404);
+    const mine = await consoleLogin(t, 'admin@a.test');
+    const found = await t.app.inject({ url: '/console/api/accounts?q=only%20for%20a', headers: mine.headers });
+    expect(found.json().data.map((x: { id: string }) => x.id)).toEqual([acc.id]);
+    const users = await t.app.inject({ url: '/console/api/settings/users', headers: other.headers });
+    expect(users.json().data.map((u: { email: string }) => u.email)).toEqual(['admin@b.test']);
+  });
+
+  it('records reads of personal data with the user as actor', async () => {
+    const s = await consoleLogin(t, 'admin@a.test');
+    const acc = (await t.app.inject({ method: 'POST', url: `/clients/${a.clientId}/accounts`, headers: a.auth, payload: sampleAccount() })).json();
+    await t.app.inject({ url: `/console/api/accounts/${acc.id}/contacts/${acc.primary_contact.id}`, headers: s.headers });
+    const entry = (await auditOf(a.clientId)).find((e) => e.action === 'console.contact.read' && e.subject === `${acc.id}/${acc.primary_contact.id}`);
+    expect(entry?.actor).toBe(`user:${s.userId}`);
+  });
+
+  it('unknown console API paths are 404 and the unauthenticated API answers 401', async () => {
+    expect((await t.app.inject({ url: '/console/api/nope' })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: '/console/api/dashboard' })).statusCode).toBe(401);
+  });
+});
