@@ -11,7 +11,7 @@ export default defineConfig({
     projects: [
       {
         extends: true,
-        test: { name: 'pglite', include: ['src/**/*.test.ts', 'test/**/*.test.ts'], exclude: ['test/browser/**', 'node_modules/**'] },
+        test: { name: 'pglite', include: ['src/**/*.test.ts', 'test/**/*.test.ts', 'packages/*/test/**/*.test.ts'], exclude: ['test/browser/**', 'node_modules/**'] },
       },
       {
         extends: true,

@@ -1,0 +1,130 @@
+import createClient from 'openapi-fetch';
+import type { components, paths } from './generated/openapi.ts';
+import { toError, type Problem } from './errors.ts';
+import { createTransport, type TransportOptions } from './transport.ts';
+
+type Schemas = components['schemas'];
+export type Account = Schemas['Account'];
+export type Contact = Schemas['Contact'];
+export type AmlReport = Schemas['AmlReport'];
+export type Subscription = Schemas['Subscription'];
+export type Delivery = Schemas['Delivery'];
+export type WebhookEvent = Schemas['Event'];
+type Body<P extends keyof paths, M extends 'post' | 'put' | 'patch'> = paths[P][M] extends { requestBody?: { content: { 'application/json': infer B } } } ? B : never;
+export type AccountCreate = Body<'/clients/{clientId}/accounts', 'post'>;
+export type AccountPatch = Body<'/clients/{clientId}/accounts/{accountId}', 'patch'>;
+export type ContactInput = Body<'/clients/{clientId}/accounts/{accountId}/contacts', 'post'>;
+export type ContactReplace = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}', 'put'>;
+export type SubscriptionCreate = Body<'/clients/{clientId}/subscriptions', 'post'>;
+export type AmlReview = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml/review', 'post'>;
+
+export interface Page<T> {
+  data: T[];
+  next_cursor: string | null;
+}
+
+/** Unwraps an openapi-fetch result: the data, or the problem as a typed exception. */
+async function unwrap<T>(call: Promise<{ data?: T; error?: unknown; response: Response }>): Promise<T> {
+  const { data, error, response } = await call;
+  if (error !== undefined || !response.ok) {
+    const problem = (error ?? {}) as Partial<Problem>;
+    throw toError({ type: 'about:blank', title: response.statusText, detail: response.statusText, code: 'http_error', ...problem, status: response.status } as Problem);
+  }
+  return data as T;
+}
+
+/** Iterates every item of a cursor-paginated list. */
+export async function* paginate<T>(fetchPage: (cursor: string | undefined) => Promise<Page<T>>): AsyncGenerator<T> {
+  let cursor: string | undefined;
+  do {
+    const page = await fetchPage(cursor);
+    yield* page.data;
+    cursor = page.next_cursor ?? undefined;
+  } while (cursor);
+}
+
+/**
+ * The typed client. Every endpoint of the OpenAPI document is reachable through `raw` (paths and bodies
+ * typed from it); the methods below cover the spec's sequence with plain arguments.
+ */
+export function createKycClient(options: TransportOptions) {
+  const transport = createTransport(options);
+  const raw = createClient<paths>({ baseUrl: transport.base, fetch: transport.fetch });
+  const tenant = transport.tenant;
+  const ifMatch = (revision?: string) => (revision ? { 'if-match': `"${revision}"` } : {});
+
+  const accounts = {
+    create: async (body: AccountCreate) => unwrap(raw.POST('/clients/{clientId}/accounts', { params: { path: { clientId: await tenant() } }, body })),
+    get: async (accountId: string) => unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}', { params: { path: { clientId: await tenant(), accountId } } })),
+    list: async (query: { limit?: number; cursor?: string; type?: 'INDIVIDUAL' | 'COMPANY' } = {}) =>
+      unwrap(raw.GET('/clients/{clientId}/accounts', { params: { path: { clientId: await tenant() }, query } })) as Promise<Page<Account>>,
+    all: (query: { type?: 'INDIVIDUAL' | 'COMPANY' } = {}) => paginate((cursor) => accounts.list({ ...query, cursor, limit: 200 })),
+    update: async (accountId: string, body: AccountPatch, options: { revision?: string } = {}) =>
+      unwrap(raw.PATCH('/clients/{clientId}/accounts/{accountId}', { params: { path: { clientId: await tenant(), accountId }, header: ifMatch(options.revision) }, body })),
+    /** Endpoint 10: enables (or refreshes) the client portal link. */
+    sharePortal: (accountId: string, share = true) => accounts.update(accountId, { client_onboarding: { share_progress: share } }),
+    delete: async (accountId: string) =>
+      unwrap(raw.DELETE('/clients/{clientId}/accounts/{accountId}', { params: { path: { clientId: await tenant(), accountId }, header: {} } })),
+  };
+
+  const contacts = {
+    create: async (accountId: string, body: ContactInput) =>
+      unwrap(raw.POST('/clients/{clientId}/accounts/{accountId}/contacts', { params: { path: { clientId: await tenant(), accountId } }, body })),
+    get: async (accountId: string, contactId: string) =>
+      unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}', { params: { path: { clientId: await tenant(), accountId, contactId } } })),
+    list: async (accountId: string, query: { limit?: number; cursor?: string } = {}) =>
+      unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}/contacts', { params: { path: { clientId: await tenant(), accountId }, query } })) as Promise<Page<Contact>>,
+    /** Endpoint 4 replaces the whole record: read it, change what you need, send it all back. */
+    replace: async (accountId: string, contactId: string, body: ContactReplace, options: { revision?: string } = {}) =>
+      unwrap(raw.PUT('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}', {
+        params: { path: { clientId: await tenant(), accountId, contactId }, header: ifMatch(options.revision) }, body,
+      })),
+    /** Read, merge and full replace in one call, guarded by the revision it read (spec endpoint rule 3). */
+    merge: async (accountId: string, contactId: string, changes: Partial<ContactReplace>) => {
+      const current = await contacts.get(accountId, contactId);
+      return contacts.replace(accountId, contactId, { ...(current as ContactReplace), ...changes }, { revision: current.revision });
+    },
+    delete: async (accountId: string, contactId: string) =>
+      unwrap(raw.DELETE('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}', { params: { path: { clientId: await tenant(), accountId, contactId }, header: {} } })),
+  };
+
+  const aml = {
+    trigger: async (accountId: string, contactId: string, config: { ttl_in_days?: number; is_automatic_refresh_enabled?: boolean } = {}) =>
+      unwrap(raw.PUT('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml', { params: { path: { clientId: await tenant(), accountId, contactId } }, body: { config } })),
+    get: async (accountId: string, contactId: string) =>
+      unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml', { params: { path: { clientId: await tenant(), accountId, contactId } } })),
+    review: async (accountId: string, contactId: string, body: AmlReview) =>
+      unwrap(raw.POST('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml/review', { params: { path: { clientId: await tenant(), accountId, contactId } }, body })),
+  };
+
+  const subscriptions = {
+    create: async (body: SubscriptionCreate) => unwrap(raw.POST('/clients/{clientId}/subscriptions', { params: { path: { clientId: await tenant() } }, body })),
+    list: async (query: { limit?: number; cursor?: string } = {}) =>
+      unwrap(raw.GET('/clients/{clientId}/subscriptions', { params: { path: { clientId: await tenant() }, query } })) as Promise<Page<Subscription>>,
+    get: async (subscriptionId: string) =>
+      unwrap(raw.GET('/clients/{clientId}/subscriptions/{subscriptionId}', { params: { path: { clientId: await tenant(), subscriptionId } } })),
+    delete: async (subscriptionId: string) =>
+      unwrap(raw.DELETE('/clients/{clientId}/subscriptions/{subscriptionId}', { params: { path: { clientId: await tenant(), subscriptionId } } })),
+    test: async (subscriptionId: string) =>
+      unwrap(raw.POST('/clients/{clientId}/subscriptions/{subscriptionId}/test', { params: { path: { clientId: await tenant(), subscriptionId } } })),
+    deliveries: async (subscriptionId: string, query: { limit?: number; cursor?: string; status?: 'PENDING' | 'DELIVERED' | 'FAILED' } = {}) =>
+      unwrap(raw.GET('/clients/{clientId}/subscriptions/{subscriptionId}/deliveries', { params: { path: { clientId: await tenant(), subscriptionId }, query } })) as Promise<Page<Delivery>>,
+    redeliver: async (subscriptionId: string, deliveryId: string) =>
+      unwrap(raw.POST('/clients/{clientId}/subscriptions/{subscriptionId}/deliveries/{deliveryId}/redeliver', { params: { path: { clientId: await tenant(), subscriptionId, deliveryId } } })),
+  };
+
+  const events = {
+    list: async (query: { limit?: number; cursor?: string } = {}) =>
+      unwrap(raw.GET('/clients/{clientId}/events', { params: { path: { clientId: await tenant() }, query } })) as Promise<Page<WebhookEvent>>,
+    /** Every event after `cursor`: catch up after an outage. */
+    since: (cursor?: string) => paginate((c) => events.list({ cursor: c ?? cursor, limit: 200 })),
+  };
+
+  const credits = {
+    get: async () => unwrap(raw.GET('/clients/{clientId}/credits', { params: { path: { clientId: await tenant() }, query: {} } })),
+  };
+
+  return { raw, tenant, accounts, contacts, aml, subscriptions, events, credits };
+}
+
+export type KycClient = ReturnType<typeof createKycClient>;
