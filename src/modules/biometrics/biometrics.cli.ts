@@ -11,6 +11,7 @@ const USAGE = `Usage:
                                                           (files SOD/EF.SOD, DG1, DG2, DG14, DG15 [.bin], mrz.txt;
                                                           trust: CSCA .pem/.cer/.der and master lists .ml;
                                                           default KYC_CSCA_TRUST_DIR)
+  kyc chip trust [DIR]                                    list the CSCAs a trust store folder provides
   kyc chip sample OUT [--portrait IMAGE]                  write TEST chip data and its test CSCA`;
 
 export async function run(command: string, argv: string[]): Promise<number> {
@@ -75,6 +76,13 @@ async function chip(argv: string[]): Promise<number> {
     if (positionals.length !== 1) throw new UsageError('sample takes one output folder');
     const { writeSampleChip } = await import('./chip/chip.files.ts');
     printJson({ ...(await writeSampleChip(positionals[0]!, values.portrait)), note: 'TEST DATA: a made-up CSCA and document signer' });
+    return 0;
+  }
+  if (sub === 'trust') {
+    const dir = positionals[0] ?? values.trust ?? process.env.KYC_CSCA_TRUST_DIR;
+    if (!dir) throw new UsageError('trust takes a folder (or KYC_CSCA_TRUST_DIR)');
+    const { loadTrustStore, describeTrustStore } = await import('./chip/trust-store.ts');
+    printJson(describeTrustStore(await loadTrustStore(dir)));
     return 0;
   }
   if (sub !== 'verify') throw new UsageError(`unknown chip command "${sub ?? ''}"`);
