@@ -130,3 +130,13 @@ describe('face engine on shipped sample photos', () => {
     await expect(service.compare(Buffer.from('not an image'), people[0]!)).rejects.toThrow();
   });
 });
+
+describe('shared engine', () => {
+  it('closing one service does not break another that shares the models', async () => {
+    const other = createFaceService({ passiveLiveness: false });
+    await other.analyze(people[0]!);
+    await other.close();
+    const r = await service.compare(people[0]!, people[0]!);
+    expect(r.decision).toBe('PASSED');
+  });
+});

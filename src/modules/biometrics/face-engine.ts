@@ -21,7 +21,7 @@ export interface FaceEngine {
   /** Same, on already decoded pixels (used by the liveness checks that reuse the decode). */
   analyzeRgb(image: RgbImage): Promise<ImageAnalysis>;
   readonly backend: string;
-  /** Release the models; the next getFaceEngine() loads them again. */
+  /** Release this holder's use; the last one frees the models (the next getFaceEngine() loads them again). */
   close(): Promise<void>;
 }
 
@@ -68,11 +68,15 @@ const CONFIDENT = 0.7;
 const MIN_SIDE_FOR_COUNT = 320;
 
 let shared: Promise<FaceEngine> | undefined;
+/** Holders of the shared engine: close() releases one, the last release frees the models. */
+let holders = 0;
 
-/** The process-wide engine; models load on first use and are reused. */
+/** The process-wide engine; models load on first use and are reused. Pair every call with close(). */
 export function getFaceEngine(options: FaceEngineOptions = {}): Promise<FaceEngine> {
+  holders++;
   shared ??= createFaceEngine(options).catch((error: unknown) => {
     shared = undefined;
+    holders = 0;
     throw error;
   });
   return shared;
@@ -264,6 +268,8 @@ async function createFaceEngine(options: FaceEngineOptions): Promise<FaceEngine>
     analyze: (buffer) => serial(async () => analyzeRgb(await decodeImage(buffer))),
     analyzeRgb: (image) => serial(() => analyzeRgb(image)),
     async close() {
+      holders = Math.max(0, holders - 1);
+      if (holders > 0) return;
       faceapi.nets.ssdMobilenetv1.dispose();
       faceapi.nets.tinyFaceDetector.dispose();
       faceapi.nets.faceLandmark68Net.dispose();
