@@ -108,6 +108,9 @@ describe('onboarding report: trigger and read (endpoints 5 and 6)', () => {
     const p = await contact(c);
     const first = tokenOf((await trigger(c, p.url, { suppress_invitation_mail: 'true', idscan: 'true' })).json());
     expect((await t.app.inject({ url: `/verify/${first}/flow` })).statusCode).toBe(200);
+    const photo = await sharp({ create: { width: 600, height: 400, channels: 3, background: { r: 200, g: 200, b: 200 } } }).jpeg().toBuffer();
+    expect((await t.app.inject({ method: 'POST', url: `/verify/${first}/uploads/document_back`, headers: { 'content-type': 'image/jpeg' }, payload: photo })).statusCode).toBe(201);
+    const [kept] = await t.db.query<{ storage_key: string }>('SELECT storage_key FROM onboarding_files WHERE contact_id = $1', [p.contactId]);
     const second = (await trigger(c, p.url, { suppress_invitation_mail: 'true', face_match: 'true' })).json();
     expect(second.revision).not.toBe('1');
     const old = await t.app.inject({ url: `/verify/${first}/flow` });
@@ -117,6 +120,10 @@ describe('onboarding report: trigger and read (endpoints 5 and 6)', () => {
     expect(fresh.statusCode).toBe(200);
     expect(fresh.json().steps.map((s: { id: string }) => s.id)).toEqual(['id_document', 'selfie', 'liveness', 'review']);
     expect(['turn_left', 'turn_right']).toContain(fresh.json().liveness_challenge);
+    // The replaced request's upload is deleted by the cleanup (store and row).
+    expect(await t.services.onboarding.flow.cleanup()).toBeGreaterThanOrEqual(1);
+    await expect(t.services.onboarding.files.get(kept!.storage_key)).rejects.toThrow();
+    expect(await t.db.query('SELECT 1 FROM onboarding_files WHERE contact_id = $1', [p.contactId])).toEqual([]);
   });
 
   it('a contact without an e-mail address: 422 naming the field', async () => {

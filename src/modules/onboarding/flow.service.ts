@@ -164,6 +164,14 @@ export function createFlowService(deps: {
       return { slot, media_type: file.mediaType, size: file.bytes.length, width: file.width ?? null, height: file.height ?? null, feedback };
     },
 
+    /** Deletes the files of replaced requests: from the store first, then their rows (a crash in between only repeats work). */
+    async cleanup(limit = 500): Promise<number> {
+      const stale = await onboardingRepo.staleFiles(db, limit);
+      for (const f of stale) await deps.files.delete(f.storage_key);
+      if (stale.length) await onboardingRepo.deleteFiles(db, stale.map((f) => f.id));
+      return stale.length;
+    },
+
     async submit(token: string, body: { consent: boolean; language?: string }) {
       const row = await resolve(token, { write: true });
       if (body.consent !== true) throw new AppError('validation_failed', 'Please confirm your consent', { errors: [{ pointer: '/consent', message: 'must be true' }] });

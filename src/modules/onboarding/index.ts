@@ -60,4 +60,4 @@ export function registerOnboarding(app: App, onboarding: Onboarding, config: Con
   registerHostedPages(app, { publicUrl: config.publicUrl });
 }
 
-export const startOnboardingWorkers = (jobs: Jobs, onboarding: Onboarding) => startWorkers(jobs, { onboarding: onboarding.onboarding, processor: onboarding.processor });
+export const startOnboardingWorkers = (jobs: Jobs, onboarding: Onboarding) => startWorkers(jobs, { onboarding: onboarding.onboarding, processor: onboarding.processor, flow: onboarding.flow });

@@ -1,7 +1,7 @@
 import type { Jobs } from '../../platform/jobs.ts';
 import type { InviteJob, OnboardingService } from './onboarding.service.ts';
 import { ONBOARDING_INVITE_JOB, ONBOARDING_INVITE_RETRIES, ONBOARDING_PROCESS_JOB } from './onboarding.service.ts';
-import type { ProcessJob } from './flow.service.ts';
+import type { FlowService, ProcessJob } from './flow.service.ts';
 import { PROCESS_RETRY_LIMIT, type Processor } from './processing.ts';
 
 export const ONBOARDING_SWEEP_JOB = 'onboarding-sweep';
@@ -14,9 +14,12 @@ export function defineOnboardingQueues(jobs: Jobs) {
 }
 
 /** Workers: processing of submissions, invitation mail, and the expiry / automatic refresh sweep. */
-export async function startOnboardingWorkers(jobs: Jobs, deps: { onboarding: OnboardingService; processor: Processor }) {
+export async function startOnboardingWorkers(jobs: Jobs, deps: { onboarding: OnboardingService; processor: Processor; flow: FlowService }) {
   await jobs.work<ProcessJob>(ONBOARDING_PROCESS_JOB, (data, job) => deps.processor.process(data, job));
   await jobs.work<InviteJob>(ONBOARDING_INVITE_JOB, (data, job) => deps.onboarding.sendInvitation(data, job), { batchSize: 4 });
-  await jobs.work(ONBOARDING_SWEEP_JOB, async () => void (await deps.onboarding.sweep()));
+  await jobs.work(ONBOARDING_SWEEP_JOB, async () => {
+    await deps.onboarding.sweep();
+    await deps.flow.cleanup();
+  });
   await jobs.schedule(ONBOARDING_SWEEP_JOB, '*/10 * * * *');
 }

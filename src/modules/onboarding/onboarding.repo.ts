@@ -144,9 +144,11 @@ export const onboardingRepo = {
     return old?.storage_key;
   },
 
-  /** Files of earlier requests (their keys, for deletion from the store). */
-  staleFiles: (sql: Sql, contactId: string, currentRunId: string) =>
-    sql.query<{ id: string; storage_key: string }>('SELECT id, storage_key FROM onboarding_files WHERE contact_id = $1 AND run_id <> $2', [contactId, currentRunId]),
+  /** Files of replaced requests (their keys, for deletion from the store). */
+  staleFiles: (sql: Sql, limit: number) =>
+    sql.query<{ id: string; storage_key: string }>(
+      `SELECT f.id, f.storage_key FROM onboarding_files f JOIN onboarding_reports r ON r.contact_id = f.contact_id
+        WHERE f.run_id <> r.run_id ORDER BY f.created_at LIMIT $1`, [limit]),
 
   deleteFiles: (sql: Sql, ids: string[]) => sql.query('DELETE FROM onboarding_files WHERE id = ANY($1::text[])', [ids]),
 };
