@@ -89,7 +89,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready });
   registerAuthRoutes(app, services);
   registerAccountRoutes(app, services);
-  registerEventRoutes(app, services);
+  registerEventRoutes(app, { events: services.events, publicUrl: config.publicUrl });
   registerWebhookRoutes(app, services);
   registerCreditRoutes(app, services);
   registerAmlRoutes(app, services);

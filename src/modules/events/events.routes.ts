@@ -2,29 +2,12 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { CursorQuery, errorResponses, page } from '../../platform/http/schemas.ts';
 import type { EventsService } from './events.service.ts';
+import { asyncApiDocument } from './asyncapi.ts';
+import { EVENT_NAMES, EventSchema } from './events.schemas.ts';
 
-export const EVENT_NAMES = [
-  'ENTITY_UPDATED', 'REPORT_INITIATED', 'REPORT_READY', 'REPORT_ERROR', 'REPORT_CREDIT_LIMIT_EXCEEDED', 'REPORT_IN_REVIEW', 'REPORT_REVIEW_COMPLETED',
-] as const;
-
-export const EventSchema = Type.Object(
-  {
-    id: Type.String({ description: 'Also the webhook-id header of every delivery of this event' }),
-    event: Type.Union(EVENT_NAMES.map((e) => Type.Literal(e))),
-    entity: Type.Union([Type.Literal('ACCOUNT'), Type.Literal('CONTACT')]),
-    report_type: Type.Union([Type.Literal('ONBOARDING'), Type.Literal('AML'), Type.Null()]),
-    client_id: Type.String(),
-    account_id: Type.String(),
-    contact_id: Type.Union([Type.String(), Type.Null()]),
-    report_id: Type.Union([Type.String(), Type.Null()]),
-    revision: Type.Union([Type.String(), Type.Null()]),
-    occurred_at: Type.String({ format: 'date-time' }),
-  },
-  { $id: 'Event' },
-);
-
-export function registerEventRoutes(app: App, deps: { events: EventsService }) {
+export function registerEventRoutes(app: App, deps: { events: EventsService; publicUrl: string }) {
   app.addSchema(EventSchema);
+  app.get('/asyncapi.json', { config: { public: true }, schema: { hide: true } }, async () => asyncApiDocument(deps.publicUrl));
   app.get('/clients/:clientId/events', {
     config: { scope: 'subscriptions:read' },
     schema: {

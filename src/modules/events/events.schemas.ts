@@ -1,0 +1,21 @@
+import { Type } from '@sinclair/typebox';
+
+export const EVENT_NAMES = [
+  'ENTITY_UPDATED', 'REPORT_INITIATED', 'REPORT_READY', 'REPORT_ERROR', 'REPORT_CREDIT_LIMIT_EXCEEDED', 'REPORT_IN_REVIEW', 'REPORT_REVIEW_COMPLETED',
+] as const;
+
+export const EventSchema = Type.Object(
+  {
+    id: Type.String({ description: 'Also the webhook-id header of every delivery of this event' }),
+    event: Type.Union(EVENT_NAMES.map((e) => Type.Literal(e))),
+    entity: Type.Union([Type.Literal('ACCOUNT'), Type.Literal('CONTACT')]),
+    report_type: Type.Union([Type.Literal('ONBOARDING'), Type.Literal('AML'), Type.Null()]),
+    client_id: Type.String(),
+    account_id: Type.String(),
+    contact_id: Type.Union([Type.String(), Type.Null()]),
+    report_id: Type.Union([Type.String(), Type.Null()]),
+    revision: Type.Union([Type.String(), Type.Null()]),
+    occurred_at: Type.String({ format: 'date-time' }),
+  },
+  { $id: 'Event' },
+);
