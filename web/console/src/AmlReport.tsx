@@ -1,0 +1,164 @@
+import { useState, type FormEvent } from 'react';
+import { Problem, useLoad } from './App.tsx';
+import { post, fullName, type AmlReport, type Contact, type Entity, type Match, type User } from './api.ts';
+import { ContactFacts } from './Contact.tsx';
+import { onLink } from './router.ts';
+
+type Page = { contact: Contact; report: AmlReport; entities: Record<string, Entity | null>; can_review: boolean };
+
+const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+
+/** One potential match: the contact and the listed entity side by side, with the score and the matcher's reasons. */
+function MatchCard({ match, entity, contact, index }: { match: Match; entity: Entity | null; contact: Contact; index: number }) {
+  const a = contact.primary_address;
+  return (
+    <article className="match card" aria-labelledby={`match-${index}`}>
+      <h3 id={`match-${index}`}>{match.kind} potential match: {match.listed_name} <span className="score">score {match.score.toFixed(3)}</span></h3>
+      <p>Review status: <strong>{match.review_status.replace(/_/g, ' ').toLowerCase()}</strong></p>
+      <div className="two">
+        <section aria-label="The contact">
+          <h4>Contact</h4>
+          <dl className="facts">
+            <dt>Name</dt><dd>{fullName(contact)}</dd>
+            <dt>Matched as</dt><dd>{match.matched_name}</dd>
+            <dt>Date of birth</dt><dd>{contact.date_of_birth || '—'}</dd>
+            <dt>Country</dt><dd>{a.country_code || '—'}</dd>
+          </dl>
+        </section>
+        <section aria-label="The listed entity">
+          <h4>Listed entity ({match.list})</h4>
+          {entity ? (
+            <dl className="facts">
+              <dt>Names</dt><dd><ul>{entity.names.slice(0, 12).map((n, i) => <li key={i}>{String(n.full ?? n.name)}{n.quality && n.quality !== 'primary' ? ` (${String(n.quality)} alias)` : ''}</li>)}</ul></dd>
+              <dt>Dates of birth</dt><dd>{entity.birthDates.join(', ') || '—'}</dd>
+              <dt>Nationalities</dt><dd>{[...new Set([...entity.nationalities, ...entity.citizenships])].join(', ') || '—'}</dd>
+              <dt>Countries</dt><dd>{entity.countries.join(', ') || '—'}</dd>
+              <dt>Programs</dt><dd>{entity.programs.join(', ') || '—'}</dd>
+              <dt>Topics</dt><dd>{entity.topics.join(', ') || '—'}</dd>
+              <dt>List entry</dt><dd>{entity.sourceUrl || match.source_url ? <a href={entity.sourceUrl ?? match.source_url!} target="_blank" rel="noreferrer noopener">{match.source_id}</a> : match.source_id}</dd>
+            </dl>
+          ) : <p>The entry {match.entity_id} is not in the lists loaded now (it may have been removed since the check).</p>}
+        </section>
+      </div>
+      <p className="reasons">Why it matched: {match.reasons.join('; ') || '—'}</p>
+    </article>
+  );
+}
+
+function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountId: string; contactId: string; done: () => void }) {
+  const { report } = page;
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = new FormData(event.currentTarget);
+    const matches = report.data.matches.map((m, i) => ({ entity_id: m.entity_id, status: String(form.get(`match-${i}`)) as 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' }));
+    if (matches.some((m) => m.status !== 'MATCH_DISMISSED' && m.status !== 'MATCH_CONFIRMED')) return setError('Dismiss or confirm every potential match');
+    // The kind-level answers follow from the per-match ones: any confirmed match of a kind confirms that kind.
+    const kind = (k: 'PEP' | 'SANCTIONS', potential: string | null) => {
+      if (potential !== 'Potential Match') return 'NO_MATCH';
+      return matches.some((m, i) => m.status === 'MATCH_CONFIRMED' && report.data.matches[i]!.kind === k) ? 'MATCH_CONFIRMED' : 'MATCH_DISMISSED';
+    };
+    setBusy(true);
+    try {
+      await post(`/accounts/${accountId}/contacts/${contactId}/aml/review`, {
+        decision: form.get('decision'), notes: String(form.get('notes') ?? ''), matches,
+        pep_matches: kind('PEP', report.data.pep_matches), sanctions_matches: kind('SANCTIONS', report.data.sanctions_matches),
+      });
+      done();
+    } catch (e) {
+      setError((e as Error).message);
+    } finally {
+      setBusy(false);
+    }
+  }
+  return (
+    <form className="card review" onSubmit={(e) => void submit(e)} aria-labelledby="review-h">
+      <h2 id="review-h">Record the review</h2>
+      {report.data.matches.map((m, i) => (
+        <fieldset key={m.entity_id}>
+          <legend>{m.kind} match {i + 1}: {m.listed_name} ({m.list})</legend>
+          <label><input type="radio" name={`match-${i}`} value="MATCH_DISMISSED" required defaultChecked={m.review_status === 'MATCH_DISMISSED'} /> Dismiss: not this person</label>
+          <label><input type="radio" name={`match-${i}`} value="MATCH_CONFIRMED" defaultChecked={m.review_status === 'MATCH_CONFIRMED'} /> Confirm: this is the person</label>
+        </fieldset>
+      ))}
+      <fieldset>
+        <legend>Decision</legend>
+        <label><input type="radio" name="decision" value="PASS" required /> PASS</label>
+        <label><input type="radio" name="decision" value="FAIL" /> FAIL</label>
+      </fieldset>
+      <label htmlFor="notes">Notes</label>
+      <textarea id="notes" name="notes" rows={4} maxLength={5000} />
+      {error && <p className="error" role="alert">{error}</p>}
+      <button type="submit" disabled={busy}>Save review</button>
+    </form>
+  );
+}
+
+/** The page every AML report_link opens: why it needs a person, source by source, match by match, and the review. */
+export function AmlReportPage({ accountId, contactId }: { accountId: string; contactId: string; user: User }) {
+  const { data, error, reload } = useLoad<Page>(`/accounts/${accountId}/contacts/${contactId}/aml`);
+  const [saved, setSaved] = useState(false);
+  const r = data?.report;
+  return (
+    <>
+      <p><a href={`/console/accounts/${accountId}/contacts/${contactId}`} onClick={onLink}>← Contact</a></p>
+      <Problem error={error} />
+      {data && r && (
+        <>
+          <h1>AML report: {fullName(data.contact)}</h1>
+          {saved && <p className="ok" role="status">Review saved. The caller has been sent REPORT_REVIEW_COMPLETED.</p>}
+          <ContactFacts contact={data.contact} />
+          <section className="card" aria-labelledby="sum-h">
+            <h2 id="sum-h">Result</h2>
+            <dl className="facts">
+              <dt>Status</dt><dd>{r.status}</dd>
+              <dt>Identity</dt><dd>{r.data.decision ?? '—'}</dd>
+              <dt>PEP</dt><dd>{r.data.pep_matches ?? '—'}</dd>
+              <dt>Sanctions</dt><dd>{r.data.sanctions_matches ?? '—'}</dd>
+              <dt>Why a person is needed</dt><dd data-testid="reasons">{r.data.reasons.join(', ') || 'Nothing: no review needed'}</dd>
+              <dt>Requested</dt><dd>{new Date(r.data.requested_at).toLocaleString('en-GB')}</dd>
+              {r.data.error && <><dt>Error</dt><dd>{r.data.error}</dd></>}
+            </dl>
+          </section>
+          {r.data.identity && (
+            <section aria-labelledby="id-h">
+              <h2 id="id-h">Identity sources</h2>
+              <table>
+                <caption>Each source: did it confirm name and date of birth, name and address?</caption>
+                <thead><tr><th scope="col">Source</th><th scope="col">Kind</th><th scope="col">Name + date of birth</th><th scope="col">Name + address</th><th scope="col">Deceased</th><th scope="col">Reasons</th></tr></thead>
+                <tbody>
+                  {r.data.identity.sources.map((s) => (
+                    <tr key={s.source}><td>{s.source}</td><td>{s.kind}</td><td>{yesNo(s.name_dob)}</td><td>{yesNo(s.name_address)}</td><td>{yesNo(s.deceased)}</td><td>{s.reasons.join(', ') || '—'}</td></tr>
+                  ))}
+                </tbody>
+              </table>
+            </section>
+          )}
+          <section aria-labelledby="m-h">
+            <h2 id="m-h">Potential matches ({r.data.matches.length})</h2>
+            {r.data.matches.length === 0 && <p>No potential match on the lists screened.</p>}
+            {r.data.matches.map((m, i) => <MatchCard key={m.entity_id} match={m} entity={data.entities[m.entity_id] ?? null} contact={data.contact} index={i} />)}
+          </section>
+          {!r.review.empty && (
+            <section className="card" aria-labelledby="rv-h">
+              <h2 id="rv-h">Review</h2>
+              <dl className="facts">
+                <dt>Decision</dt><dd data-testid="review-decision">{r.review.decision}</dd>
+                <dt>PEP</dt><dd>{r.review.pep_matches}</dd>
+                <dt>Sanctions</dt><dd>{r.review.sanctions_matches}</dd>
+                <dt>By</dt><dd>{r.review.reviewed_by}</dd>
+                <dt>At</dt><dd>{r.review.reviewed_at && new Date(r.review.reviewed_at).toLocaleString('en-GB')}</dd>
+                <dt>Notes</dt><dd>{r.review.notes || '—'}</dd>
+              </dl>
+            </section>
+          )}
+          {data.can_review && r.status === 'READY' && (
+            <ReviewForm page={data} accountId={accountId} contactId={contactId} done={() => { setSaved(true); void reload(); }} />
+          )}
+          {!data.can_review && <p className="muted">Your role can read this report but not review it.</p>}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,93 @@
+import { Problem, useLoad } from './App.tsx';
+import { fullName, type AmlReport, type Contact } from './api.ts';
+import { onLink } from './router.ts';
+
+type Onboarding = { status: string; data: Record<string, unknown>; review?: Record<string, unknown> } | null;
+
+export function ContactFacts({ contact }: { contact: Contact }) {
+  const a = contact.primary_address;
+  return (
+    <dl className="facts">
+      <dt>Name</dt><dd>{fullName(contact)}</dd>
+      <dt>Date of birth</dt><dd>{contact.date_of_birth || '—'}</dd>
+      <dt>E-mail</dt><dd>{contact.email || '—'}</dd>
+      <dt>Phone</dt><dd>{contact.phone || '—'}</dd>
+      <dt>Address</dt><dd>{[a.street, a.postcode, a.city, a.country_code].filter(Boolean).join(', ') || '—'}</dd>
+    </dl>
+  );
+}
+
+/** The contact page: their details and both reports, each linking to its own page. */
+export function ContactPage({ accountId, contactId }: { accountId: string; contactId: string }) {
+  const { data, error } = useLoad<{ contact: Contact; reports: { aml: AmlReport | null; onboarding: Onboarding } }>(`/accounts/${accountId}/contacts/${contactId}`);
+  const base = `/console/accounts/${accountId}/contacts/${contactId}`;
+  return (
+    <>
+      <p><a href={`/console/accounts/${accountId}`} onClick={onLink}>← Account</a></p>
+      <Problem error={error} />
+      {data && (
+        <>
+          <h1>{fullName(data.contact)}</h1>
+          <ContactFacts contact={data.contact} />
+          <div className="two">
+            <section className="card" aria-labelledby="aml-h">
+              <h2 id="aml-h">AML report</h2>
+              {data.reports.aml ? (
+                <>
+                  <p>Status {data.reports.aml.status}; identity {data.reports.aml.data.decision ?? '—'}; PEP {data.reports.aml.data.pep_matches ?? '—'}; sanctions {data.reports.aml.data.sanctions_matches ?? '—'}</p>
+                  <p>Review: {data.reports.aml.review.empty ? 'none yet' : `${data.reports.aml.review.decision} by ${data.reports.aml.review.reviewed_by}`}</p>
+                  <a href={`${base}/aml`} onClick={onLink}>Open the AML report</a>
+                </>
+              ) : <p>No AML report.</p>}
+            </section>
+            <section className="card" aria-labelledby="onb-h">
+              <h2 id="onb-h">Onboarding report</h2>
+              {data.reports.onboarding ? (
+                <>
+                  <p>Status {data.reports.onboarding.status}</p>
+                  <a href={`${base}/onboarding`} onClick={onLink}>Open the onboarding report</a>
+                </>
+              ) : <p>No onboarding report.</p>}
+            </section>
+          </div>
+        </>
+      )}
+    </>
+  );
+}
+
+function Value({ value }: { value: unknown }) {
+  if (value === null || value === undefined || value === '') return <>—</>;
+  if (Array.isArray(value)) return value.length === 0 ? <>—</> : <ul>{value.map((v, i) => <li key={i}><Value value={v} /></li>)}</ul>;
+  if (typeof value === 'object') {
+    return <dl className="facts nested">{Object.entries(value as Record<string, unknown>).map(([k, v]) => <div key={k}><dt>{k.replace(/_/g, ' ')}</dt><dd><Value value={v} /></dd></div>)}</dl>;
+  }
+  return <>{String(value)}</>;
+}
+
+/**
+ * The onboarding report as the API gives it (extracted data, checks, reasons). The document images and face
+ * crops are not shown here yet: that needs a viewing endpoint from the onboarding module (see docs/console.md).
+ */
+export function OnboardingPage({ accountId, contactId }: { accountId: string; contactId: string }) {
+  const { data, error } = useLoad<{ contact: Contact; reports: { onboarding: Onboarding } }>(`/accounts/${accountId}/contacts/${contactId}`);
+  const report = data?.reports.onboarding;
+  return (
+    <>
+      <p><a href={`/console/accounts/${accountId}/contacts/${contactId}`} onClick={onLink}>← Contact</a></p>
+      <Problem error={error} />
+      {data && (
+        <>
+          <h1>Onboarding report: {fullName(data.contact)}</h1>
+          {report ? (
+            <>
+              <p>Status <strong>{report.status}</strong></p>
+              <section className="card" aria-labelledby="onb-data"><h2 id="onb-data">Results</h2><Value value={report.data} /></section>
+              {report.review && <section className="card" aria-labelledby="onb-review"><h2 id="onb-review">Review</h2><Value value={report.review} /></section>}
+            </>
+          ) : <p>No onboarding report for this contact.</p>}
+        </>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,45 @@
+/** The console API (src/modules/console): a session cookie the page cannot read, and a CSRF token it can. */
+export class ApiError extends Error {
+  constructor(readonly status: number, message: string, readonly errors: { pointer: string; message: string }[] = []) {
+    super(message);
+  }
+}
+
+let csrf = '';
+export const setCsrf = (token: string) => {
+  csrf = token;
+};
+
+export async function api<T>(method: string, url: string, body?: unknown): Promise<T> {
+  const headers: Record<string, string> = {};
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  if (method !== 'GET') headers['x-csrf-token'] = csrf;
+  const response = await fetch(`/console/api${url}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body), credentials: 'same-origin', cache: 'no-store' });
+  const text = await response.text();
+  const json = text && response.headers.get('content-type')?.includes('json') ? JSON.parse(text) : {};
+  if (!response.ok) throw new ApiError(response.status, json.detail ?? response.statusText, json.errors ?? []);
+  return json as T;
+}
+
+export const get = <T>(url: string) => api<T>('GET', url);
+export const post = <T>(url: string, body?: unknown) => api<T>('POST', url, body ?? {});
+
+export interface User { id: string; email: string; role: 'administrator' | 'reviewer' | 'read-only'; permissions: string[]; totp_enabled: boolean; client_id: string; status: string; last_login_at: string | null }
+export interface ReportRef { kind: 'AML' | 'ONBOARDING'; account_id: string; contact_id: string; status: string; needs_review: boolean; summary: string | null; updated_at: string; name: string | null }
+export interface Address { street: string; city: string; postcode: string; country_code: string }
+export interface Contact { id: string; account_id: string; type: string; first_name: string; middle_name: string; last_name: string; email: string; phone: string; date_of_birth: string; primary_address: Address }
+export interface Match {
+  kind: 'PEP' | 'SANCTIONS' | 'OTHER'; list: string; entity_id: string; source_id: string; listed_name: string; matched_name: string; score: number;
+  topics: string[]; programs: string[]; source_url: string | null; reasons: string[]; review_status: 'PENDING' | 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+}
+export interface Entity { id: string; list: string; sourceId: string; schema: string; names: { name?: string; full?: string; [k: string]: unknown }[]; birthDates: string[]; nationalities: string[]; citizenships: string[]; countries: string[]; programs: string[]; topics: string[]; sourceUrl?: string; gender?: string }
+export interface AmlReport {
+  id: string; status: string; revision: string;
+  data: {
+    decision: string | null; pep_matches: string | null; sanctions_matches: string | null; reasons: string[]; report_link: string; requested_at: string; expires_at: string | null; error: string | null;
+    identity: { sources: { source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[] }[]; confirmed_name_dob: string[]; confirmed_name_address: string[] } | null;
+    matches: Match[];
+  };
+  review: { empty: boolean; status?: string; decision?: string; notes?: string; reviewed_by?: string; reviewed_at?: string; pep_matches?: string; sanctions_matches?: string };
+}
+export const fullName = (c: { first_name: string; middle_name?: string; last_name: string }) => [c.first_name, c.middle_name, c.last_name].filter(Boolean).join(' ');
