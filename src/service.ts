@@ -22,6 +22,7 @@ import { registerScreeningRoutes } from './modules/screening/screening.routes.ts
 import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
 import { createAuditService } from './modules/audit/index.ts';
+import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
 import { createStaffService } from './modules/staff/index.ts';
 import { registerConsole } from './modules/console/index.ts';
@@ -94,6 +95,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerCreditRoutes(app, services);
   registerAmlRoutes(app, services);
   registerScreeningRoutes(app, services);
+  registerSandboxRoutes(app);
   registerOnboarding(app, services.onboarding, config);
   registerConsole(app, services);
   return {

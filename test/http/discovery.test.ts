@@ -29,3 +29,12 @@ describe('/asyncapi.json', () => {
     expect(Object.keys(asyncapi.components.messages.REPORT_READY.headers.properties)).toEqual(['webhook-id', 'webhook-timestamp', 'webhook-signature']);
   });
 });
+
+describe('/sandbox/personas', () => {
+  it('lists the documented personas, without a token', async () => {
+    const response = await t.app.inject({ url: '/sandbox/personas' });
+    expect(response.statusCode).toBe(200);
+    const outcomes = response.json().personas.map((p: { outcome: string }) => p.outcome).join('\n');
+    for (const outcome of ['PASS', 'REFER', 'ALERT', 'ERROR', 'CREDIT_BALANCE_EXCEEDED', 'Potential Match']) expect(outcomes).toContain(outcome);
+  });
+});
