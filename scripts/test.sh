@@ -1,8 +1,20 @@
 #!/usr/bin/env bash
-# The project's test command (npm test): type check, then every test on the embedded database (PGlite) and the
-# database-facing tests again on PostgreSQL. TEST_ONLY=pglite skips the PostgreSQL pass.
+# The project's test command (npm test): system packages the tests need, the web bundles, a type check, then
+# every test on the embedded database (PGlite) and the database-facing tests again on PostgreSQL
+# (127.0.0.1:5432, started here if it is installed and down). TEST_ONLY=pglite skips the PostgreSQL pass.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+# chromium: browser tests (driven by playwright-core); fonts-ocr-b: synthetic MRZ images for the document tests.
+bash scripts/install-system-deps.sh chromium fonts-ocr-b
+
+if [ "${TEST_ONLY:-}" != "pglite" ] && command -v pg_isready >/dev/null && ! pg_isready -h 127.0.0.1 -p 5432 -q; then
+  if command -v pg_ctlcluster >/dev/null && [ -d /etc/postgresql ]; then
+    pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql)" main start || true
+    for _ in $(seq 1 30); do pg_isready -h 127.0.0.1 -p 5432 -q && break; sleep 1; done
+  fi
+fi
+
 npx tsc --noEmit -p .
 if [ "${TEST_ONLY:-}" = "pglite" ]; then
   exec npx vitest run --project pglite "$@"
