@@ -57,6 +57,28 @@ const trigger = (client: TestClient, url: string, parameters: Record<string, str
 const tokenOf = (report: { data: { onboarding_url: string } }) => report.data.onboarding_url.split('/verify/')[1]!;
 const eventsFor = (contactId: string) => receiver.events().filter((e) => e.json.contact_id === contactId).map((e) => e.json.event as string);
 
+/** A one-page PDF with a text layer (hand-written PDF 1.4, as a bank's statement export would have). */
+function pdf(lines: string[]): Buffer {
+  const content = `BT /F1 12 Tf 72 760 Td 16 TL ${lines.map((l) => `(${l.replace(/[()\\]/g, '')}) Tj T*`).join(' ')} ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
+}
+
 async function documentPhoto(): Promise<Buffer> {
   // A sharp, evenly lit card-like photo with no MRZ: usable as a picture, unreadable as a document.
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1400" height="900"><rect width="1400" height="900" fill="#e8e4d8"/>
@@ -252,6 +274,27 @@ describe('the hosted flow over HTTP', () => {
     expect(done.data.reasons.length).toBeGreaterThan(0);
     await receiver.waitFor(() => eventsFor(p.contactId).includes('REPORT_IN_REVIEW'));
     expect((await t.app.inject({ url: `/verify/${token}/flow` })).json().state).toBe('complete');
+  }, 120_000);
+
+  it('proof of address (PDF) is checked against the name and the address the contact gave', async () => {
+    const run = async (lines: string[]) => {
+      const p = await contact(c);
+      const token = tokenOf((await trigger(c, p.url, { suppress_invitation_mail: 'true', personal_details: 'true', proof_of_address: 'true' })).json());
+      await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { street: '7 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country: 'GB' } } });
+      const up = await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/proof_of_address`, headers: { 'content-type': 'application/pdf' }, payload: pdf(lines) });
+      expect(up.statusCode, up.body).toBe(201);
+      expect(up.json().media_type).toBe('application/pdf');
+      expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } })).statusCode).toBe(202);
+      await receiver.waitFor(() => eventsFor(p.contactId).includes('REPORT_READY'), 60_000);
+      return { report: (await t.app.inject({ url: p.url, headers: c.auth })).json(), events: eventsFor(p.contactId) };
+    };
+    const good = await run(['Northern Power plc', 'Ms Ada Hartley', '7 Queen Street', 'Leeds LS1 2AB', 'Statement date 1 November 2026']);
+    expect(good.report).toMatchObject({ status: 'READY', data: { idscan: null, personal_details: { postcode: 'LS1 2AB' } } });
+    expect(good.report.data.reasons).toEqual([]);
+    expect(good.events).not.toContain('REPORT_IN_REVIEW');
+    const other = await run(['Northern Power plc', 'Mr K Jones', '9 Elm Road', 'York YO1 7HH', 'Statement date 1 November 2026']);
+    expect(other.report.data.reasons).toEqual(['PROOF_OF_ADDRESS_REFER']);
+    await receiver.waitFor(() => eventsFor(other.report.contact_id).includes('REPORT_IN_REVIEW'));
   }, 120_000);
 
   it('an unused link expires after ONBOARDING_LINK_TTL_DAYS; the sweep marks the report EXPIRED', async () => {

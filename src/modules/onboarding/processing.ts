@@ -99,7 +99,9 @@ export function createProcessor(deps: {
       personal_details: address ? { city: address.city, street: address.street, country: address.country, postcode: address.postcode } : null,
       idscan, reasons: [...new Set(reasons)], details,
     };
-    return { data, documentDecision: document?.decision ?? null, faceDecision: faceDecision ?? null };
+    // A proof that did not pass also needs a person, although the spec's document_decision does not show it.
+    const proofsNeedReview = reasons.some((r) => /^PROOF_OF_(ADDRESS|IDENTITY)_/.test(r));
+    return { data, documentDecision: document?.decision ?? null, faceDecision: faceDecision ?? null, proofsNeedReview };
   }
 
   async function finishWithError(job: ProcessJob, message: string) {
@@ -127,7 +129,7 @@ export function createProcessor(deps: {
         return;
       }
       const completedAt = deps.now();
-      const review = result.documentDecision === 'REFER' || result.documentDecision === 'ALERT' || result.faceDecision === 'FAILED';
+      const review = result.documentDecision === 'REFER' || result.documentDecision === 'ALERT' || result.faceDecision === 'FAILED' || result.proofsNeedReview;
       await db.tx(async (tx) => {
         const saved = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
           status: 'READY', dataEnc: onboarding.seal(row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
