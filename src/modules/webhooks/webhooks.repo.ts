@@ -1,5 +1,6 @@
 import { one, type Sql } from '../../platform/db/db.ts';
 import type { EntitySubscription } from './domain/subscriptions.ts';
+import type { EventRow } from '../events/index.ts';
 
 export interface SubscriptionRow {
   seq: number;
@@ -32,27 +33,17 @@ export interface DeliveryRow {
   created_at: Date;
 }
 
-export interface ClaimedDelivery {
+/** A leased delivery with what sending needs: its subscription, and its event (as the events module stores it). */
+export type ClaimedDelivery = Omit<EventRow, 'id'> & {
   id: string;
   attempts: number;
   subscription_id: string;
   callback_url: string;
   secret_enc: Uint8Array;
   subscription_revision: number;
-  // the event, as events.repo's EventRow, and whether its client is a sandbox
-  seq: number;
   event_id: string;
-  client_id: string;
-  event: string;
-  entity: string;
-  report_type: string | null;
-  account_id: string;
-  contact_id: string | null;
-  report_id: string | null;
-  revision: string | null;
-  occurred_at: Date;
   sandbox: boolean;
-}
+};
 
 export interface AttemptResult {
   deliveryId: string;
