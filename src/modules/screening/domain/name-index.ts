@@ -58,6 +58,7 @@ export class NameIndex {
   private acc: Float64Array = new Float64Array(0);
   private seenToken: Int32Array = new Int32Array(0);
   private gen: Int32Array = new Int32Array(0);
+  private reach: Int32Array = new Int32Array(0);
   private generation = 0;
 
   constructor(readonly entities: readonly ListedEntity[]) {
@@ -81,6 +82,7 @@ export class NameIndex {
     this.acc = new Float64Array(this.names.length);
     this.seenToken = new Int32Array(this.names.length);
     this.gen = new Int32Array(this.names.length);
+    this.reach = new Int32Array(this.names.length);
   }
 
   get keyCount(): number {
@@ -111,13 +113,18 @@ export class NameIndex {
 
   /** The best `limit` of the touched names, by rank, at or above a third of the query's weight. */
   private best(touched: number[], maxPossible: number, limit: number, accept: (ref: IndexedName) => boolean): Candidate[] {
+    const acc = this.acc;
     let floor = 0.34 * maxPossible;
     let kept: number[] = [];
-    for (const id of touched) if (this.acc[id]! >= floor) kept.push(id);
+    for (let k = 0; k < touched.length; k++) if (acc[touched[k]!]! >= floor) kept.push(touched[k]!);
     if (kept.length > limit) {
       // Raise the floor to the limit-th best rank (quickselect, no full sort of thousands of names).
-      floor = kthLargest(Float64Array.from(kept, (id) => this.acc[id]!), limit);
-      kept = kept.filter((id) => this.acc[id]! >= floor);
+      const ranks = new Float64Array(kept.length);
+      for (let k = 0; k < kept.length; k++) ranks[k] = acc[kept[k]!]!;
+      floor = kthLargest(ranks, limit);
+      const top: number[] = [];
+      for (let k = 0; k < kept.length; k++) if (acc[kept[k]!]! >= floor) top.push(kept[k]!);
+      kept = top;
     }
     const out: Candidate[] = [];
     for (const id of kept) {
@@ -169,10 +176,26 @@ export class NameIndex {
     for (const d of deferred) perBit.set(d.bit, Math.max(perBit.get(d.bit) ?? 0, d.w));
     let deferredMax = 0;
     for (const w of perBit.values()) deferredMax += w;
-    const reachable = deferred.length === 0 ? touched : touched.filter((id) => this.acc[id]! + deferredMax >= 0.34 * maxPossible);
+    let reachable = touched;
+    if (deferred.length > 0) {
+      const need = 0.34 * maxPossible - deferredMax;
+      reachable = [];
+      for (let k = 0; k < touched.length; k++) if (this.acc[touched[k]!]! >= need) reachable.push(touched[k]!);
+    }
+    for (const id of reachable) this.reach[id] = gen;
     // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
     deferred.sort((a, b) => b.w - a.w);
     for (const { bit, list, w } of deferred) {
+      // Walking a list sequentially beats a binary search per name once the list is not much longer.
+      if (list.length <= reachable.length * 8) {
+        for (let k = 0; k < list.length; k++) {
+          const id = list[k]!;
+          if (this.reach[id] !== gen || (this.seenToken[id]! & bit) !== 0) continue;
+          this.seenToken[id]! |= bit;
+          this.acc[id]! += w;
+        }
+        continue;
+      }
       for (const id of reachable) {
         if ((this.seenToken[id]! & bit) !== 0 || !contains(list, id)) continue;
         this.seenToken[id]! |= bit;
