@@ -26,7 +26,7 @@ beforeAll(async () => {
   await t.services.credits.add(c.clientId, 20, 'test credits');
   const sub = await t.app.inject({
     method: 'POST', url: `/clients/${c.clientId}/subscriptions`, headers: c.auth,
-    payload: { callback_url: `${receiver.url}/hook`, type: 'WEBHOOK', config: { api_secret: SECRET, entities: [{ entity: 'CONTACT', report_types: ['ONBOARDING'], events: ['REPORT_INITIATED', 'REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_ERROR', 'REPORT_CREDIT_LIMIT_EXCEEDED'] }] } },
+    payload: { callback_url: `${receiver.url}/hook`, type: 'WEBHOOK', config: { api_secret: SECRET, entities: [{ entity: 'CONTACT', report_types: ['ONBOARDING'], events: ['REPORT_INITIATED', 'REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_ERROR', 'REPORT_CREDIT_LIMIT_EXCEEDED', 'REPORT_REVIEW_COMPLETED'] }] } },
   });
   expect(sub.statusCode, sub.body).toBe(201);
 }, 120_000);
@@ -292,9 +292,19 @@ describe('the hosted flow over HTTP', () => {
     expect(good.report).toMatchObject({ status: 'READY', data: { idscan: null, personal_details: { postcode: 'LS1 2AB' } } });
     expect(good.report.data.reasons).toEqual([]);
     expect(good.events).not.toContain('REPORT_IN_REVIEW');
-    const other = await run(['Northern Power plc', 'Mr K Jones', '9 Elm Road', 'York YO1 7HH', 'Statement date 1 November 2026']);
-    expect(other.report.data.reasons).toEqual(['PROOF_OF_ADDRESS_REFER']);
-    await receiver.waitFor(() => eventsFor(other.report.contact_id).includes('REPORT_IN_REVIEW'));
+    const stranger = await run(['Northern Power plc', 'Mr K Jones', '9 Elm Road', 'York YO1 7HH', 'Statement date 1 November 2026']);
+    expect(stranger.report.data.reasons).toEqual(['PROOF_OF_ADDRESS_REFER']);
+    await receiver.waitFor(() => eventsFor(stranger.report.contact_id).includes('REPORT_IN_REVIEW'));
+
+    // A reviewer records a decision: review is no longer empty, REPORT_REVIEW_COMPLETED follows.
+    const reviewUrl = `/clients/${c.clientId}/accounts/${stranger.report.account_id}/contacts/${stranger.report.contact_id}/reports/onboarding/review`;
+    expect((await t.app.inject({ method: 'POST', url: reviewUrl, headers: c.auth, payload: { decision: 'MAYBE' } })).statusCode).toBe(422);
+    const reviewed = await t.app.inject({ method: 'POST', url: reviewUrl, headers: c.auth, payload: { decision: 'FAILED', notes: 'The bill is for another person.' } });
+    expect(reviewed.statusCode, reviewed.body).toBe(200);
+    expect(reviewed.json().review).toMatchObject({ empty: false, status: 'COMPLETE', decision: 'FAILED', notes: 'The bill is for another person.' });
+    expect(Number(reviewed.json().revision)).toBeGreaterThan(Number(stranger.report.revision));
+    await receiver.waitFor(() => eventsFor(stranger.report.contact_id).includes('REPORT_REVIEW_COMPLETED'));
+    expect((await t.app.inject({ method: 'POST', url: reviewUrl.replace(c.clientId, other.clientId), headers: other.auth, payload: { decision: 'PASSED' } })).statusCode).toBe(404);
   }, 120_000);
 
   it('an unused link expires after ONBOARDING_LINK_TTL_DAYS; the sweep marks the report EXPIRED', async () => {

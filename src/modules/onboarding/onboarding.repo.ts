@@ -128,6 +128,11 @@ export const onboardingRepo = {
           AND expires_at - LEAST(interval '7 days', make_interval(days => ttl_in_days) / 10) <= $1
         ORDER BY expires_at LIMIT $2`, [now, limit]),
 
+  saveReview: (sql: Sql, clientId: string, contactId: string, reviewEnc: Buffer) =>
+    one<OnboardingRow>(sql,
+      `UPDATE onboarding_reports SET review_enc = $3, needs_review = false, revision = revision + 1, updated_at = now()
+        WHERE client_id = $1 AND contact_id = $2 RETURNING *`, [clientId, contactId, reviewEnc]),
+
   files: (sql: Sql, contactId: string, runId: string) =>
     sql.query<FileRow>('SELECT * FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 ORDER BY slot', [contactId, runId]),
 

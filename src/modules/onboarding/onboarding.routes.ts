@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import { etag } from '../../platform/http/revision.ts';
 import type { MailService } from '../mail/index.ts';
-import { EmailConnectionBody, EmailConnectionOut, OnboardingReport, OnboardingTriggerBody } from './onboarding.schemas.ts';
+import { EmailConnectionBody, EmailConnectionOut, OnboardingReport, OnboardingReviewBody, OnboardingTriggerBody } from './onboarding.schemas.ts';
 import type { OnboardingService } from './onboarding.service.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -36,6 +36,18 @@ export function registerOnboardingRoutes(app: App, deps: { onboarding: Onboardin
   }, async (request, reply) => {
     const { clientId, accountId, contactId } = request.params;
     const report = await deps.onboarding.get(clientId, accountId, contactId);
+    return reply.header('etag', etag(report.revision)).send(report);
+  });
+
+  app.post(`${path}/review`, {
+    config: { scope: 'reports:write' },
+    schema: {
+      tags, summary: 'Record a manual review of a READY onboarding report (review.status COMPLETE, review.decision)', params: Params, body: OnboardingReviewBody,
+      response: { 200: Type.Ref(OnboardingReport), ...errorResponses(422) },
+    },
+  }, async (request, reply) => {
+    const { clientId, accountId, contactId } = request.params;
+    const report = await deps.onboarding.review(clientId, accountId, contactId, request.body, `api:${request.auth!.credentialId}`);
     return reply.header('etag', etag(report.revision)).send(report);
   });
 

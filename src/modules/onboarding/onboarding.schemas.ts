@@ -112,6 +112,15 @@ export const EmailConnectionOut = Type.Object({
   brand_name: Type.Union([Type.String(), Type.Null()]), revision: Type.String(),
 });
 
+export const OnboardingReviewBody = Type.Object(
+  {
+    decision: Type.Union([Type.Literal('PASSED'), Type.Literal('FAILED')], { description: 'The reviewer\'s decision on the verification' }),
+    notes: Type.Optional(Type.String({ maxLength: 5000 })),
+  },
+  { additionalProperties: false },
+);
+
+export type OnboardingReviewInput = Static<typeof OnboardingReviewBody>;
 export type OnboardingTrigger = Static<typeof OnboardingTriggerBody>;
 export type OnboardingReportOut = Static<typeof OnboardingReport>;
 export type EmailConnectionInput = Static<typeof EmailConnectionBody>;

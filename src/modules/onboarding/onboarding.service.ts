@@ -12,7 +12,7 @@ import { PRICES, type CreditsService } from '../credits/index.ts';
 import type { MailService } from '../mail/index.ts';
 import { asksForSomething, normaliseParameters, on, type Parameters } from './domain/parameters.ts';
 import { invitationMessage } from './domain/invitation.ts';
-import type { OnboardingReportOut, OnboardingTrigger } from './onboarding.schemas.ts';
+import type { OnboardingReportOut, OnboardingReviewInput, OnboardingTrigger } from './onboarding.schemas.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 
 export const ONBOARDING_PROCESS_JOB = 'onboarding-process';
@@ -153,6 +153,19 @@ export function createOnboardingService(deps: OnboardingDeps) {
       const row = await onboardingRepo.get(db, clientId, accountId, contactId);
       if (!row) throw notFound();
       return reportOut(row);
+    },
+
+    /** A person's decision on a READY report (REFER, ALERT or a failed face match): the spec's review object. */
+    async review(clientId: string, accountId: string, contactId: string, input: OnboardingReviewInput, reviewer: string): Promise<OnboardingReportOut> {
+      return db.tx(async (tx) => {
+        const row = await onboardingRepo.get(tx, clientId, accountId, contactId, true);
+        if (!row) throw notFound();
+        if (row.status !== 'READY') throw new AppError('unprocessable', `Only a READY report can be reviewed; this one is ${row.status}`);
+        const review = { empty: false, status: 'COMPLETE', decision: input.decision, notes: input.notes ?? '', reviewed_by: reviewer, reviewed_at: deps.now().toISOString() };
+        const saved = (await onboardingRepo.saveReview(tx, clientId, contactId, seal(contactId, 'review', review)))!;
+        await event(tx, saved, 'REPORT_REVIEW_COMPLETED');
+        return reportOut(saved);
+      });
     },
 
     async invitations(clientId: string, accountId: string, contactId: string) {
