@@ -14,7 +14,7 @@ import { randomDegradation, randomMrz, renderDocument, rng } from './synthetic.t
 
 const SEED = 9_000_000;
 const DOCS = Number(process.env.OCRB_TRAIN_DOCS ?? 240);
-const PER_CLASS = 6;
+const PER_CLASS = Number(process.env.OCRB_PER_CLASS ?? 6);
 const D = CELL_W * CELL_H;
 
 function kmeans(samples: Float32Array[], k: number, r: () => number): Float32Array[] {
