@@ -4,8 +4,9 @@ import { defineConfig } from 'vitest/config';
 // PostgreSQL server (TEST_DATABASE=postgres). scripts/test.sh runs both.
 export default defineConfig({
   test: {
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Generous: the engines' tests load models, and a shared 2-core machine can be slow; none asserts on time.
+    testTimeout: 60_000,
+    hookTimeout: 180_000,
     pool: 'forks',
     maxWorkers: 2,
     projects: [
