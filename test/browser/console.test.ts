@@ -1,0 +1,210 @@
+import { execFileSync } from 'node:child_process';
+import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { AddressInfo } from 'node:net';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
+import { startWorkers } from '../../src/workers.ts';
+import { CONSOLE_DIST } from '../../src/modules/console/index.ts';
+import { axe, CHROMIUM, DESKTOP, hasChromium, waitFor } from './harness.ts';
+
+/**
+ * The console in Debian's Chromium at desktop size: a reviewer opens a report_link, signs in, sees why the report
+ * needs a person, records the decision; every page is visited, checked with axe and kept as a screenshot under
+ * test-results/console/. Permission cases: a read-only user gets no review form, another client's staff a 404.
+ */
+const ARTEFACTS = path.resolve('test-results/console');
+const PASSWORD = 'correct horse battery staple';
+const dir = mkdtempSync(path.join(tmpdir(), 'kyc-console-browser-'));
+const listFile = path.join(dir, 'sanctions.ftm.json');
+writeFileSync(listFile, [
+  JSON.stringify({ id: 'browser-sanctioned-1', schema: 'Person', properties: { name: ['Viktor Ivanovich Sanctionov', 'Viktor Sanktsionov'], birthDate: ['1961-03-04'], topics: ['sanction'], nationality: ['ru'], program: ['RUSSIA-EO14024'], sourceUrl: ['https://example.org/list/1'] } }),
+  JSON.stringify({ id: 'browser-pep-1', schema: 'Person', properties: { name: ['Viktor Sanctionov'], birthDate: ['1961'], topics: ['role.pep'], country: ['ru'] } }),
+].join('\n') + '\n');
+writeFileSync(path.join(dir, 'roll.csv'), 'first_name,middle_name,last_name,date_of_birth,street,postcode,city,country_code,deceased\nViktor,Ivanovich,Sanctionov,1961-03-04,1 Red Square,101000,Moscow,RU,false\n');
+
+let t: TestService;
+let browser: Browser;
+let workers: { stop(): Promise<void> };
+let origin: string;
+let c: TestClient;
+let reportPath: string;
+let apiUrl: string;
+
+async function shot(page: Page, name: string) {
+  await page.screenshot({ path: path.join(ARTEFACTS, `${name}.png`), fullPage: true });
+}
+
+async function signIn(email: string, target: string) {
+  const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+  const page = await context.newPage();
+  await page.goto(`${origin}${target}`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign out' }).waitFor();
+  return { context, page };
+}
+
+async function expectAccessible(page: Page) {
+  expect(await axe(page)).toEqual([]);
+}
+
+beforeAll(async () => {
+  if (!hasChromium) return;
+  if (!existsSync(path.join(CONSOLE_DIST, 'index.html'))) execFileSync('npx', ['vite', 'build', '--config', 'web/console/vite.config.ts'], { stdio: 'inherit' });
+  mkdirSync(ARTEFACTS, { recursive: true });
+  t = await startTestService({ PUBLIC_URL: 'http://127.0.0.1:1', SCREENING_LISTS: listFile, EIDV_REGISTERS: `electoral_roll=${path.join(dir, 'roll.csv')}` });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  workers = await startWorkers(t.services);
+  browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  });
+  c = await t.newClient('Browser console firm');
+  await t.services.credits.add(c.clientId, 5, 'browser tests');
+  for (const [email, role] of [['admin@browser.test', 'administrator'], ['reviewer@browser.test', 'reviewer'], ['reader@browser.test', 'read-only']]) {
+    await t.services.staff.createUser(c.clientId, { email: email!, role: role!, password: PASSWORD });
+  }
+  const other = await t.newClient('Other firm');
+  await t.services.staff.createUser(other.clientId, { email: 'admin@other.test', role: 'administrator', password: PASSWORD });
+  const account = (await t.app.inject({
+    method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+    payload: { name: 'Viktor Sanctionov', type: 'INDIVIDUAL', primary_contact: { first_name: 'Viktor', middle_name: 'Ivanovich', last_name: 'Sanctionov', email: 'v@example.com', date_of_birth: '1961-03-04', primary_address: { street: '1 Red Square', postcode: '101000', city: 'Moscow', country_code: 'RU' } } },
+  })).json();
+  apiUrl = `/clients/${c.clientId}/accounts/${account.id}/contacts/${account.primary_contact.id}/reports/aml`;
+  await t.app.inject({ method: 'PUT', url: apiUrl, headers: c.auth, payload: { config: { ttl_in_days: 365, is_automatic_refresh_enabled: false } } });
+  const ready = await waitFor(() => t.app.inject({ url: apiUrl, headers: c.auth }).then((r) => r.json()), (r) => r.status === 'READY', 60_000);
+  reportPath = new URL(ready.data.report_link).pathname;
+}, 180_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await workers?.stop();
+  await t?.close();
+});
+
+describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
+  it('a reviewer opens the report_link, signs in, sees why it needs a person, and records the decision', async () => {
+    const { context, page } = await signIn('reviewer@browser.test', reportPath);
+    try {
+      await page.getByRole('heading', { name: 'AML report: Viktor Ivanovich Sanctionov' }).waitFor();
+      await expect.poll(() => page.getByTestId('reasons').textContent()).toContain('SANCTIONS_POTENTIAL_MATCH');
+      const cards = page.locator('article.match');
+      expect(await cards.count()).toBeGreaterThanOrEqual(1);
+      const entity = cards.first().getByRole('region', { name: 'The listed entity' });
+      expect(await entity.textContent()).toContain('1961');
+      await expectAccessible(page);
+      await shot(page, '01-aml-report-before-review');
+      const n = await cards.count();
+      const confirms = page.getByRole('radio', { name: /Confirm: this is the person/ });
+      expect(await confirms.count()).toBe(n);
+      for (let i = 0; i < n; i++) await confirms.nth(i).check();
+      await page.getByRole('radio', { name: 'FAIL' }).check();
+      await page.getByLabel('Notes').fill('Name, date of birth and nationality agree with the listed person.');
+      await page.getByRole('button', { name: 'Save review' }).click();
+      await page.getByRole('status').filter({ hasText: 'Review saved' }).waitFor();
+      await expect.poll(() => page.getByTestId('review-decision').textContent()).toBe('FAIL');
+      await shot(page, '02-aml-report-reviewed');
+      const api = (await t.app.inject({ url: apiUrl, headers: c.auth })).json();
+      expect(api.review).toMatchObject({ decision: 'FAIL', status: 'COMPLETE', reviewed_by: expect.stringMatching(/^user:usr_/) });
+      const events = (await t.app.inject({ url: `/clients/${c.clientId}/events?limit=100`, headers: c.auth })).json();
+      expect(JSON.stringify(events)).toContain('REPORT_REVIEW_COMPLETED');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('an administrator visits every page: dashboard, accounts search, account, contact, settings tabs, audit trail with the chain check', async () => {
+    const { context, page } = await signIn('admin@browser.test', '/console');
+    try {
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+      await expect.poll(() => page.getByTestId('credit-balance').textContent()).toBe('4');
+      await expectAccessible(page);
+      await shot(page, '03-dashboard');
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Accounts' }).click();
+      await page.getByLabel('Search').fill('sanctionov moscow');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: 'Viktor Sanctionov' }).waitFor();
+      await expectAccessible(page);
+      await shot(page, '04-accounts-search');
+      await page.getByLabel('Search').fill('nobody-like-this');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByText('0 accounts').waitFor();
+
+      await page.getByLabel('Search').fill('');
+      await page.getByRole('button', { name: 'Search' }).click();
+      await page.getByRole('link', { name: 'Viktor Sanctionov' }).click();
+      await page.getByRole('heading', { name: 'Viktor Sanctionov' }).waitFor();
+      await shot(page, '05-account');
+      await page.getByRole('link', { name: 'Viktor Ivanovich Sanctionov' }).click();
+      await page.getByRole('heading', { name: 'Onboarding report' }).waitFor();
+      await expectAccessible(page);
+      await shot(page, '06-contact');
+
+      for (const [tab, heading] of [['webhooks', 'Webhook subscriptions'], ['credentials', 'API credentials'], ['credits', 'Credits'], ['lists', 'Screening lists'], ['email', 'E-mail connection'], ['branding', 'Branding of the hosted pages'], ['users', 'Users'], ['security', 'Two-factor sign-in']]) {
+        await page.goto(`${origin}/console/settings/${tab}`);
+        await page.getByRole('heading', { name: heading!, exact: true }).waitFor();
+        await expectAccessible(page);
+        await shot(page, `07-settings-${tab}`);
+      }
+      await page.goto(`${origin}/console/settings/branding`);
+      await page.getByLabel('Firm name').fill('Browser Console Firm');
+      await page.getByLabel('Colour (#rrggbb)').fill('#225588');
+      await page.getByRole('button', { name: 'Save branding' }).click();
+      await page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+      await page.goto(`${origin}/console/settings/credentials`);
+      await page.getByLabel('New credential name').fill('from-the-browser');
+      await page.getByRole('button', { name: 'Create credential' }).click();
+      await page.getByRole('status').filter({ hasText: 'shown once' }).waitFor();
+      await shot(page, '08-credential-created');
+
+      await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit trail' }).click();
+      await page.getByRole('cell', { name: 'aml.review' }).waitFor();
+      await page.getByRole('button', { name: 'Verify the chain' }).click();
+      await expect.poll(() => page.getByTestId('verify-result').textContent()).toContain('intact');
+      await expectAccessible(page);
+      await shot(page, '09-audit-trail');
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('a read-only user reads the report without a review form; another client sees nothing', async () => {
+    const reader = await signIn('reader@browser.test', reportPath);
+    try {
+      await reader.page.getByText('Your role can read this report but not review it.').waitFor();
+      expect(await reader.page.getByRole('button', { name: 'Save review' }).count()).toBe(0);
+      await shot(reader.page, '10-read-only-report');
+    } finally {
+      await reader.context.close();
+    }
+    const other = await signIn('admin@other.test', reportPath);
+    try {
+      await other.page.getByRole('alert').waitFor();
+      expect(await other.page.getByRole('alert').textContent()).toMatch(/not found/i);
+      expect(await other.page.content()).not.toContain('Sanctionov');
+      await shot(other.page, '11-other-client-not-found');
+    } finally {
+      await other.context.close();
+    }
+  });
+
+  it('a wrong password shows an error and no session', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${origin}/console`);
+    await page.getByLabel('E-mail address').fill('admin@browser.test');
+    await page.getByLabel('Password').fill('not the password at all');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('alert').waitFor();
+    await expectAccessible(page);
+    await shot(page, '00-login-error');
+    expect((await context.cookies()).filter((k) => k.name === 'kyc_console')).toEqual([]);
+    await context.close();
+  });
+});
