@@ -368,6 +368,20 @@ describe('the hosted flow over HTTP', () => {
     expect(await balance()).toBe(before - 1);
   });
 
+  it('uploads are limited per link (the engines are expensive): 429 with Retry-After past the hourly budget', async () => {
+    const p = await contact(c);
+    const token = tokenOf((await trigger(c, p.url, { suppress_invitation_mail: 'true', idscan: 'true' })).json());
+    const junk = Buffer.from('not an image at all, just text that is long enough');
+    const statuses: number[] = [];
+    for (let i = 0; i < 121; i++) {
+      statuses.push((await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: junk })).statusCode);
+    }
+    expect(statuses.slice(0, 120).every((s) => s === 415)).toBe(true);
+    const limited = await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: junk });
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('a guessed or malformed token is refused the same way', async () => {
     for (const token of ['a'.repeat(52), 'x', '../../etc/passwd']) {
       const response = await t.app.inject({ url: `/verify/${encodeURIComponent(token)}/flow` });

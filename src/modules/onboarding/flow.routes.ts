@@ -12,7 +12,8 @@ const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'im
  * The hosted flow's API: public routes (no bearer token); the link token in the path is the credential. The
  * type of an upload is judged by its bytes, whatever Content-Type says; the body limit is UPLOAD_MAX_BYTES.
  */
-export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMaxBytes: number }) {
+export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMaxBytes: number; uploadsPerHour?: number }) {
+  const limits = { uploadsPerHour: deps.uploadsPerHour ?? 120 };
   const tags = ['hosted flow'];
   const config = { public: true };
   const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -28,6 +29,22 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
     config, schema: { tags, summary: 'Consent and submit: processing starts', params: Type.Object({ token: Token }), body: Type.Object({ consent: Type.Boolean(), language: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }) },
   }, async (request, reply) => reply.status(202).headers(noStore).send(await deps.flow.submit(request.params.token, request.body)));
 
+  // Public routes are outside the per-client rate limit; uploads run the engines, so each link gets its own
+  // budget (per process; enough for every retake a person makes, not for a loop).
+  const budget = new Map<string, { count: number; resetAt: number }>();
+  const spend = (token: string) => {
+    const now = Date.now();
+    const entry = budget.get(token);
+    if (!entry || entry.resetAt <= now) {
+      if (budget.size > 10_000) for (const [k, v] of budget) if (v.resetAt <= now) budget.delete(k);
+      budget.set(token, { count: 1, resetAt: now + 3_600_000 });
+      return;
+    }
+    if (++entry.count > limits.uploadsPerHour) {
+      throw new AppError('rate_limited', 'Too many uploads for this link; please wait a while and try again', { headers: { 'retry-after': String(Math.ceil((entry.resetAt - now) / 1000)) } });
+    }
+  };
+
   // Uploads take raw bytes: a parser for these types only, inside this plugin, so the rest of the API is unchanged.
   void app.register(async (scope) => {
     scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
@@ -38,6 +55,7 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('unsupported_media_type', 'Send the file as the request body (image/jpeg, image/png, application/pdf)');
       const { token, slot } = request.params as { token: string; slot: string };
+      spend(token);
       return reply.status(201).headers(noStore).send(await deps.flow.upload(token, slot, body));
     });
   });

@@ -104,6 +104,12 @@ export function createFlowService(deps: {
       const result = await deps.faces().checkSelfie(bytes);
       return { usable: result.decision === 'PASSED', problems: result.reasons.map(String) };
     }
+    if (slot.startsWith('liveness_')) {
+      // Turned heads are expected here: only a missing or second face makes a frame useless.
+      const result = await deps.faces().checkSelfie(bytes);
+      const problems = result.reasons.map(String).filter((r) => r === 'NO_FACE_SELFIE' || r === 'MULTIPLE_FACES');
+      return { usable: problems.length === 0, problems };
+    }
     return { usable: true, problems: [] };
   }
 
