@@ -47,6 +47,7 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+const UNMETERED = /^\/(healthz|readyz|metrics|docs|openapi\.json|asyncapi\.json|problems\/|\.well-known\/|sandbox\/personas)/;
 
 export async function createApp(options: AppOptions): Promise<App> {
   const { config } = options;
@@ -124,7 +125,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     timeWindow: 60_000,
     enableDraftSpec: true,
     keyGenerator: (request) => (request.auth ? `client:${request.auth.clientId}` : `ip:${request.ip}`),
-    allowList: (request) => request.routeOptions.config?.public === true && !request.url.startsWith('/oauth/'),
+    // Public pages and documents are free; everything else (tokens, the hosted flow's uploads) is counted per IP.
+    allowList: (request) => UNMETERED.test(request.url),
     errorResponseBuilder: (_request, context) =>
       new AppError('rate_limited', `Rate limit of ${context.max} requests per minute exceeded; retry after ${context.after}`, {
         headers: { 'retry-after': String(Math.ceil(context.ttl / 1000)) },
