@@ -8,7 +8,7 @@ import { type DocumentDecision, documentFromMrz, type DocumentType, type Extract
 import type { MrzResult } from './domain/mrz-parse.ts';
 import type { QualityReport, QualityThresholds } from './domain/quality.ts';
 import { parseUkLicenceText, type UkLicenceText } from './domain/uk-licence.ts';
-import { type MrzReading, readMrz } from './mrz-reader.ts';
+import { good, type MrzReading, readMrz, score } from './mrz-reader.ts';
 import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
 import { extractDocumentText, prepareForText } from './text-extract.ts';
@@ -39,9 +39,7 @@ export interface IdentityDocumentResult {
 
 function better(a: MrzResult | null, b: MrzResult | null): boolean {
   if (!a) return false;
-  if (!b) return true;
-  const valid = (m: MrzResult) => m.check_digits.filter((c) => c.valid).length;
-  return valid(a) > valid(b);
+  return !b || score(a) > score(b);
 }
 
 function licenceDocument(text: UkLicenceText): ExtractedDocument {
@@ -79,7 +77,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     for (const image of input.images) {
       const reading = await readMrz(image, ocr, { today: input.today, thresholds: config.qualityThresholds });
       readings.push(reading);
-      if (reading.mrz?.valid) break;
+      if (good(reading.mrz)) break;
     }
     const mrz = readings.reduce<MrzResult | null>((best, r) => (better(r.mrz, best) ? r.mrz : best), null);
     let document = mrz ? documentFromMrz(mrz) : null;

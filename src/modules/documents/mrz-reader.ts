@@ -4,6 +4,8 @@
  * Several crops of the zone are tried, cheapest first, until every check digit holds.
  */
 import sharp, { type Sharp } from 'sharp';
+import { isAlpha3CountryOrIcaoCode } from '../../platform/domain/countries.ts';
+import { documentTypeFromCode } from './domain/extracted.ts';
 import { type MrzRegion, locateMrz } from './domain/mrz-locate.ts';
 import { type MrzResult, parseMrz } from './domain/mrz-parse.ts';
 import { LAYOUTS } from './domain/mrz-layouts.ts';
@@ -35,9 +37,20 @@ export async function gray(img: Sharp, width?: number): Promise<Gray> {
   return { width: info.width, height: info.height, data: new Uint8Array(data.buffer, data.byteOffset, data.length) };
 }
 
-function score(m: MrzResult): number {
-  return m.check_digits.filter((c) => c.valid).length / m.check_digits.length + (m.valid ? 1 : 0);
+/**
+ * Check digits alone accept one garbled line in ten (one in a hundred with a composite); a read also has to
+ * name a known document type and real country codes before the reader stops trying.
+ */
+function plausible(m: MrzResult): boolean {
+  const isCode = (c: string) => c === 'UTO' || isAlpha3CountryOrIcaoCode(c);
+  return documentTypeFromCode(m.fields.document_code) !== 'Unknown' && isCode(m.fields.issuing_state) && isCode(m.fields.nationality);
 }
+
+export function score(m: MrzResult): number {
+  return m.check_digits.filter((c) => c.valid).length / m.check_digits.length + (m.valid ? 1 : 0) + (plausible(m) ? 0.5 : 0);
+}
+
+export const good = (m: MrzResult | null | undefined): boolean => Boolean(m?.valid && plausible(m));
 
 async function cropRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number): Promise<Sharp> {
   const k = size.width / WORK_WIDTH;
@@ -172,7 +185,7 @@ async function locate(input: Buffer) {
 export async function readMrz(input: Buffer, ocr: TextRecogniser, options: { today: string; thresholds?: QualityThresholds; maxAttempts?: number }): Promise<MrzReading> {
   const upright = await readOriented(input, ocr, options);
   // Nothing zone-like at all: turning the image over would find nothing either.
-  if (upright.mrz?.valid || upright.region === null) return upright;
+  if (good(upright.mrz) || upright.region === null) return upright;
   // An upside-down photo has horizontal lines too, so it is located but unreadable: try it turned over.
   const turned = await readOriented(await sharp(input).rotate().rotate(180).png().toBuffer(), ocr, { ...options, maxAttempts: 1 });
   const better = turned.mrz && (!upright.mrz || score(turned.mrz) > score(upright.mrz));
@@ -188,7 +201,7 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
   const consider = (r: { text: string; mrz: MrzResult | null }, region: MrzRegion, engine: 'ocrb' | 'tesseract') => {
     if (r.mrz && (!best?.mrz || score(r.mrz) > score(best.mrz))) best = { ...r, region, engine };
     else best ??= { ...r, region, engine };
-    return best.mrz?.valid === true;
+    return good(best.mrz);
   };
   outer: for (const region of regions.slice(0, 2)) {
     const crop = await cropRegion(image, size, region, OCRB_LINE_HEIGHT);
