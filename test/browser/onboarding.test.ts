@@ -225,6 +225,26 @@ describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared spe
     await context.close();
   });
 
+  it('liveness recorded with the camera in one go: three frames uploaded, each judged (no face in the fake camera)', async () => {
+    const r = await h.request({ face_match: 'true' });
+    const token = r.link.split('/verify/')[1]!;
+    for (const [slot, file] of [['document_front', PASSPORT], ['selfie', face('sheldon', 1)]] as const) {
+      const up = await h.t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/${slot}`, headers: { 'content-type': 'application/octet-stream' }, payload: readFileSync(file) });
+      expect(up.statusCode, up.body).toBe(201);
+    }
+    const { context, page } = await h.page(PHONE);
+    await page.goto(r.link);
+    await heading(page, 'Show us you are here');
+    await page.getByRole('button', { name: 'Record the head turn with the camera' }).click();
+    await page.getByText(/Now slowly turn your head to your (left|right)/).waitFor({ timeout: 30_000 });
+    await shot(page, 'liveness-camera-phone');
+    await expect.poll(async () => page.getByRole('alert').filter({ hasText: 'We could not see a face' }).count(), { timeout: 90_000 }).toBe(3);
+    await visit(page, 'liveness-camera-retake');
+    const flow = await (await page.request.get(`${r.link}/flow`)).json();
+    expect(flow.uploads.map((u: { slot: string }) => u.slot).sort()).toEqual(['document_front', 'liveness_1', 'liveness_2', 'liveness_3', 'selfie']);
+    await context.close();
+  });
+
   it('the page runs under a strict Content-Security-Policy with no inline script', async () => {
     const r = await h.request({ idscan: 'true' });
     const response = await fetch(r.link);

@@ -127,14 +127,76 @@ export function SelfieStep(props: StepProps) {
   );
 }
 
+const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+/**
+ * The head turn recorded in one go: the front camera, a spoken-aloud (aria-live) prompt, one frame looking
+ * straight, then two while turning the way the server asked; the three are uploaded as the liveness frames.
+ */
+function LivenessCamera({ props, direction, onDone }: { props: StepProps; direction: string; onDone: () => void }) {
+  const { t } = props;
+  const video = useRef<HTMLVideoElement>(null);
+  const [prompt, setPrompt] = useState(t.livenessLook);
+  const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    let stream: MediaStream | null = null;
+    let cancelled = false;
+    const grab = () => new Promise<Blob | null>((resolve) => {
+      const v = video.current;
+      if (!v || !v.videoWidth) return resolve(null);
+      const canvas = document.createElement('canvas');
+      canvas.width = v.videoWidth;
+      canvas.height = v.videoHeight;
+      canvas.getContext('2d')!.drawImage(v, 0, 0);
+      canvas.toBlob(resolve, 'image/jpeg', 0.92);
+    });
+    (async () => {
+      try {
+        stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: 'user', width: { ideal: 1280 } }, audio: false });
+        if (cancelled) return;
+        video.current!.srcObject = stream;
+        await new Promise((r) => video.current!.addEventListener('loadeddata', r, { once: true }));
+        await sleep(1500);
+        const frames: (Blob | null)[] = [await grab()];
+        setPrompt(t.livenessTurn(direction));
+        await sleep(1200);
+        frames.push(await grab());
+        await sleep(1200);
+        frames.push(await grab());
+        setPrompt(t.uploading);
+        for (const [i, frame] of frames.entries()) if (frame) await props.client.upload(`liveness_${i + 1}`, frame);
+        await props.refresh();
+        onDone();
+      } catch {
+        if (!cancelled) setFailed(true);
+      } finally {
+        stream?.getTracks().forEach((tr) => tr.stop());
+      }
+    })();
+    return () => { cancelled = true; stream?.getTracks().forEach((tr) => tr.stop()); };
+  }, []); // eslint-disable-line react-hooks/exhaustive-deps
+  if (failed) return <p className="notice" role="alert">{t.cameraUnavailable}</p>;
+  return (
+    <div className="camera">
+      <p className="prompt" aria-live="assertive">{prompt}</p>
+      <video ref={video} autoPlay playsInline muted aria-label={t.step.liveness} />
+    </div>
+  );
+}
+
 export function LivenessStep(props: StepProps) {
   const { t } = props;
   const direction = props.flow.liveness_challenge === 'turn_right' ? t.right : t.left;
   const chip = props.flow.steps.some((s) => s.uploads.some((u) => u.slot === 'chip'));
+  const [recording, setRecording] = useState(false);
+  const version = (slot: string) => { const u = props.flow.uploads.find((x) => x.slot === slot); return u ? `${u.size}-${u.feedback?.problems.join()}` : 'none'; };
   return (
     <>
       <p className="help" id="liveness-help">{t.livenessHelp(direction)}</p>
-      {['liveness_1', 'liveness_2', 'liveness_3'].map((slot) => <Capture key={slot} props={props} slot={slot} facing="user" accept="image/*" />)}
+      {recording
+        ? <LivenessCamera props={props} direction={direction} onDone={() => setRecording(false)} />
+        : <button type="button" onClick={() => setRecording(true)}>{t.livenessRecord}</button>}
+      {['liveness_1', 'liveness_2', 'liveness_3'].map((slot) => <Capture key={`${slot}-${version(slot)}`} props={props} slot={slot} facing="user" accept="image/*" />)}
       {chip && <Capture props={props} slot="chip" facing="environment" accept="application/json" optional />}
       <NextButton props={props} slots={['liveness_1', 'liveness_2', 'liveness_3']} />
     </>
