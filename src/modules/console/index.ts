@@ -8,6 +8,7 @@ import type { Services } from '../../service.ts';
 import type { StaffService } from '../staff/index.ts';
 import { registerConsoleAuditRoutes } from './audit.routes.ts';
 import { registerConsoleAuthRoutes } from './auth.routes.ts';
+import { registerConsoleOnboardingRoutes } from './onboarding.routes.ts';
 import { registerConsolePages } from './pages.routes.ts';
 import { registerConsoleReviewRoutes } from './review.routes.ts';
 import { registerConsoleSettingsRoutes } from './settings.routes.ts';
@@ -19,6 +20,7 @@ export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: 
   registerConsoleAuthRoutes(app, base);
   registerConsoleReviewRoutes(app, { ...base, db: s.db, accounts: s.accounts, aml: s.aml, onboarding: s.onboarding.onboarding, screening: s.screening, credits: s.credits, audit: s.audit });
   registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, audit: s.audit });
+  registerConsoleOnboardingRoutes(app, { ...base, db: s.db, onboarding: s.onboarding.onboarding, files: s.onboarding.files, audit: s.audit });
   registerConsoleAuditRoutes(app, { ...base, audit: s.audit });
   registerConsolePages(app, { publicUrl: s.config.publicUrl });
 }

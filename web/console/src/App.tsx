@@ -68,7 +68,7 @@ function Route({ path, user }: { path: string; user: User }) {
   if ((m = /^\/console\/accounts\/([^/]+)$/.exec(clean))) return <AccountPage accountId={m[1]!} />;
   if ((m = /^\/console\/accounts\/([^/]+)\/contacts\/([^/]+)$/.exec(clean))) return <ContactPage accountId={m[1]!} contactId={m[2]!} />;
   if ((m = /^\/console\/accounts\/([^/]+)\/contacts\/([^/]+)\/aml$/.exec(clean))) return <AmlReportPage accountId={m[1]!} contactId={m[2]!} user={user} />;
-  if ((m = /^\/console\/accounts\/([^/]+)\/contacts\/([^/]+)\/onboarding$/.exec(clean))) return <OnboardingPage accountId={m[1]!} contactId={m[2]!} />;
+  if ((m = /^\/console\/accounts\/([^/]+)\/contacts\/([^/]+)\/onboarding$/.exec(clean))) return <OnboardingPage accountId={m[1]!} contactId={m[2]!} user={user} />;
   if ((m = /^\/console\/settings(?:\/([a-z]+))?$/.exec(clean))) return <Settings tab={m[1] ?? 'webhooks'} user={user} />;
   if (clean === '/console/audit') return <AuditPage user={user} />;
   return <h1>Page not found</h1>;

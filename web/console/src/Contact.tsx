@@ -1,5 +1,6 @@
+import { useState, type FormEvent } from 'react';
 import { Problem, useLoad } from './App.tsx';
-import { fullName, type AmlReport, type Contact } from './api.ts';
+import { fullName, post, type AmlReport, type Contact, type User } from './api.ts';
 import { onLink } from './router.ts';
 
 type Onboarding = { status: string; data: Record<string, unknown>; review?: Record<string, unknown> } | null;
@@ -65,13 +66,46 @@ function Value({ value }: { value: unknown }) {
   return <>{String(value)}</>;
 }
 
+interface FileInfo { id: string; slot: string; media_type: string; size_bytes: number }
+
+function OnboardingReview({ accountId, contactId, done }: { accountId: string; contactId: string; done: () => void }) {
+  const [error, setError] = useState<string>();
+  async function submit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const f = new FormData(event.currentTarget);
+    try {
+      await post(`/accounts/${accountId}/contacts/${contactId}/onboarding/review`, { decision: f.get('decision'), notes: String(f.get('notes') ?? '') });
+      done();
+    } catch (e) {
+      setError((e as Error).message);
+    }
+  }
+  return (
+    <form className="card review" onSubmit={(e) => void submit(e)} aria-labelledby="onb-review-h">
+      <h2 id="onb-review-h">Record the review</h2>
+      <fieldset>
+        <legend>Decision on the verification</legend>
+        <label><input type="radio" name="decision" value="PASSED" required /> Accept (PASSED)</label>
+        <label><input type="radio" name="decision" value="FAILED" /> Reject (FAILED)</label>
+      </fieldset>
+      <label htmlFor="onb-notes">Notes</label>
+      <textarea id="onb-notes" name="notes" rows={4} maxLength={5000} />
+      {error && <p className="error" role="alert">{error}</p>}
+      <button type="submit">Save review</button>
+    </form>
+  );
+}
+
 /**
- * The onboarding report as the API gives it (extracted data, checks, reasons). The document images and face
- * crops are not shown here yet: that needs a viewing endpoint from the onboarding module (see docs/console.md).
+ * The onboarding report: extracted data, checks and reasons as the report gives them, and the contact's documents
+ * decrypted for viewing only (each view is in the audit trail).
  */
-export function OnboardingPage({ accountId, contactId }: { accountId: string; contactId: string }) {
-  const { data, error } = useLoad<{ contact: Contact; reports: { onboarding: Onboarding } }>(`/accounts/${accountId}/contacts/${contactId}`);
+export function OnboardingPage({ accountId, contactId, user }: { accountId: string; contactId: string; user: User }) {
+  const { data, error, reload } = useLoad<{ contact: Contact; reports: { onboarding: Onboarding } }>(`/accounts/${accountId}/contacts/${contactId}`);
+  const files = useLoad<{ data: FileInfo[] }>(data?.reports.onboarding ? `/accounts/${accountId}/contacts/${contactId}/onboarding/files` : null, [data]);
+  const [saved, setSaved] = useState(false);
   const report = data?.reports.onboarding;
+  const fileUrl = (f: FileInfo) => `/console/api/accounts/${accountId}/contacts/${contactId}/onboarding/files/${f.id}`;
   return (
     <>
       <p><a href={`/console/accounts/${accountId}/contacts/${contactId}`} onClick={onLink}>← Contact</a></p>
@@ -79,11 +113,24 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
       {data && (
         <>
           <h1>Onboarding report: {fullName(data.contact)}</h1>
+          {saved && <p className="ok" role="status">Review saved. The caller has been sent REPORT_REVIEW_COMPLETED.</p>}
           {report ? (
             <>
-              <p>Status <strong>{report.status}</strong></p>
+              <p>Status <strong>{report.status}</strong>; reasons: {((report.data.reasons as string[] | undefined) ?? []).join(', ') || '—'}</p>
+              <section className="card" aria-labelledby="onb-files"><h2 id="onb-files">Documents and images</h2>
+                {files.data && files.data.data.length === 0 && <p>No files.</p>}
+                <div className="files">
+                  {files.data?.data.map((f) => (
+                    <figure key={f.id}>
+                      {f.media_type.startsWith('image/') ? <img src={fileUrl(f)} alt={`Uploaded ${f.slot.replace(/_/g, ' ')}`} /> : <a href={fileUrl(f)} target="_blank" rel="noreferrer">Open {f.slot} (PDF)</a>}
+                      <figcaption>{f.slot.replace(/_/g, ' ')}, {Math.round(f.size_bytes / 1024)} KB</figcaption>
+                    </figure>
+                  ))}
+                </div>
+              </section>
               <section className="card" aria-labelledby="onb-data"><h2 id="onb-data">Results</h2><Value value={report.data} /></section>
-              {report.review && <section className="card" aria-labelledby="onb-review"><h2 id="onb-review">Review</h2><Value value={report.review} /></section>}
+              {report.review && !report.review.empty && <section className="card" aria-labelledby="onb-rv"><h2 id="onb-rv">Review</h2><Value value={report.review} /></section>}
+              {report.status === 'READY' && user.permissions.includes('review') && <OnboardingReview accountId={accountId} contactId={contactId} done={() => { setSaved(true); void reload(); }} />}
             </>
           ) : <p>No onboarding report for this contact.</p>}
         </>

@@ -1,0 +1,64 @@
+import { Type } from '@sinclair/typebox';
+import type { Db } from '../../platform/db/db.ts';
+import type { App } from '../../platform/http/app.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import type { FileStore } from '../../platform/storage/index.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { OnboardingService } from '../onboarding/index.ts';
+import { OnboardingReviewBody } from '../onboarding/onboarding.schemas.ts';
+import type { StaffService } from '../staff/index.ts';
+import { actorOf, guard, who } from './session.ts';
+
+const config = { public: true } as const;
+const hide = { hide: true };
+const Ids = Type.Object({ accountId: Type.String({ maxLength: 64 }), contactId: Type.String({ maxLength: 64 }) });
+const VIEWABLE = /^(image\/(jpeg|png|webp)|application\/pdf)$/;
+
+interface FileRow { id: string; slot: string; media_type: string; size_bytes: number; storage_key: string; created_at: Date }
+
+/**
+ * The onboarding report's documents, decrypted for viewing only (never cached, every view audited), and the
+ * onboarding review. Which files belong to the report is read from onboarding_files of the report's current run.
+ */
+export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff: StaffService; publicUrl: string; onboarding: OnboardingService; files: FileStore; audit: AuditService }) {
+  const read = guard(deps.staff, deps.publicUrl, 'read');
+  const review = guard(deps.staff, deps.publicUrl, 'review');
+
+  const filesOf = (clientId: string, accountId: string, contactId: string) =>
+    deps.db.query<FileRow>(
+      `SELECT f.id, f.slot, f.media_type, f.size_bytes, f.storage_key, f.created_at FROM onboarding_files f
+         JOIN onboarding_reports r ON r.contact_id = f.contact_id AND r.run_id = f.run_id
+        WHERE r.client_id = $1 AND r.account_id = $2 AND r.contact_id = $3 ORDER BY f.slot`, [clientId, accountId, contactId]);
+
+  app.get('/console/api/accounts/:accountId/contacts/:contactId/onboarding/files', { config, preHandler: read, schema: { ...hide, params: Ids } }, async (request) => {
+    const { accountId, contactId } = request.params;
+    const rows = await filesOf(who(request).user.client_id, accountId, contactId);
+    return { data: rows.map((f) => ({ id: f.id, slot: f.slot, media_type: f.media_type, size_bytes: f.size_bytes, created_at: f.created_at.toISOString() })) };
+  });
+
+  app.get('/console/api/accounts/:accountId/contacts/:contactId/onboarding/files/:fileId', {
+    config, preHandler: read, schema: { ...hide, params: Type.Object({ accountId: Type.String({ maxLength: 64 }), contactId: Type.String({ maxLength: 64 }), fileId: Type.String({ maxLength: 64 }) }) },
+  }, async (request, reply) => {
+    const clientId = who(request).user.client_id;
+    const { accountId, contactId, fileId } = request.params;
+    const file = (await filesOf(clientId, accountId, contactId)).find((f) => f.id === fileId);
+    if (!file) throw new AppError('not_found', 'File not found');
+    const bytes = await deps.files.get(file.storage_key);
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.document.view', subject: `${accountId}/${contactId}`, details: { file: file.id, slot: file.slot } });
+    return reply
+      .headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-disposition': `inline; filename="${file.slot}"` })
+      .type(VIEWABLE.test(file.media_type) ? file.media_type : 'application/octet-stream')
+      .send(bytes);
+  });
+
+  app.post('/console/api/accounts/:accountId/contacts/:contactId/onboarding/review', {
+    config, preHandler: review, schema: { ...hide, params: Ids, body: OnboardingReviewBody },
+  }, async (request) => {
+    const clientId = who(request).user.client_id;
+    const { accountId, contactId } = request.params;
+    const out = await deps.onboarding.review(clientId, accountId, contactId, request.body, actorOf(request));
+    // The onboarding service does not write the audit entry itself (the AML one does, in its transaction).
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'onboarding.review', subject: `${accountId}/${contactId}`, details: { decision: request.body.decision, revision: out.revision } });
+    return out;
+  });
+}
