@@ -4,6 +4,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { generate } from 'otplib';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 import { startWorkers } from '../../src/workers.ts';
@@ -23,7 +25,7 @@ writeFileSync(listFile, [
   JSON.stringify({ id: 'browser-sanctioned-1', schema: 'Person', properties: { name: ['Viktor Ivanovich Sanctionov', 'Viktor Sanktsionov'], birthDate: ['1961-03-04'], topics: ['sanction'], nationality: ['ru'], program: ['RUSSIA-EO14024'], sourceUrl: ['https://example.org/list/1'] } }),
   JSON.stringify({ id: 'browser-pep-1', schema: 'Person', properties: { name: ['Viktor Sanctionov'], birthDate: ['1961'], topics: ['role.pep'], country: ['ru'] } }),
 ].join('\n') + '\n');
-writeFileSync(path.join(dir, 'roll.csv'), 'first_name,middle_name,last_name,date_of_birth,street,postcode,city,country_code,deceased\nViktor,Ivanovich,Sanctionov,1961-03-04,1 Red Square,101000,Moscow,RU,false\n');
+writeFileSync(path.join(dir, 'roll.csv'), 'first_name,middle_name,last_name,date_of_birth,street,postcode,city,country_code,deceased\nViktor,Ivanovich,Sanctionov,1961-03-04,1 Red Square,101000,Moscow,RU,false\nDora,,Departed,1940-01-01,5 Old Road,EX1 1AA,Exeter,GB,true\n');
 
 let t: TestService;
 let browser: Browser;
@@ -206,5 +208,94 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     await shot(page, '00-login-error');
     expect((await context.cookies()).filter((k) => k.name === 'kyc_console')).toEqual([]);
     await context.close();
+  });
+
+  it('second reviewer: a reviewer proposes a decision on an ALERT, an administrator approves it', async () => {
+    const created = (await t.app.inject({
+      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+      payload: { name: 'Dora Departed', type: 'INDIVIDUAL', primary_contact: { first_name: 'Dora', last_name: 'Departed', email: 'd@example.com', date_of_birth: '1940-01-01', primary_address: { street: '5 Old Road', postcode: 'EX1 1AA', city: 'Exeter', country_code: 'GB' } } },
+    })).json();
+    const url = `/clients/${c.clientId}/accounts/${created.id}/contacts/${created.primary_contact.id}/reports/aml`;
+    await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: { ttl_in_days: 365, is_automatic_refresh_enabled: false } } });
+    const ready = await waitFor(() => t.app.inject({ url, headers: c.auth }).then((r) => r.json()), (r) => r.status === 'READY', 60_000);
+    expect(ready.data.decision).toBe('ALERT');
+    const path = new URL(ready.data.report_link).pathname;
+
+    const adminSession = await signIn('admin@browser.test', '/console/settings/branding');
+    await adminSession.page.getByLabel('Require a second reviewer for ALERT results').check();
+    await adminSession.page.getByRole('button', { name: 'Save branding' }).click();
+    await adminSession.page.getByRole('status').filter({ hasText: 'Saved.' }).waitFor();
+
+    const rev = await signIn('reviewer@browser.test', path);
+    try {
+      await rev.page.getByRole('radio', { name: 'FAIL' }).check();
+      await rev.page.getByLabel('Notes').fill('Registered as deceased: refuse.');
+      await rev.page.getByRole('button', { name: 'Save review' }).click();
+      await rev.page.getByRole('status').filter({ hasText: 'Review proposed' }).waitFor();
+      await rev.page.getByText('Another reviewer must approve it.').waitFor();
+      await shot(rev.page, '12-review-proposed');
+    } finally {
+      await rev.context.close();
+    }
+    expect((await t.app.inject({ url, headers: c.auth })).json().review.empty).toBe(true);
+    try {
+      await adminSession.page.goto(`${origin}${path}`);
+      await adminSession.page.getByRole('button', { name: 'Approve and record' }).click();
+      await adminSession.page.getByRole('status').filter({ hasText: 'Review saved' }).waitFor();
+      await expect.poll(() => adminSession.page.getByTestId('review-decision').textContent()).toBe('FAIL');
+      await expectAccessible(adminSession.page);
+      await shot(adminSession.page, '13-review-approved');
+    } finally {
+      await adminSession.context.close();
+    }
+    expect((await t.app.inject({ url, headers: c.auth })).json().review).toMatchObject({ decision: 'FAIL', notes: 'Registered as deceased: refuse.' });
+  });
+
+  it('sign-in with the authenticator code step', async () => {
+    const created = await t.services.staff.createUser(c.clientId, { email: 'totp@browser.test', role: 'reviewer', password: PASSWORD });
+    const { secret } = await t.services.staff.beginTotp(created.user.id);
+    await t.services.staff.confirmTotp(created.user.id, await generate({ secret }));
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    const page = await context.newPage();
+    try {
+      await page.goto(`${origin}/console`);
+      await page.getByLabel('E-mail address').fill('totp@browser.test');
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Sign in' }).click();
+      await page.getByLabel('Authenticator code').waitFor();
+      await expectAccessible(page);
+      await shot(page, '14-login-totp-step');
+      await page.getByLabel('Authenticator code').fill('000000');
+      await page.getByRole('button', { name: 'Verify code' }).click();
+      await page.getByRole('alert').waitFor();
+      await page.getByLabel('Authenticator code').fill(await generate({ secret }));
+      await page.getByRole('button', { name: 'Verify code' }).click();
+      await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
+    } finally {
+      await context.close();
+    }
+  });
+
+  it('the onboarding report page shows the uploaded document, decrypted for viewing', async () => {
+    const created = (await t.app.inject({
+      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+      payload: { name: 'Ada Hartley', type: 'INDIVIDUAL', primary_contact: { first_name: 'Ada', last_name: 'Hartley', email: 'ada@example.com', primary_address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
+    })).json();
+    const url = `/clients/${c.clientId}/accounts/${created.id}/contacts/${created.primary_contact.id}/reports/onboarding`;
+    const report = (await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', idscan: 'true' } } } })).json();
+    const token = new URL(report.data.onboarding_url).pathname.split('/')[2];
+    const photo = await sharp({ create: { width: 640, height: 420, channels: 3, background: { r: 40, g: 90, b: 160 } } }).jpeg().toBuffer();
+    expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: photo })).statusCode).toBe(201);
+    const { context, page } = await signIn('reader@browser.test', new URL(report.data.report_link).pathname);
+    try {
+      const img = page.getByRole('img', { name: 'Uploaded document front' });
+      await img.waitFor();
+      await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBe(640);
+      expect(await page.getByRole('button', { name: 'Save review' }).count()).toBe(0);
+      await expectAccessible(page);
+      await shot(page, '15-onboarding-report');
+    } finally {
+      await context.close();
+    }
   });
 });

@@ -19,7 +19,7 @@ writeFileSync(listFile, [
   JSON.stringify({ id: 'console-pep-1', schema: 'Person', properties: { name: ['Margaret Politica Hale'], birthDate: ['1970-05-06'], topics: ['role.pep'], country: ['gb'] } }),
 ].join('\n') + '\n');
 const header = 'first_name,middle_name,last_name,date_of_birth,street,postcode,city,country_code,deceased\n';
-writeFileSync(path.join(dir, 'roll.csv'), header + 'Viktor,Ivanovich,Sanctionov,1961-03-04,1 Red Square,101000,Moscow,RU,false\nClara,,Clearwater,1984-02-10,12 River Road,LS1 4AB,Leeds,GB,false\n');
+writeFileSync(path.join(dir, 'roll.csv'), header + 'Viktor,Ivanovich,Sanctionov,1961-03-04,1 Red Square,101000,Moscow,RU,false\nClara,,Clearwater,1984-02-10,12 River Road,LS1 4AB,Leeds,GB,false\nDora,,Departed,1940-01-01,5 Old Road,EX1 1AA,Exeter,GB,true\n');
 
 let t: TestService;
 let c: TestClient;
@@ -193,5 +193,35 @@ describe('settings through the console', () => {
     const login = await consoleLogin(t, 'new@console.test', 'a long enough password');
     const users = (await t.app.inject({ url: '/console/api/settings/users', headers: admin.headers })).json().data;
     expect(users.find((u: { id: string }) => u.id === login.userId)).toMatchObject({ role: 'read-only', status: 'active' });
+  });
+});
+
+describe('second reviewer for ALERT', () => {
+  it('with the rule on, an ALERT review is a proposal until another person approves it', async () => {
+    await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: admin.headers, payload: { firm_name: null, brand_colour: null, logo_url: null, second_review_for_alert: true } });
+    const created = (await t.app.inject({
+      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+      payload: { name: 'Dora Departed', type: 'INDIVIDUAL', primary_contact: { first_name: 'Dora', last_name: 'Departed', email: 'd@example.com', date_of_birth: '1940-01-01', primary_address: { street: '5 Old Road', postcode: 'EX1 1AA', city: 'Exeter', country_code: 'GB' } } },
+    })).json();
+    const apiUrl = `/clients/${c.clientId}/accounts/${created.id}/contacts/${created.primary_contact.id}/reports/aml`;
+    await t.app.inject({ method: 'PUT', url: apiUrl, headers: c.auth, payload: { config: { ttl_in_days: 365, is_automatic_refresh_enabled: false } } });
+    await receiver.waitFor(() => receiver.events().some((e) => e.json.contact_id === created.primary_contact.id && e.json.event === 'REPORT_IN_REVIEW'), 60_000);
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().data.decision).toBe('ALERT');
+    const base = `/console/api/accounts/${created.id}/contacts/${created.primary_contact.id}/aml`;
+    const proposed = await t.app.inject({ method: 'POST', url: `${base}/review`, headers: reviewer.headers, payload: { decision: 'FAIL', notes: 'Registered as deceased.' } });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect(proposed.json().pending_approval).toBe(true);
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review.empty).toBe(true);
+    const page = (await t.app.inject({ url: base, headers: admin.headers })).json();
+    expect(page.pending_review).toMatchObject({ proposed_by: `user:${reviewer.userId}`, proposal: { decision: 'FAIL' } });
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: reviewer.headers })).statusCode).toBe(403);
+    const approved = await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const api = (await t.app.inject({ url: apiUrl, headers: c.auth })).json();
+    expect(api.review).toMatchObject({ decision: 'FAIL', reviewed_by: `user:${reviewer.userId}`, notes: 'Registered as deceased.' });
+    await t.services.audit.flush();
+    const entries = await t.services.audit.list(c.clientId, { limit: 5000 });
+    expect(entries.find((e) => e.action === 'console.review.approved')).toMatchObject({ actor: `user:${admin.userId}`, details: { proposed_by: `user:${reviewer.userId}` } });
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers })).statusCode).toBe(404);
   });
 });

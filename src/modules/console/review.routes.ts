@@ -12,6 +12,7 @@ import type { ScreeningService } from '../screening/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { consoleRepo, type ReportRef } from './console.repo.ts';
 import { actorOf, guard, who } from './session.ts';
+import type { SecondReview } from './second-review.ts';
 
 export interface ReviewDeps {
   db: Db;
@@ -23,6 +24,7 @@ export interface ReviewDeps {
   screening: ScreeningService;
   credits: CreditsService;
   audit: AuditService;
+  secondReview: SecondReview;
 }
 
 const config = { public: true } as const;
@@ -120,15 +122,25 @@ export function registerConsoleReviewRoutes(app: App, deps: ReviewDeps) {
     // Each potential match beside the entry as the list publishes it (the lists loaded now; an entry since removed shows as such).
     const entities = Object.fromEntries(report.data.matches.map((m) => [m.entity_id, deps.screening.entity(m.entity_id) ?? null]));
     deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.aml_report.read', subject: `${accountId}/${contactId}`, details: { revision: report.revision } });
-    return { contact, report, entities, can_review: who(request).user.permissions.includes('review') };
+    const pending = await deps.secondReview.pending(clientId, contactId);
+    return { contact, report, entities, can_review: who(request).user.permissions.includes('review'), pending_review: pending, me: actorOf(request) };
   });
 
   app.post('/console/api/accounts/:accountId/contacts/:contactId/aml/review', {
     config, preHandler: review, schema: { ...hide, params: Ids, body: AmlReviewBody },
-  }, async (request) => {
+  }, async (request, reply) => {
     const clientId = clientOf(request);
     const { accountId, contactId } = request.params;
-    // aml.review writes the decision, its audit entry (actor user:<id>) and REPORT_REVIEW_COMPLETED in one transaction.
-    return deps.aml.review(clientId, accountId, contactId, request.body, actorOf(request));
+    // aml.review writes the decision, its audit entry (actor user:<id>) and REPORT_REVIEW_COMPLETED in one transaction;
+    // with the client's four-eyes rule on an ALERT it is first a proposal (second-review.ts).
+    const result = await deps.secondReview.submit(clientId, accountId, contactId, request.body, actorOf(request));
+    return reply.status(result.status === 'recorded' ? 200 : 202).send({ ...result.report, pending_approval: result.status === 'pending_approval' });
   });
+
+  for (const verb of ['approve', 'reject'] as const) {
+    app.post(`/console/api/accounts/:accountId/contacts/:contactId/aml/review/${verb}`, { config, preHandler: review, schema: { ...hide, params: Ids } }, async (request) => {
+      const { accountId, contactId } = request.params as { accountId: string; contactId: string };
+      return deps.secondReview[verb](clientOf(request), accountId, contactId, actorOf(request));
+    });
+  }
 }

@@ -4,7 +4,8 @@ import { post, fullName, type AmlReport, type Contact, type Entity, type Match, 
 import { ContactFacts } from './Contact.tsx';
 import { onLink } from './router.ts';
 
-type Page = { contact: Contact; report: AmlReport; entities: Record<string, Entity | null>; can_review: boolean };
+type Pending = { proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string; matches?: { entity_id: string; status: string }[] } };
+type Page = { contact: Contact; report: AmlReport; entities: Record<string, Entity | null>; can_review: boolean; pending_review: Pending | null; me: string };
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
 
@@ -45,7 +46,7 @@ function MatchCard({ match, entity, contact, index }: { match: Match; entity: En
   );
 }
 
-function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountId: string; contactId: string; done: () => void }) {
+function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountId: string; contactId: string; done: (pending: boolean) => void }) {
   const { report } = page;
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
@@ -61,11 +62,11 @@ function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountI
     };
     setBusy(true);
     try {
-      await post(`/accounts/${accountId}/contacts/${contactId}/aml/review`, {
+      const r = await post<{ pending_approval: boolean }>(`/accounts/${accountId}/contacts/${contactId}/aml/review`, {
         decision: form.get('decision'), notes: String(form.get('notes') ?? ''), matches,
         pep_matches: kind('PEP', report.data.pep_matches), sanctions_matches: kind('SANCTIONS', report.data.sanctions_matches),
       });
-      done();
+      done(r.pending_approval);
     } catch (e) {
       setError((e as Error).message);
     } finally {
@@ -98,8 +99,18 @@ function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountI
 /** The page every AML report_link opens: why it needs a person, source by source, match by match, and the review. */
 export function AmlReportPage({ accountId, contactId }: { accountId: string; contactId: string; user: User }) {
   const { data, error, reload } = useLoad<Page>(`/accounts/${accountId}/contacts/${contactId}/aml`);
-  const [saved, setSaved] = useState(false);
+  const [saved, setSaved] = useState<'recorded' | 'proposed' | 'rejected'>();
+  const [error2, setError2] = useState<string>();
   const r = data?.report;
+  const decide = async (verb: 'approve' | 'reject') => {
+    try {
+      await post(`/accounts/${accountId}/contacts/${contactId}/aml/review/${verb}`);
+      setSaved(verb === 'approve' ? 'recorded' : 'rejected');
+      await reload();
+    } catch (e) {
+      setError2((e as Error).message);
+    }
+  };
   return (
     <>
       <p><a href={`/console/accounts/${accountId}/contacts/${contactId}`} onClick={onLink}>← Contact</a></p>
@@ -107,7 +118,10 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
       {data && r && (
         <>
           <h1>AML report: {fullName(data.contact)}</h1>
-          {saved && <p className="ok" role="status">Review saved. The caller has been sent REPORT_REVIEW_COMPLETED.</p>}
+          {saved === 'recorded' && <p className="ok" role="status">Review saved. The caller has been sent REPORT_REVIEW_COMPLETED.</p>}
+          {saved === 'proposed' && <p className="ok" role="status">Review proposed. This client requires a second reviewer for ALERT results: another person must approve it.</p>}
+          {saved === 'rejected' && <p className="ok" role="status">Proposal rejected. The report waits for a new review.</p>}
+          <Problem error={error2} />
           <ContactFacts contact={data.contact} />
           <section className="card" aria-labelledby="sum-h">
             <h2 id="sum-h">Result</h2>
@@ -153,8 +167,21 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
               </dl>
             </section>
           )}
-          {data.can_review && r.status === 'READY' && (
-            <ReviewForm page={data} accountId={accountId} contactId={contactId} done={() => { setSaved(true); void reload(); }} />
+          {data.pending_review && (
+            <section className="card" aria-labelledby="pending-h">
+              <h2 id="pending-h">Review waiting for a second approval</h2>
+              <p>Proposed by {data.pending_review.proposed_by} at {new Date(data.pending_review.proposed_at).toLocaleString('en-GB')}: <strong>{data.pending_review.proposal.decision}</strong></p>
+              <p>Notes: {data.pending_review.proposal.notes || '—'}</p>
+              {data.can_review && data.pending_review.proposed_by !== data.me ? (
+                <p className="actions">
+                  <button type="button" onClick={() => void decide('approve')}>Approve and record</button>
+                  <button type="button" onClick={() => void decide('reject')}>Reject the proposal</button>
+                </p>
+              ) : <p className="muted">Another reviewer must approve it.</p>}
+            </section>
+          )}
+          {data.can_review && r.status === 'READY' && !data.pending_review && (
+            <ReviewForm page={data} accountId={accountId} contactId={contactId} done={(pending) => { setSaved(pending ? 'proposed' : 'recorded'); void reload(); }} />
           )}
           {!data.can_review && <p className="muted">Your role can read this report but not review it.</p>}
         </>

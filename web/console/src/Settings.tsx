@@ -289,7 +289,7 @@ function Branding({ admin }: { admin: boolean }) {
           <label htmlFor="firm_name">Firm name</label><input id="firm_name" name="firm_name" maxLength={200} defaultValue={data.firm_name ?? ''} disabled={!admin} />
           <label htmlFor="brand_colour">Colour (#rrggbb)</label><input id="brand_colour" name="brand_colour" pattern="#[0-9A-Fa-f]{6}" defaultValue={data.brand_colour ?? ''} disabled={!admin} />
           <label htmlFor="logo_url">Logo URL (https)</label><input id="logo_url" name="logo_url" type="url" pattern="https://.*" defaultValue={data.logo_url ?? ''} disabled={!admin} />
-          <label htmlFor="second_review">Second reviewer for ALERT (stored; not enforced yet)</label><input id="second_review" name="second_review" type="checkbox" defaultChecked={data.second_review_for_alert} disabled={!admin} />
+          <label htmlFor="second_review">Require a second reviewer for ALERT results</label><input id="second_review" name="second_review" type="checkbox" defaultChecked={data.second_review_for_alert} disabled={!admin} />
           {admin && <button type="submit">Save branding</button>}
         </form>
       )}
