@@ -245,6 +245,53 @@ describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared spe
     await context.close();
   });
 
+  it('end to end: the link arrives by e-mail, the contact completes the flow in Chromium, a signed webhook reports REPORT_READY', async () => {
+    const { SMTPServer } = await import('smtp-server');
+    const { startReceiver } = await import('../helpers/receiver.ts');
+    const mails: string[] = [];
+    const smtp = new SMTPServer({
+      authOptional: true, disabledCommands: ['STARTTLS'], logger: false,
+      onData(stream, _session, callback) { const c: Buffer[] = []; stream.on('data', (d: Buffer) => c.push(d)); stream.on('end', () => { mails.push(Buffer.concat(c).toString('utf8')); callback(); }); },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    const receiver = await startReceiver();
+    try {
+      const port = (smtp.server.address() as { port: number }).port;
+      const auth = h.client.auth;
+      expect((await h.t.app.inject({ method: 'PUT', url: `/clients/${h.client.clientId}/settings/email-connection`, headers: auth, payload: { host: '127.0.0.1', port, tls: 'none', sender_email: 'verify@firm.example', brand_name: 'Firm' } })).statusCode).toBe(200);
+      expect((await h.t.app.inject({
+        method: 'POST', url: `/clients/${h.client.clientId}/subscriptions`, headers: auth,
+        payload: { callback_url: `${receiver.url}/hook`, type: 'WEBHOOK', config: { api_secret: 'browser-e2e-secret', entities: [{ entity: 'CONTACT', report_types: ['ONBOARDING'], events: ['REPORT_INITIATED', 'REPORT_READY'] }] } },
+      })).statusCode).toBe(201);
+      const created = await h.t.app.inject({
+        method: 'POST', url: `/clients/${h.client.clientId}/accounts`, headers: auth,
+        payload: { name: 'Eve Mail', type: 'INDIVIDUAL', primary_contact: { first_name: 'Eve', last_name: 'Mail', email: 'eve@example.org', primary_address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
+      });
+      const account = created.json();
+      const url = `/clients/${h.client.clientId}/accounts/${account.id}/contacts/${account.primary_contact.id}/reports/onboarding`;
+      expect((await h.t.app.inject({ method: 'PUT', url, headers: auth, payload: { config: { parameters: { suppress_invitation_mail: 'false', personal_details: 'true' } } } })).statusCode).toBe(202);
+      await waitFor(async () => mails.length, (n) => n > 0, 30_000);
+      const link = /http:\/\/127\.0\.0\.1:1\/verify\/[0-9a-z]+/.exec(mails[0]!.replace(/=\r?\n/g, ''))![0].replace('http://127.0.0.1:1', h.origin);
+      const { context, page } = await h.page(PHONE);
+      await page.goto(link);
+      await heading(page, 'Your home address');
+      await fillAddress(page, { street: '3 Mail Street', city: 'Bath', postcode: 'BA1 1AA', country: 'GB' });
+      await save(page);
+      await submit(page);
+      await heading(page, 'Thank you');
+      await receiver.waitFor(() => receiver.events().some((e) => e.json.contact_id === account.primary_contact.id && e.json.event === 'REPORT_READY'), 60_000);
+      const { Webhook } = await import('standardwebhooks');
+      const ready = receiver.events().find((e) => e.json.contact_id === account.primary_contact.id && e.json.event === 'REPORT_READY')!;
+      expect(() => new Webhook('browser-e2e-secret', { format: 'raw' }).verify(ready.body, ready.headers as Record<string, string>)).not.toThrow();
+      const report = (await h.t.app.inject({ url, headers: auth })).json();
+      expect(report).toMatchObject({ status: 'READY', data: { personal_details: { street: '3 Mail Street', city: 'Bath', postcode: 'BA1 1AA', country: 'GB' }, request_sent_at: expect.any(String) } });
+      await context.close();
+    } finally {
+      await receiver.close();
+      await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    }
+  });
+
   it('the page runs under a strict Content-Security-Policy with no inline script', async () => {
     const r = await h.request({ idscan: 'true' });
     const response = await fetch(r.link);
