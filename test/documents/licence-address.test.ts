@@ -85,6 +85,12 @@ describe('proof of address', () => {
     expect(r.reasons.map((x) => x.code)).toEqual(['POA_NAME_NOT_FOUND', 'POA_ADDRESS_NOT_FOUND']);
   });
 
+  it('a file that is neither a PDF nor an image: REFER with POA_UNREADABLE', async () => {
+    const r = await service.checkProofOfAddress({ file: Buffer.from('hello'), contact, today: TODAY });
+    expect(r.decision).toBe('REFER');
+    expect(r.reasons.map((x) => x.code)).toContain('POA_UNREADABLE');
+  });
+
   it('kyc document address prints the same result as JSON', () => {
     const dir = mkdtempSync(path.join(os.tmpdir(), 'kyc-poa-'));
     writeFileSync(path.join(dir, 'bill.pdf'), pdf(bill('15/11/2026')));

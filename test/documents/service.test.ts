@@ -70,6 +70,14 @@ describe('identity documents from images', () => {
   });
 });
 
+describe('inputs that are not images', () => {
+  it('REFER with IMAGE_UNREADABLE instead of an exception', async () => {
+    const r = await service.checkIdentityDocument({ images: [Buffer.from('this is not an image')], today: TODAY });
+    expect(r.decision).toBe('REFER');
+    expect(codes(r)).toEqual(['MRZ_NOT_FOUND', 'IMAGE_UNREADABLE']);
+  });
+});
+
 describe('kyc document check (CLI)', () => {
   const kyc = path.resolve('bin/kyc.js');
   it('prints the result as JSON and exits 0', () => {

@@ -2,6 +2,7 @@
  * Use cases of the documents module: check an identity document (photos of a passport, identity card or
  * UK driving licence) and a proof of address. Results are plain JSON, the same the CLI prints.
  */
+import sharp from 'sharp';
 import { decideDocument, type ContactForDocument, type Reason } from './domain/decision.ts';
 import { checkDvlaNumber, type DvlaCheck } from './domain/dvla.ts';
 import { type DocumentDecision, documentFromMrz, type DocumentType, type ExtractedDocument, type IdscanFields, toIdscan } from './domain/extracted.ts';
@@ -11,7 +12,7 @@ import { parseUkLicenceText, type UkLicenceText } from './domain/uk-licence.ts';
 import { good, type MrzReading, readMrz, score } from './mrz-reader.ts';
 import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
-import { extractDocumentText, prepareForText } from './text-extract.ts';
+import { extractDocumentText, isPdf, prepareForText } from './text-extract.ts';
 
 export interface DocumentServiceConfig {
   /** Below this age the decision is ALERT (UNDERAGE). Default 18. */
@@ -42,6 +43,15 @@ function better(a: MrzResult | null, b: MrzResult | null): boolean {
   return !b || score(a) > score(b);
 }
 
+/** A file that is not an image sharp can decode: a result with the reason, not an exception for the caller. */
+function unreadable(error: unknown): MrzReading {
+  if (!(error instanceof Error) || !/unsupported image format|Input buffer|corrupt|bad seek|VipsJpeg|pngload|Input file/i.test(error.message)) throw error;
+  return {
+    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null,
+    quality: { width: 0, height: 0, sharpness: 0, glare_fraction: 0, mean_brightness: 0, contrast: 0, problems: ['IMAGE_UNREADABLE'] },
+  };
+}
+
 function licenceDocument(text: UkLicenceText): ExtractedDocument {
   return {
     document_type: 'Driving License',
@@ -58,6 +68,10 @@ function licenceDocument(text: UkLicenceText): ExtractedDocument {
   };
 }
 
+async function decodable(image: Buffer): Promise<boolean> {
+  return sharp(image).metadata().then(() => true, () => false);
+}
+
 export function createDocumentService(config: DocumentServiceConfig = {}) {
   const ocr = config.ocr ?? createTesseractRecogniser();
   const minimumAge = config.minimumAge ?? 18;
@@ -65,6 +79,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
 
   async function readLicence(images: Buffer[]): Promise<UkLicenceText | null> {
     for (const image of images) {
+      if (!(await decodable(image))) continue;
       const text = parseUkLicenceText(await ocr.recognise(await prepareForText(image), 'text'));
       if (text.looks_like_licence) return text;
     }
@@ -75,7 +90,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     if (input.images.length === 0) throw new Error('at least one image is required');
     const readings: MrzReading[] = [];
     for (const image of input.images) {
-      const reading = await readMrz(image, ocr, { today: input.today, thresholds: config.qualityThresholds });
+      const reading = await readMrz(image, ocr, { today: input.today, thresholds: config.qualityThresholds }).catch((error: unknown) => unreadable(error));
       readings.push(reading);
       if (good(reading.mrz)) break;
     }
@@ -106,7 +121,10 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
   }
 
   async function checkProofOfAddress(input: { file: Buffer; contact: ProofOfAddressContact; today: string }): Promise<ProofOfAddressResult & { source: 'pdf-text' | 'ocr'; text: string }> {
-    const { text, source } = await extractDocumentText(input.file, ocr);
+    // Neither a PDF nor a decodable image: no text, which the matcher reports as POA_UNREADABLE.
+    const { text, source } = isPdf(input.file) || (await decodable(input.file))
+      ? await extractDocumentText(input.file, ocr).catch(() => ({ text: '', source: 'pdf-text' as const }))
+      : { text: '', source: 'ocr' as const };
     return { source, text, ...checkProofOfAddressText(text, input.contact, { today: input.today, maxAgeMonths: config.proofOfAddressMaxAgeMonths ?? 3 }) };
   }
 

@@ -44,7 +44,7 @@ export interface QualityReport {
   problems: QualityProblem[];
 }
 
-export type QualityProblem = 'IMAGE_TOO_SMALL' | 'IMAGE_BLURRY' | 'IMAGE_GLARE' | 'IMAGE_DARK' | 'IMAGE_OVEREXPOSED' | 'IMAGE_LOW_CONTRAST';
+export type QualityProblem = 'IMAGE_UNREADABLE' | 'IMAGE_TOO_SMALL' | 'IMAGE_BLURRY' | 'IMAGE_GLARE' | 'IMAGE_DARK' | 'IMAGE_OVEREXPOSED' | 'IMAGE_LOW_CONTRAST';
 
 /** Variance of the 4-neighbour Laplacian: low when edges are soft (defocus, motion, heavy JPEG). */
 export function laplacianVariance(img: Gray): number {
