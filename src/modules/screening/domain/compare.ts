@@ -40,7 +40,12 @@ const INITIAL_MISSING = 0.1;
  * must not carry the name over the threshold (Smirnov/Mironov, Mary/Mark), while a one-letter typo in a
  * longer token (0.9 and up) still does.
  */
-export const FUZZY_STRETCH = Number(process.env.SCREENING_FUZZY_STRETCH ?? 1.5);
+export const FUZZY_STRETCH = 1.5;
+/**
+ * A query token that is itself a listed token (Maria, when Marias are listed) is a real name, not a typo
+ * of another one (Mayra): its fuzzy pairs count for less. Screening knows this from the index.
+ */
+export const KNOWN_TOKEN_STRETCH = 3;
 const ONLY_INITIAL_CONFIRMED = 0.3;
 
 interface Cell {
@@ -92,7 +97,7 @@ function missingWeight(t: NameToken): number {
  * Directional: how well `listed` explains `query`. The screening matcher uses this direction; the
  * symmetric compareNames takes the better of both.
  */
-export function compareNormalized(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache): NameComparison {
+export function compareNormalized(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: readonly boolean[]): NameComparison {
   const a = query.tokens;
   const b = listed.tokens;
   if (a.length === 0 || b.length === 0) return { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0 };
@@ -107,7 +112,8 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName,
     const w = Math.min(qa.weight, lb.weight);
     const sim = c.sim;
     // Between two transliterations vowels are guesses, not typos: no stretch there.
-    const s = sim.reason === 'fuzzy' && !(qa.translit && lb.translit) ? Math.max(0, 1 - FUZZY_STRETCH * (1 - sim.score)) : sim.score;
+    const stretch = knownQueryTokens?.[c.i] ? KNOWN_TOKEN_STRETCH : FUZZY_STRETCH;
+    const s = sim.reason === 'fuzzy' && !(qa.translit && lb.translit) ? Math.max(0, 1 - stretch * (1 - sim.score)) : sim.score;
     matched += s * w;
     matchedWeight += w;
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;

@@ -69,6 +69,16 @@ describe('Matcher', () => {
   });
 });
 
+describe('known names are not typos', () => {
+  const m = new Matcher([person('a', [['Mayra Rivera', 'primary']]), person('b', [['Maria Lopez', 'primary']])]);
+  it('a query name that is itself listed (Maria) does not match a different listed name one letter away (Mayra)', () => {
+    expect(m.screen({ name: 'Maria Rivera' })).toEqual([]);
+  });
+  it('an unknown spelling one edit away is still taken as a typo', () => {
+    expect(m.screen({ name: 'Mayar Rivera' }).map((x) => x.entityId)).toEqual(['test_list:a']);
+  });
+});
+
 describe('list diff', () => {
   it('reports added, changed and removed entity ids', () => {
     const before = [ivan, company];

@@ -102,10 +102,11 @@ export class Matcher {
     const accept = (ref: { entity: number }) => schemaAccepts(query.type, this.entities[ref.entity]!.schema);
     const best = new Map<number, Match>();
     const cache: SimilarityCache = new Map();
+    const known = norm.tokens.map((t) => this.index.hasToken(t));
     for (const { ref } of this.index.candidates(norm, options.candidates, accept)) {
       const entity = this.entities[ref.entity]!;
       const listedName = entity.names[ref.name]!;
-      const c = compareNormalized(norm, ref.norm, cache);
+      const c = compareNormalized(norm, ref.norm, cache, known);
       if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
       const evidence = [dobEvidence(query.dob, entity.birthDates), countryEvidence(query.country, [...entity.nationalities, ...entity.citizenships], entity.countries)].filter(
         (e): e is EvidenceFactor => e !== undefined,

@@ -85,6 +85,11 @@ export class NameIndex {
     this.reach = new Int32Array(this.names.length);
   }
 
+  /** Whether some listed name has this token, spelled the same way (its fold). */
+  hasToken(t: NameToken): boolean {
+    return !t.initial && this.postings.has(`f${t.fold}`);
+  }
+
   get keyCount(): number {
     return this.postings.size;
   }
