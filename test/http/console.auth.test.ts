@@ -193,4 +193,20 @@ describe('roles and tenants', () => {
     expect((await t.app.inject({ url: '/console/api/nope' })).statusCode).toBe(404);
     expect((await t.app.inject({ url: '/console/api/dashboard' })).statusCode).toBe(401);
   });
+
+  it('limits failed sign-in attempts per address (429 with Retry-After) whatever the e-mail', async () => {
+    const own = await startTestService();
+    try {
+      const answers: number[] = [];
+      for (let i = 0; i < 32; i++) {
+        const r = await own.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: `user${i}@spray.test`, password: 'guessed password' } });
+        answers.push(r.statusCode);
+        if (r.statusCode === 429) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(answers.slice(0, 30).every((s) => s === 401)).toBe(true);
+      expect(answers.slice(30)).toEqual([429, 429]);
+    } finally {
+      await own.close();
+    }
+  });
 });

@@ -7,16 +7,52 @@ import { checkCsrf, cookieName, guard, readCookie, setSessionCookie, who } from 
 const config = { public: true } as const;
 const hide = { hide: true };
 
+/** Per-address ceiling on failed sign-in attempts (the API's rate limit skips public routes); lock-out guards each user. */
+export const LOGIN_FAILURES_PER_MINUTE = 30;
+
+function failureCounter(now: () => number) {
+  const windows = new Map<string, { count: number; resetAt: number }>();
+  const current = (key: string) => {
+    const w = windows.get(key);
+    return w && w.resetAt > now() ? w : undefined;
+  };
+  return {
+    check(key: string) {
+      const w = current(key);
+      if (w && w.count >= LOGIN_FAILURES_PER_MINUTE) {
+        throw new AppError('rate_limited', 'Too many failed sign-in attempts from this address; wait a minute', { headers: { 'retry-after': String(Math.ceil((w.resetAt - now()) / 1000)) } });
+      }
+    },
+    failed(key: string) {
+      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now()) windows.delete(k);
+      const w = current(key);
+      if (w) w.count += 1;
+      else windows.set(key, { count: 1, resetAt: now() + 60_000 });
+    },
+  };
+}
+
 /** Sign-in (password, then TOTP when enabled), sign-out, the session, invitations and TOTP enrolment. */
 export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService; publicUrl: string }) {
   const { staff, publicUrl } = deps;
   const cookie = cookieName(publicUrl);
   const anyRole = guard(staff, publicUrl, 'read');
+  const failures = failureCounter(Date.now);
+  /** Runs one sign-in step; a failure counts against the caller's address. */
+  const attempt = async <T>(ip: string, step: () => Promise<T>): Promise<T> => {
+    failures.check(ip);
+    try {
+      return await step();
+    } catch (error) {
+      failures.failed(ip);
+      throw error;
+    }
+  };
 
   app.post('/console/api/login', {
     config, schema: { ...hide, body: Type.Object({ email: Type.String({ minLength: 1, maxLength: 320 }), password: Type.String({ minLength: 1, maxLength: 1000 }) }, { additionalProperties: false }) },
   }, async (request, reply) => {
-    const opened = await staff.login(request.body.email, request.body.password);
+    const opened = await attempt(request.ip, () => staff.login(request.body.email, request.body.password));
     setSessionCookie(reply, publicUrl, opened.token);
     return { stage: opened.stage, totp_required: opened.stage === 'totp' };
   });
@@ -26,7 +62,7 @@ export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService;
   }, async (request, reply) => {
     const token = readCookie(request, cookie);
     if (!token) throw new AppError('unauthorized', 'Sign in again');
-    const opened = await staff.completeTotp(token, request.body.code.replace(/\s/g, ''));
+    const opened = await attempt(request.ip, () => staff.completeTotp(token, request.body.code.replace(/\s/g, '')));
     setSessionCookie(reply, publicUrl, opened.token);
     return { stage: opened.stage, totp_required: false };
   });
