@@ -209,4 +209,39 @@ describe('roles and tenants', () => {
       await own.close();
     }
   });
+
+  it('a disabled user loses the session at once; an administrator cannot disable themself', async () => {
+    const adminLogin = await consoleLogin(t, 'admin@a.test');
+    const victim = await staffUser(t, a.clientId, 'leaver@a.test', 'reviewer');
+    const off = await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${victim.userId}`, headers: adminLogin.headers, payload: { disabled: true } });
+    expect(off.statusCode, off.body).toBe(200);
+    expect(off.json().status).toBe('disabled');
+    expect((await t.app.inject({ url: '/console/api/session', headers: victim.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'leaver@a.test', password: PASSWORD } })).statusCode).toBe(401);
+    const self = await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${adminLogin.userId}`, headers: adminLogin.headers, payload: { role: 'read-only' } });
+    expect(self.statusCode).toBe(422);
+    const otherClient = await staffUser(t, b.clientId, 'someone@b.test', 'reviewer');
+    expect((await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${otherClient.userId}`, headers: adminLogin.headers, payload: { disabled: true } })).statusCode).toBe(404);
+  });
+});
+
+describe('session lifetime', () => {
+  it('ends after 30 idle minutes, each use extending the window', async () => {
+    let clock = new Date('2026-11-22T09:00:00Z');
+    const own = await startTestService({}, { now: () => clock });
+    try {
+      const client = await own.newClient('Clocked');
+      await own.services.staff.createUser(client.clientId, { email: 'idle@c.test', role: 'reviewer', password: PASSWORD });
+      const s = await consoleLogin(own, 'idle@c.test');
+      clock = new Date(clock.getTime() + 29 * 60_000);
+      expect((await own.app.inject({ url: '/console/api/session', headers: { cookie: s.cookie } })).statusCode).toBe(200);
+      // The use above extended the idle window by another 30 minutes.
+      clock = new Date(clock.getTime() + 29 * 60_000);
+      expect((await own.app.inject({ url: '/console/api/session', headers: { cookie: s.cookie } })).statusCode).toBe(200);
+      clock = new Date(clock.getTime() + 31 * 60_000);
+      expect((await own.app.inject({ url: '/console/api/session', headers: { cookie: s.cookie } })).statusCode).toBe(401);
+    } finally {
+      await own.close();
+    }
+  });
 });

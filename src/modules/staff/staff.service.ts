@@ -128,6 +128,7 @@ export function createStaffService(deps: { db: Db; cipher: Cipher; audit: AuditS
 
     /** Step one: the password. With TOTP enabled, the session it opens can only complete the second step. */
     async login(email: string, password: string) {
+      await staffRepo.deleteExpired(db, deps.now()); // housekeeping: sign-ins are rare enough to carry it
       const user = await staffRepo.byEmail(db, email.trim());
       if (!user || !user.password_hash || user.disabled_at) {
         await argonVerify(await dummyHash, password).catch(() => false);
