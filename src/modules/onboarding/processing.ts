@@ -26,81 +26,107 @@ export function createProcessor(deps: {
 
   const person = (c: ContactOut) => ({ first_name: c.first_name, middle_name: c.middle_name || undefined, last_name: c.last_name, date_of_birth: c.date_of_birth || undefined });
 
-  async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
-    const read = async (slot: string) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; };
-    const answers = onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {};
-    const today = isoDate(deps.now());
-    const reasons: string[] = [];
-    const details: Record<string, unknown> = {};
-    let idscan: OnboardingData['idscan'] = null;
-    let faceDecision: 'PASSED' | 'FAILED' | undefined;
-    const front = await read('document_front');
+  /** What one processing run collects: reason codes for the report, details for the reviewer. */
+  interface Run {
+    row: OnboardingRow;
+    contact: ContactOut;
+    answers: FlowAnswers;
+    today: string;
+    read: (slot: string) => Promise<Buffer | undefined>;
+    reasons: string[];
+    details: Record<string, unknown>;
+  }
 
+  async function checkFace(r: Run, front: Buffer | undefined, selfie: Buffer | undefined): Promise<'PASSED' | 'FAILED'> {
+    if (!front || !selfie) {
+      r.reasons.push('FACE_NOT_COMPARED');
+      return 'FAILED';
+    }
+    const match = await deps.faces().compare(front, selfie);
+    const frames = (await Promise.all(['liveness_1', 'liveness_2', 'liveness_3'].map(r.read))).filter((b): b is Buffer => b !== undefined);
+    const challenge = r.answers.liveness_challenge ?? 'turn_left';
+    const liveness = await deps.faces().verifyActiveLiveness([selfie, ...frames], { type: challenge });
+    r.details.face_match = match;
+    r.details.liveness = { ...liveness, challenge };
+    r.reasons.push(...match.reasons.map((x) => `FACE_${String(x)}`.replace(/^FACE_FACE_/, 'FACE_')));
+    if (match.decision !== 'PASSED' && !r.reasons.includes('FACE_MISMATCH')) r.reasons.push('FACE_MISMATCH');
+    if (liveness.decision !== 'PASSED') r.reasons.push('LIVENESS_FAILED', ...liveness.reasons.map((x) => `LIVENESS_${x}`));
+    // The spec's face_match_decision: the selfie matches the document AND it came from a live person (ADR 0042).
+    return match.decision === 'PASSED' && liveness.decision === 'PASSED' ? 'PASSED' : 'FAILED';
+  }
+
+  async function checkChip(r: Run, selfie: Buffer | undefined) {
+    const raw = await r.read('chip');
+    if (!raw) return;
+    let chipData: ChipData;
+    try {
+      const data = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
+      const bytes = (k: string) => (typeof data[k] === 'string' ? Buffer.from(data[k] as string, 'base64') : undefined);
+      chipData = { sod: bytes('sod') ?? new Uint8Array(), dg1: bytes('dg1'), dg2: bytes('dg2'), dg14: bytes('dg14'), dg15: bytes('dg15') };
+    } catch {
+      r.reasons.push('CHIP_DATA_INVALID');
+      return;
+    }
+    const result = await deps.faces().verifyChip(chipData, await trustStore(), undefined, selfie);
+    r.details.chip = result;
+    r.reasons.push(...(result.passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...result.reasons.map((x) => `CHIP_${String(x)}`)]));
+  }
+
+  async function checkProofs(r: Run, files: Map<string, FileRow>) {
+    const proofOfIdentity = await r.read('proof_of_identity');
+    if (proofOfIdentity && files.get('proof_of_identity')!.media_type === 'image/jpeg') {
+      const result = await deps.documents().checkProofOfIdentity({ images: [proofOfIdentity], contact: person(r.contact), today: r.today });
+      r.details.proof_of_identity = { decision: result.decision, document_type: result.document_type, reasons: result.reasons };
+      if (result.decision !== 'PASSED') r.reasons.push(`PROOF_OF_IDENTITY_${result.decision}`);
+    }
+    const proofOfAddress = await r.read('proof_of_address');
+    if (proofOfAddress) {
+      const address = r.answers.personal_details?.address;
+      const result = await deps.documents().checkProofOfAddress({
+        file: proofOfAddress, today: r.today,
+        contact: { ...person(r.contact), primary_address: address ? { street: address.street, postcode: address.postcode, city: address.city } : r.contact.primary_address },
+      });
+      r.details.proof_of_address = { decision: result.decision, reasons: result.reasons, name_found: result.name_found, address: result.address, issue_date: result.issue_date };
+      if (result.decision !== 'PASSED') r.reasons.push(`PROOF_OF_ADDRESS_${result.decision}`);
+    }
+  }
+
+  /** The use case: every check the parameters asked for, then the report's data. */
+  async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
+    const r: Run = {
+      row, contact, answers: onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
+      read: async (slot) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; },
+    };
+    const front = await r.read('document_front');
+    const selfie = await r.read('selfie');
     let document: IdentityDocumentResult | undefined;
+    let idscan: OnboardingData['idscan'] = null;
     if (wantsDocument(row.parameters) && front) {
-      const back = await read('document_back');
-      document = await deps.documents().checkIdentityDocument({ images: back ? [front, back] : [front], contact: person(contact), today });
-      reasons.push(...document.reasons.map((r) => r.code));
+      const back = await r.read('document_back');
+      document = await deps.documents().checkIdentityDocument({ images: back ? [front, back] : [front], contact: person(contact), today: r.today });
+      r.reasons.push(...document.reasons.map((x) => x.code));
       idscan = { ...document.idscan };
-      details.document = { decision: document.decision, reasons: document.reasons, quality: document.quality };
+      r.details.document = { decision: document.decision, reasons: document.reasons, quality: document.quality };
     }
-    const selfie = await read('selfie');
-    if (wantsFaceMatch(row.parameters) && front && selfie) {
-      const match = await deps.faces().compare(front, selfie);
-      const frames = (await Promise.all(['liveness_1', 'liveness_2', 'liveness_3'].map(read))).filter((b): b is Buffer => b !== undefined);
-      const challenge = answers.liveness_challenge ?? 'turn_left';
-      const liveness = await deps.faces().verifyActiveLiveness([selfie, ...frames], { type: challenge });
-      details.face_match = match;
-      details.liveness = { ...liveness, challenge };
-      // The spec's face_match_decision: the selfie matches the document AND it came from a live person.
-      faceDecision = match.decision === 'PASSED' && liveness.decision === 'PASSED' ? 'PASSED' : 'FAILED';
-      reasons.push(...match.reasons.map((r) => `FACE_${String(r)}`.replace(/^FACE_FACE_/, 'FACE_')));
-      if (liveness.decision !== 'PASSED') reasons.push('LIVENESS_FAILED', ...liveness.reasons.map((r) => `LIVENESS_${r}`));
-      if (match.decision !== 'PASSED' && !reasons.includes('FACE_MISMATCH')) reasons.push('FACE_MISMATCH');
-    } else if (wantsFaceMatch(row.parameters)) {
-      faceDecision = 'FAILED';
-      reasons.push('FACE_NOT_COMPARED');
-    }
-    const chip = files.get('chip');
-    if (on(row.parameters, 'face_match_mobile') && chip) {
-      const data = JSON.parse((await deps.files.get(chip.storage_key)).toString('utf8')) as Record<string, string>;
-      const bytes = (k: string) => (data[k] ? Buffer.from(data[k]!, 'base64') : undefined);
-      const chipData: ChipData = { sod: bytes('sod') ?? new Uint8Array(), dg1: bytes('dg1'), dg2: bytes('dg2'), dg14: bytes('dg14'), dg15: bytes('dg15') };
-      const result = await deps.faces().verifyChip(chipData, await trustStore(), undefined, selfie);
-      details.chip = result;
-      reasons.push(...(result.passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...result.reasons.map((r) => `CHIP_${String(r)}`)]));
-    }
+    const faceDecision = wantsFaceMatch(row.parameters) ? await checkFace(r, front, selfie) : undefined;
+    if (on(row.parameters, 'face_match_mobile')) await checkChip(r, selfie);
     if (on(row.parameters, 'selfie') && !wantsFaceMatch(row.parameters) && selfie) {
       const result = await deps.faces().checkSelfie(selfie);
-      details.selfie = result;
-      if (result.decision !== 'PASSED') reasons.push('SELFIE_NOT_USABLE', ...result.reasons.map((r) => `SELFIE_${String(r)}`));
+      r.details.selfie = result;
+      if (result.decision !== 'PASSED') r.reasons.push('SELFIE_NOT_USABLE', ...result.reasons.map((x) => `SELFIE_${String(x)}`));
     }
-    const proofOfIdentity = await read('proof_of_identity');
-    if (proofOfIdentity && files.get('proof_of_identity')!.media_type === 'image/jpeg') {
-      const result = await deps.documents().checkProofOfIdentity({ images: [proofOfIdentity], contact: person(contact), today });
-      details.proof_of_identity = { decision: result.decision, document_type: result.document_type, reasons: result.reasons };
-      if (result.decision !== 'PASSED') reasons.push(`PROOF_OF_IDENTITY_${result.decision}`);
-    }
-    const proofOfAddress = await read('proof_of_address');
-    if (proofOfAddress) {
-      const address = answers.personal_details?.address;
-      const result = await deps.documents().checkProofOfAddress({
-        file: proofOfAddress, today,
-        contact: { ...person(contact), primary_address: address ? { street: address.street, postcode: address.postcode, city: address.city } : contact.primary_address },
-      });
-      details.proof_of_address = { decision: result.decision, reasons: result.reasons, name_found: result.name_found, address: result.address, issue_date: result.issue_date };
-      if (result.decision !== 'PASSED') reasons.push(`PROOF_OF_ADDRESS_${result.decision}`);
-    }
+    await checkProofs(r, files);
     if (idscan && faceDecision) idscan.face_match_decision = faceDecision;
-    if (!idscan && faceDecision) details.face_match_decision = faceDecision;
-    const address = answers.personal_details?.address;
-    for (const key of ['unique_email', 'legal_names_history', 'home_address_history'] as const) if (answers[key]) details[key] = answers[key];
+    if (!idscan && faceDecision) r.details.face_match_decision = faceDecision;
+    const address = r.answers.personal_details?.address;
+    for (const key of ['unique_email', 'legal_names_history', 'home_address_history'] as const) if (r.answers[key]) r.details[key] = r.answers[key];
+    const reasons = [...new Set(r.reasons)];
     const data: OnboardingData = {
       personal_details: address ? { city: address.city, street: address.street, country: address.country, postcode: address.postcode } : null,
-      idscan, reasons: [...new Set(reasons)], details,
+      idscan, reasons, details: r.details,
     };
     // A proof that did not pass also needs a person, although the spec's document_decision does not show it.
-    const proofsNeedReview = reasons.some((r) => /^PROOF_OF_(ADDRESS|IDENTITY)_/.test(r));
+    const proofsNeedReview = reasons.some((x) => /^PROOF_OF_(ADDRESS|IDENTITY)_/.test(x));
     return { data, documentDecision: document?.decision ?? null, faceDecision: faceDecision ?? null, proofsNeedReview };
   }
 
