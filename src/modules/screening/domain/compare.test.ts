@@ -26,6 +26,7 @@ const MATCHES: Array<[string, string, string]> = [
   ['Arabic script without vowels', 'فلاديمير بوتين', 'Vladimir Putin'],
   ['Hebrew script', 'ולדימיר פוטין', 'Vladimir Putin'],
   ['Korean script (epenthetic eu dropped)', '블라디미르 푸틴', 'Vladimir Putin'],
+  ['Japanese katakana (loanword conventions reversed)', 'ウラジーミル・プーチン', 'Vladimir Putin'],
   ['honorifics are ignored', 'President Vladimir Putin', 'Vladimir Putin'],
   ['a title in another language is ignored', 'Президент Путин', 'Vladimir Putin'],
   ['Baltic ending', 'Vladimiras Putinas', 'Vladimir Putin'],

@@ -91,6 +91,24 @@ function romanizeHangul(text: string): string {
   return out;
 }
 
+const KATAKANA_RUN = /[\u30a0-\u30ff]+/g;
+
+/**
+ * Katakana writes foreign names with a vowel after every consonant and without ti/di: ウラジーミル is
+ * u-ra-ji-mi-ru for Vladimir, プーチン pu-chi-n for Putin. Reversing the loanword conventions (chi→ti,
+ * ji→di, a final epenthetic u or o dropped) brings the romanisation back towards the source name.
+ */
+function romanizeKatakana(text: string): string {
+  return text.replace(KATAKANA_RUN, (run) =>
+    anyAscii(run)
+      .toLowerCase()
+      .replace(/chi/g, 'ti')
+      .replace(/ji/g, 'di')
+      .replace(/([bcdfghjklmnpqrstvwxz])[uo]\b/g, '$1')
+      .replace(/([bcdfghjklmnpqrstvwxz])[uo](?=[-\s]|$)/g, '$1'),
+  );
+}
+
 function transliterate(input: string): { text: string; transliterated: boolean } {
   let text = input.normalize('NFKC');
   const transliterated = /[^\u0000-\u024f\u1e00-\u1eff]/.test(text.replace(/[\u2000-\u206f\u3000-\u303f\u30fb]/g, ''));
@@ -99,6 +117,7 @@ function transliterate(input: string): { text: string; transliterated: boolean }
     for (const [re, to] of GREEK_RULES) text = text.replace(re, to);
   }
   if (HANGUL.test(text)) text = romanizeHangul(text);
+  if (/[\u30a0-\u30ff]/.test(text)) text = romanizeKatakana(text);
   return { text: anyAscii(text), transliterated };
 }
 
