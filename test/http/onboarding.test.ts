@@ -382,6 +382,24 @@ describe('the hosted flow over HTTP', () => {
     expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
   });
 
+  it('a PASSED, unexpired document feeds the eIDV document source (name and date of birth) for the same client only', async () => {
+    const p = await contact(c);
+    await trigger(c, p.url, { suppress_invitation_mail: 'true', idscan: 'true' });
+    // The shared specimens are all expired, so a PASSED result is written as the processing job would write it.
+    const svc = t.services.onboarding.onboarding;
+    const idscan = { document_decision: 'PASSED', document_type: 'Passport', document_decision_date: '2026-11-22T10:00:00.000Z', date_of_birth: '1985-04-12', document_given_names: 'ADA', document_last_name: 'HARTLEY', document_expiry_date: '2031-01-01', passport_number: 'X1234567' };
+    await t.db.query(`UPDATE onboarding_reports SET status = 'READY', document_decision = 'PASSED', data_enc = $2, expires_at = $3 WHERE contact_id = $1`,
+      [p.contactId, svc.seal(p.contactId, 'data', { personal_details: null, idscan, reasons: [], details: {} }), new Date(clock + 86_400_000)]);
+    const person = { first_name: 'Ada', middle_name: '', last_name: 'Hartley', date_of_birth: '1985-04-12', address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } };
+    const result = await t.services.eidv.verify(person, { clientId: c.clientId, contactId: p.contactId, sandbox: false, today: '2026-11-22' });
+    expect(result.sources).toContainEqual(expect.objectContaining({ source: 'identity_document', nameDob: true, nameAddress: false }));
+    const elsewhere = await t.services.eidv.verify(person, { clientId: other.clientId, contactId: p.contactId, sandbox: false, today: '2026-11-22' });
+    expect(elsewhere.sources.map((s) => s.source)).not.toContain('identity_document');
+    expect(await svc.verifiedDocument(c.clientId, p.contactId)).toEqual({ document_type: 'Passport', document_given_names: 'ADA', document_last_name: 'HARTLEY', date_of_birth: '1985-04-12' });
+    await t.db.query(`UPDATE onboarding_reports SET document_decision = 'REFER' WHERE contact_id = $1`, [p.contactId]);
+    expect(await svc.verifiedDocument(c.clientId, p.contactId)).toBeUndefined();
+  });
+
   it('a guessed or malformed token is refused the same way', async () => {
     for (const token of ['a'.repeat(52), 'x', '../../etc/passwd']) {
       const response = await t.app.inject({ url: `/verify/${encodeURIComponent(token)}/flow` });
