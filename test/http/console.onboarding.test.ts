@@ -69,4 +69,14 @@ describe('onboarding documents in the console', () => {
     expect(early.statusCode).toBe(422);
     expect(early.json().detail).toMatch(/READY/);
   });
+
+  it('details: what the engines found (empty before processing), audited as a read; another client 404', async () => {
+    const own = await t.app.inject({ url: `${base}/details`, headers: reader.headers });
+    expect(own.statusCode, own.body).toBe(200);
+    expect(own.json()).toEqual({ idscan: null, reasons: [], details: {} });
+    expect((await t.app.inject({ url: `${base}/details`, headers: other.headers })).statusCode).toBe(404);
+    await t.services.audit.flush();
+    const entries = await t.services.audit.list(c.clientId, { limit: 1000 });
+    expect(entries.some((e) => e.action === 'console.onboarding_report.read' && e.actor === `user:${reader.userId}`)).toBe(true);
+  });
 });

@@ -6,6 +6,8 @@ import type { FileStore } from '../../platform/storage/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { OnboardingService } from '../onboarding/index.ts';
 import { OnboardingReviewBody } from '../onboarding/onboarding.schemas.ts';
+import { onboardingRepo } from '../onboarding/onboarding.repo.ts';
+import type { OnboardingData } from '../onboarding/onboarding.service.ts';
 import type { StaffService } from '../staff/index.ts';
 import { actorOf, guard, who } from './session.ts';
 
@@ -49,6 +51,19 @@ export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff:
       .headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff', 'content-disposition': `inline; filename="${file.slot}"` })
       .type(VIEWABLE.test(file.media_type) ? file.media_type : 'application/octet-stream')
       .send(bytes);
+  });
+
+  // What the engines found behind each decision (document checks with MRZ and quality, face match score, proofs).
+  // The public report shows only the spec's fields; these details are sealed in the report row and opened with the
+  // onboarding service's own `open` (no onboarding.details() method exists yet: asked for in the hand-over).
+  app.get('/console/api/accounts/:accountId/contacts/:contactId/onboarding/details', { config, preHandler: read, schema: { ...hide, params: Ids } }, async (request) => {
+    const clientId = who(request).user.client_id;
+    const { accountId, contactId } = request.params;
+    const row = await onboardingRepo.get(deps.db, clientId, accountId, contactId);
+    if (!row) throw new AppError('not_found', 'Resource not found');
+    const data = deps.onboarding.open<OnboardingData>(row, 'data', row.data_enc);
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.onboarding_report.read', subject: `${accountId}/${contactId}`, details: { revision: row.revision } });
+    return { idscan: data?.idscan ?? null, reasons: data?.reasons ?? [], details: data?.details ?? {} };
   });
 
   app.post('/console/api/accounts/:accountId/contacts/:contactId/onboarding/review', {

@@ -103,8 +103,11 @@ function OnboardingReview({ accountId, contactId, done }: { accountId: string; c
 export function OnboardingPage({ accountId, contactId, user }: { accountId: string; contactId: string; user: User }) {
   const { data, error, reload } = useLoad<{ contact: Contact; reports: { onboarding: Onboarding } }>(`/accounts/${accountId}/contacts/${contactId}`);
   const files = useLoad<{ data: FileInfo[] }>(data?.reports.onboarding ? `/accounts/${accountId}/contacts/${contactId}/onboarding/files` : null, [data]);
+  const details = useLoad<{ idscan: Record<string, unknown> | null; reasons: string[]; details: Record<string, unknown> }>(data?.reports.onboarding ? `/accounts/${accountId}/contacts/${contactId}/onboarding/details` : null, [data]);
   const [saved, setSaved] = useState(false);
   const report = data?.reports.onboarding;
+  const slot = (name: string) => files.data?.data.find((f) => f.slot === name);
+  const { document: documentDetails, face_match: faceMatch, liveness, ...otherDetails } = details.data?.details ?? {};
   const fileUrl = (f: FileInfo) => `/console/api/accounts/${accountId}/contacts/${contactId}/onboarding/files/${f.id}`;
   return (
     <>
@@ -128,7 +131,24 @@ export function OnboardingPage({ accountId, contactId, user }: { accountId: stri
                   ))}
                 </div>
               </section>
-              <section className="card" aria-labelledby="onb-data"><h2 id="onb-data">Results</h2><Value value={report.data} /></section>
+              {details.data?.idscan && (
+                <section className="card" aria-labelledby="onb-doc"><h2 id="onb-doc">Identity document</h2>
+                  <Value value={details.data.idscan} />
+                  {documentDetails !== undefined && <><h3>Checks (MRZ, dates, quality)</h3><Value value={documentDetails} /></>}
+                </section>
+              )}
+              {faceMatch !== undefined && (
+                <section className="card" aria-labelledby="onb-face"><h2 id="onb-face">Face match</h2>
+                  <div className="two">
+                    {slot('document_front') && <figure><img src={fileUrl(slot('document_front')!)} alt="Face source: the identity document" /><figcaption>Document</figcaption></figure>}
+                    {slot('selfie') && <figure><img src={fileUrl(slot('selfie')!)} alt="Face source: the selfie" /><figcaption>Selfie</figcaption></figure>}
+                  </div>
+                  <Value value={faceMatch} />
+                  {liveness !== undefined && <><h3>Liveness</h3><Value value={liveness} /></>}
+                </section>
+              )}
+              {Object.keys(otherDetails).length > 0 && <section className="card" aria-labelledby="onb-other"><h2 id="onb-other">Other checks</h2><Value value={otherDetails} /></section>}
+              <section className="card" aria-labelledby="onb-data"><h2 id="onb-data">Report as the API returns it</h2><Value value={report.data} /></section>
               {report.review && !report.review.empty && <section className="card" aria-labelledby="onb-rv"><h2 id="onb-rv">Review</h2><Value value={report.review} /></section>}
               {report.status === 'READY' && user.permissions.includes('review') && <OnboardingReview accountId={accountId} contactId={contactId} done={() => { setSaved(true); void reload(); }} />}
             </>
