@@ -93,7 +93,8 @@ export function Capture({ props, slot, facing, accept, optional }: { props: Step
       {cameraFailed && <p className="notice">{t.cameraUnavailable}</p>}
       <div className="field file">
         <label htmlFor={id}>{label}</label>
-        <input id={id} ref={fileInput} type="file" accept={accept} capture={accept.startsWith('image') ? facing : undefined}
+        {/* No `capture` attribute: on phones it would hide the gallery, and the camera button above covers capture. */}
+        <input id={id} ref={fileInput} type="file" accept={accept}
           onChange={(e) => { const f = e.target.files?.[0]; if (f) void send(f); e.target.value = ''; }} />
       </div>
     </fieldset>
