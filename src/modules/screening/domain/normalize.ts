@@ -60,7 +60,7 @@ const COMPANY_FORMS = new Set(
  * Patronymics (Vladimirovich, Petrovna, Ahmad oglu): lists carry them, customers often leave them out,
  * so a missing patronymic costs less than a missing name.
  */
-const PATRONYMIC = /(ovich|evich|ovic|evic|ovna|evna|ichna|ogl[iu]|kizi|vich)$/;
+const PATRONYMIC = /(ovich|evich|ovic|evic|ovna|evna|ichna|ogl[iu]|kizi|vich|vichi|fich|bichi)$/;
 
 const PARTICLES = new Set('al el ul ol bin ibn ben bint binti abd de da del della der den van von la le di du dos das do y e of the and'.split(' '));
 

@@ -73,7 +73,7 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
     // (Castillo/Castro).
     best = { score: 0.95, reason: 'phonetic' };
   }
-  if (best.score < 0.95 && fuzzy >= (translit ? 0.5 : 0.7) && (translit ? inflected(a.skeleton, b.skeleton) : balticEnding(a.fold, b.fold))) {
+  if (best.score < 0.95 && fuzzy >= (translit ? 0.4 : 0.7) && (translit ? inflected(a.skeleton, b.skeleton) : balticEnding(a.fold, b.fold))) {
     // Baltic endings (Putinas, Putins) and, from other scripts, one sound more or less (Belarusian Uladzimir).
     best = { score: 0.95, reason: 'phonetic' };
   }
