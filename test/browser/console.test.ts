@@ -298,4 +298,36 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await context.close();
     }
   });
+
+  it('a user sets up TOTP from the settings page (QR code shown); an administrator changes a role and disables a user', async () => {
+    await t.services.staff.createUser(c.clientId, { email: 'enrol@browser.test', role: 'reviewer', password: PASSWORD });
+    const me = await signIn('enrol@browser.test', '/console/settings/security');
+    try {
+      await me.page.getByRole('button', { name: 'Set up an authenticator app' }).click();
+      await me.page.getByRole('img', { name: 'QR code to scan with your authenticator app' }).waitFor();
+      const secret = (await me.page.getByTestId('totp-secret').textContent())!;
+      await me.page.getByLabel('Code from the app').fill(await generate({ secret }));
+      await me.page.getByRole('button', { name: 'Turn on' }).click();
+      await me.page.getByRole('status').filter({ hasText: 'Two-factor sign-in is on' }).waitFor();
+      await expectAccessible(me.page);
+      await shot(me.page, '16-totp-enrolled');
+    } finally {
+      await me.context.close();
+    }
+    const admin = await signIn('admin@browser.test', '/console/settings/users');
+    try {
+      await admin.page.getByLabel('Role of enrol@browser.test').selectOption('read-only');
+      await admin.page.getByRole('status').filter({ hasText: 'enrol@browser.test is now read-only.' }).waitFor();
+      const row = admin.page.getByRole('row').filter({ hasText: 'enrol@browser.test' });
+      await row.getByRole('button', { name: 'Disable' }).click();
+      await admin.page.getByRole('status').filter({ hasText: 'disabled' }).waitFor();
+      expect(await row.getByRole('cell', { name: 'TOTP' }).count()).toBe(1);
+      await expectAccessible(admin.page);
+      await shot(admin.page, '17-users');
+    } finally {
+      await admin.context.close();
+    }
+    const users = await t.services.staff.listUsers(c.clientId);
+    expect(users.find((u) => u.email === 'enrol@browser.test')).toMatchObject({ role: 'read-only', status: 'disabled', totp_enabled: true });
+  });
 });

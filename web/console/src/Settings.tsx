@@ -1,5 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { Problem, useLoad } from './App.tsx';
+import QRCode from 'qrcode';
+import { useEffect } from 'react';
 import { api, post, type User } from './api.ts';
 import { onLink } from './router.ts';
 
@@ -23,7 +25,7 @@ export function Settings({ tab, user }: { tab: string; user: User }) {
       {tab === 'lists' && <Lists />}
       {tab === 'email' && <Email admin={admin} />}
       {tab === 'branding' && <Branding admin={admin} />}
-      {tab === 'users' && admin && <Users />}
+      {tab === 'users' && admin && <Users me={user} />}
       {tab === 'security' && <Security user={user} />}
     </>
   );
@@ -297,7 +299,7 @@ function Branding({ admin }: { admin: boolean }) {
   );
 }
 
-function Users() {
+function Users({ me }: { me: User }) {
   const { data, error, reload } = useLoad<{ data: User[] }>('/settings/users');
   const action = useAction();
   async function invite(event: FormEvent<HTMLFormElement>) {
@@ -317,8 +319,25 @@ function Users() {
       {data && (
         <table>
           <caption>Staff users of this client</caption>
-          <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Second factor</th><th scope="col">Last sign-in</th></tr></thead>
-          <tbody>{data.data.map((u) => <tr key={u.id}><td>{u.email}</td><td>{u.role}</td><td>{u.status}</td><td>{u.totp_enabled ? 'TOTP' : '—'}</td><td>{u.last_login_at ? new Date(u.last_login_at).toLocaleString('en-GB') : 'never'}</td></tr>)}</tbody>
+          <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Second factor</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
+          <tbody>{data.data.map((u) => (
+            <tr key={u.id}>
+              <td>{u.email}</td>
+              <td>
+                {u.id === me.id ? u.role : (
+                  <select aria-label={`Role of ${u.email}`} defaultValue={u.role} onChange={(e) => { const role = e.currentTarget.value; void action.run(async () => { await api('PATCH', `/settings/users/${u.id}`, { role }); await reload(); return `${u.email} is now ${role}.`; }); }}>
+                    <option value="administrator">administrator</option><option value="reviewer">reviewer</option><option value="read-only">read-only</option>
+                  </select>
+                )}
+              </td>
+              <td>{u.status}</td><td>{u.totp_enabled ? 'TOTP' : '—'}</td><td>{u.last_login_at ? new Date(u.last_login_at).toLocaleString('en-GB') : 'never'}</td>
+              <td>{u.id !== me.id && (
+                <button type="button" onClick={() => void action.run(async () => { await api('PATCH', `/settings/users/${u.id}`, { disabled: u.status !== 'disabled' }); await reload(); return u.status === 'disabled' ? `${u.email} enabled.` : `${u.email} disabled; their sessions ended.`; })}>
+                  {u.status === 'disabled' ? 'Enable' : 'Disable'}
+                </button>
+              )}</td>
+            </tr>
+          ))}</tbody>
         </table>
       )}
       <form className="inline" onSubmit={(e) => void invite(e)}>
@@ -333,7 +352,11 @@ function Users() {
 
 function Security({ user }: { user: User }) {
   const [pending, setPending] = useState<{ secret: string; otpauth_url: string }>();
+  const [qr, setQr] = useState<string>();
   const action = useAction();
+  useEffect(() => {
+    if (pending) QRCode.toDataURL(pending.otpauth_url, { errorCorrectionLevel: 'M', margin: 2, width: 220 }).then(setQr, () => setQr(undefined));
+  }, [pending]);
   return (
     <section aria-labelledby="sec-h">
       <h2 id="sec-h">Two-factor sign-in</h2>
@@ -343,7 +366,8 @@ function Security({ user }: { user: User }) {
           {!pending && <button type="button" onClick={() => void action.run(async () => setPending(await post('/me/totp')))}>Set up an authenticator app</button>}
           {pending && (
             <form className="inline" onSubmit={(e) => { e.preventDefault(); const code = String(new FormData(e.currentTarget).get('code')); void action.run(async () => { await post('/me/totp/confirm', { code }); return 'Two-factor sign-in is on from your next sign-in.'; }); }}>
-              <p>Add this key to your authenticator app: <code data-testid="totp-secret">{pending.secret}</code></p>
+              {qr && <img src={qr} alt="QR code to scan with your authenticator app" width={220} height={220} />}
+              <p>Scan the code, or enter this key in your authenticator app: <code data-testid="totp-secret">{pending.secret}</code></p>
               <label htmlFor="totp-code">Code from the app</label><input id="totp-code" name="code" inputMode="numeric" required />
               <button type="submit">Turn on</button>
             </form>
