@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 import { startWorkers } from '../../src/workers.ts';
+import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { CONSOLE_DIST } from '../../src/modules/console/index.ts';
 import { axe, CHROMIUM, DESKTOP, hasChromium, waitFor } from './harness.ts';
 
@@ -34,6 +35,7 @@ let origin: string;
 let c: TestClient;
 let reportPath: string;
 let apiUrl: string;
+let receiver: Receiver;
 
 async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTEFACTS, `${name}.png`), fullPage: true });
@@ -71,6 +73,12 @@ beforeAll(async () => {
   for (const [email, role] of [['admin@browser.test', 'administrator'], ['reviewer@browser.test', 'reviewer'], ['reader@browser.test', 'read-only']]) {
     await t.services.staff.createUser(c.clientId, { email: email!, role: role!, password: PASSWORD });
   }
+  receiver = await startReceiver();
+  const sub = await t.app.inject({
+    method: 'POST', url: `/clients/${c.clientId}/subscriptions`, headers: c.auth,
+    payload: { callback_url: `${receiver.url}/hook`, type: 'WEBHOOK', config: { api_secret: 'browser-console-signing-secret', entities: [{ entity: 'CONTACT', report_types: ['AML'], events: ['REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_REVIEW_COMPLETED'] }] } },
+  });
+  expect(sub.statusCode, sub.body).toBe(201);
   const other = await t.newClient('Other firm');
   await t.services.staff.createUser(other.clientId, { email: 'admin@other.test', role: 'administrator', password: PASSWORD });
   const account = (await t.app.inject({
@@ -86,6 +94,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await workers?.stop();
+  await receiver?.close();
   await t?.close();
 });
 
@@ -147,6 +156,14 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await page.getByRole('heading', { name: 'Onboarding report' }).waitFor();
       await expectAccessible(page);
       await shot(page, '06-contact');
+
+      await page.goto(`${origin}/console/settings/webhooks`);
+      await page.getByRole('button', { name: 'Deliveries' }).click();
+      await page.getByRole('heading', { name: 'Delivery log' }).waitFor();
+      await page.getByRole('button', { name: 'Redeliver' }).first().click();
+      await page.getByRole('status').filter({ hasText: 'Queued again.' }).waitFor();
+      await expectAccessible(page);
+      await shot(page, '07-settings-webhook-deliveries');
 
       for (const [tab, heading] of [['webhooks', 'Webhook subscriptions'], ['credentials', 'API credentials'], ['credits', 'Credits'], ['lists', 'Screening lists'], ['email', 'E-mail connection'], ['branding', 'Branding of the hosted pages'], ['users', 'Users'], ['security', 'Two-factor sign-in']]) {
         await page.goto(`${origin}/console/settings/${tab}`);

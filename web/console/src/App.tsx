@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState } from 'react';
+import { Component, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { ApiError, get, post, setCsrf, type User } from './api.ts';
 import { navigate, onLink, usePath } from './router.ts';
 import { Login, Invite } from './Login.tsx';
@@ -54,7 +54,7 @@ export function App() {
         </div>
       </header>
       <main id="main">
-        <Route path={path} user={user} />
+        <Boundary key={path}><Route path={path} user={user} /></Boundary>
       </main>
     </div>
   );
@@ -94,4 +94,15 @@ export function useLoad<T>(url: string | null, deps: unknown[] = []) {
 
 export function Problem({ error }: { error?: string }) {
   return error ? <p className="error" role="alert">{error}</p> : null;
+}
+
+/** A page that fails to render shows the failure instead of a blank screen (the rest of the console keeps working). */
+class Boundary extends Component<{ children: ReactNode }, { error?: Error }> {
+  state: { error?: Error } = {};
+  static getDerivedStateFromError(error: Error) {
+    return { error };
+  }
+  render() {
+    return this.state.error ? <p className="error" role="alert">This page failed to show: {this.state.error.message}</p> : this.props.children;
+  }
 }

@@ -49,7 +49,7 @@ function useAction() {
 }
 
 interface Sub { id: string; callback_url: string; enabled: boolean; config: { entities: { entity: string; report_types: string[]; events: string[] }[] } }
-interface Delivery { id: string; event: string; status: string; attempts: { status_code: number | null; error: string | null; at?: string }[]; [k: string]: unknown }
+interface Delivery { id: string; event: string; status: string; attempts: number; last_status_code: number | null; last_error: string | null; delivered_at: string | null; created_at: string; attempt_log: { started_at: string; status_code: number | null; error: string | null; latency_ms: number | null }[] }
 
 function Webhooks({ admin }: { admin: boolean }) {
   const { data, error, reload } = useLoad<{ data: Sub[] }>('/settings/webhooks');
@@ -114,12 +114,12 @@ function Deliveries({ subscriptionId, admin }: { subscriptionId: string; admin: 
       {data && (data.data.length === 0 ? <p>No deliveries yet.</p> : (
         <table>
           <caption>Deliveries, newest last</caption>
-          <thead><tr><th scope="col">Delivery</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Actions</th></tr></thead>
+          <thead><tr><th scope="col">Created</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts (HTTP status or error)</th><th scope="col">Actions</th></tr></thead>
           <tbody>
             {data.data.map((d) => (
               <tr key={d.id}>
-                <td>{d.id}</td><td>{String(d.event ?? (d as { event_name?: string }).event_name ?? '')}</td><td>{d.status}</td>
-                <td>{(d.attempts ?? []).map((a) => a.status_code ?? a.error ?? '?').join(', ') || '—'}</td>
+                <td>{new Date(d.created_at).toLocaleString('en-GB')}</td><td>{d.event}</td><td>{d.status}</td>
+                <td>{d.attempts}: {d.attempt_log.map((a) => a.status_code ?? a.error ?? '?').join(', ') || '—'}</td>
                 <td>{admin && <button type="button" onClick={() => void action.run(async () => { await post(`/settings/webhooks/${subscriptionId}/deliveries/${d.id}/redeliver`); await reload(); return 'Queued again.'; })}>Redeliver</button>}</td>
               </tr>
             ))}
