@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# The project's test command (npm test): system packages the tests need, the web bundles, a type check, then
+# The project's test command (npm test; npm builds the web bundles first): system packages the tests need, a type check, then
 # every test on the embedded database (PGlite) and the database-facing tests again on PostgreSQL
-# (127.0.0.1:5432, started here if it is installed and down). TEST_ONLY=pglite skips the PostgreSQL pass.
+# (127.0.0.1:5432, started here if it is installed and down), then the browser tests. TEST_ONLY=pglite runs the
+# PGlite pass alone.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -19,4 +20,8 @@ npx tsc --noEmit -p .
 if [ "${TEST_ONLY:-}" = "pglite" ]; then
   exec npx vitest run --project pglite "$@"
 fi
-exec npx vitest run "$@"
+npx vitest run "$@"
+# The pages in Debian's Chromium, one file at a time (the bundles were built by `npm run build`, npm's pretest).
+if [ $# -eq 0 ]; then
+  npx vitest run --config test/browser/vitest.config.ts
+fi
