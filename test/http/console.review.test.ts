@@ -6,6 +6,7 @@ import { startTestService, type TestClient, type TestService } from '../helpers/
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startWorkers } from '../../src/workers.ts';
 import { consoleLogin, staffUser, type ConsoleLogin } from './console-helpers.ts';
+import { readBranding } from '../../src/modules/console/index.ts';
 
 /**
  * The issue's "done when" over HTTP: a report in review, a reviewer opens its report_link's data in the console,
@@ -144,6 +145,15 @@ describe('settings through the console', () => {
     expect((await t.app.inject({ method: 'POST', url: target, headers: reviewer.headers })).statusCode).toBe(403);
     const again = await t.app.inject({ method: 'POST', url: target, headers: admin.headers });
     expect(again.statusCode, again.body).toBe(200);
+    const made = await t.app.inject({
+      method: 'POST', url: '/console/api/settings/webhooks', headers: admin.headers,
+      payload: { callback_url: `${receiver.url}/second`, type: 'WEBHOOK', config: { entities: [{ entity: 'CONTACT', report_types: ['AML'], events: ['REPORT_READY'] }] } },
+    });
+    expect(made.statusCode, made.body).toBe(201);
+    expect(made.json().config.api_secret).toMatch(/^whsec_/);
+    expect((await t.app.inject({ method: 'DELETE', url: `/console/api/settings/webhooks/${made.json().id}`, headers: reviewer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'DELETE', url: `/console/api/settings/webhooks/${made.json().id}`, headers: admin.headers })).statusCode).toBe(204);
+    expect((await t.app.inject({ url: '/console/api/settings/webhooks', headers: admin.headers })).json().data).toHaveLength(1);
   });
 
   it('credentials: create, rotate (new secret works, old refused), revoke', async () => {
@@ -174,6 +184,7 @@ describe('settings through the console', () => {
     const saved = await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: admin.headers, payload: { firm_name: 'Console Firm', brand_colour: '#0b5cad', logo_url: 'https://example.com/logo.png', second_review_for_alert: true } });
     expect(saved.json()).toMatchObject({ firm_name: 'Console Firm', brand_colour: '#0b5cad', second_review_for_alert: true, revision: '1' });
     expect((await t.app.inject({ url: '/console/api/settings/branding', headers: reviewer.headers })).json().logo_url).toBe('https://example.com/logo.png');
+    expect(await readBranding(t.db, c.clientId)).toEqual({ firm_name: 'Console Firm', brand_colour: '#0b5cad', logo_url: 'https://example.com/logo.png' });
   });
 
   it('e-mail connection: saved without echoing the password; the test send reports the failure', async () => {
