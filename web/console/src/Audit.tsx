@@ -35,7 +35,7 @@ export function AuditPage({ user }: { user: User }) {
             <thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Actor</th><th scope="col">Action</th><th scope="col">Subject</th><th scope="col">Details</th></tr></thead>
             <tbody>
               {data.data.map((e) => (
-                <tr key={e.seq}><td>{e.seq}</td><td>{new Date(e.at).toLocaleString('en-GB')}</td><td>{e.actor}</td><td>{e.action}</td><td>{e.subject ?? '—'}</td><td><code>{JSON.stringify(e.details)}</code></td></tr>
+                <tr key={e.seq}><td>{e.seq}</td><td>{new Date(e.at).toLocaleString('en-GB')}</td><td>{e.actor}</td><td>{e.action}</td><td>{e.subject ?? '—'}</td><td className="details">{Object.entries(e.details).map(([k, v]) => <div key={k}><span className="muted">{k}</span> {typeof v === 'string' ? v : JSON.stringify(v)}</div>)}</td></tr>
               ))}
             </tbody>
           </table>
