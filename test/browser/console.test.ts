@@ -326,6 +326,11 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await me.page.getByLabel('Code from the app').fill(await generate({ secret }));
       await me.page.getByRole('button', { name: 'Turn on' }).click();
       await me.page.getByRole('status').filter({ hasText: 'Two-factor sign-in is on' }).waitFor();
+      await me.page.getByLabel('Current password').fill(PASSWORD);
+      await me.page.getByLabel('New password (at least 12 characters)').fill('another long passphrase');
+      await me.page.getByLabel('Repeat the new password').fill('another long passphrase');
+      await me.page.getByRole('button', { name: 'Change password' }).click();
+      await me.page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
       await expectAccessible(me.page);
       await shot(me.page, '16-totp-enrolled');
     } finally {

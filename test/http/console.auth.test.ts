@@ -225,6 +225,25 @@ describe('roles and tenants', () => {
   });
 });
 
+describe('password change', () => {
+  it('needs the current password, applies the rules, and ends the other sessions', async () => {
+    const first = await staffUser(t, a.clientId, 'changer@a.test', 'reviewer');
+    const second = await consoleLogin(t, 'changer@a.test');
+    const wrong = await t.app.inject({ method: 'POST', url: '/console/api/me/password', headers: first.headers, payload: { current_password: 'not it at all', new_password: 'a brand new passphrase' } });
+    expect(wrong.statusCode).toBe(422);
+    const weak = await t.app.inject({ method: 'POST', url: '/console/api/me/password', headers: first.headers, payload: { current_password: PASSWORD, new_password: 'short' } });
+    expect(weak.statusCode).toBe(422);
+    const noCsrf = await t.app.inject({ method: 'POST', url: '/console/api/me/password', headers: { cookie: first.cookie }, payload: { current_password: PASSWORD, new_password: 'a brand new passphrase' } });
+    expect(noCsrf.statusCode).toBe(403);
+    const ok = await t.app.inject({ method: 'POST', url: '/console/api/me/password', headers: first.headers, payload: { current_password: PASSWORD, new_password: 'a brand new passphrase' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect((await t.app.inject({ url: '/console/api/session', headers: first.headers })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/console/api/session', headers: second.headers })).statusCode).toBe(401);
+    expect((await t.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: 'changer@a.test', password: PASSWORD } })).statusCode).toBe(401);
+    await consoleLogin(t, 'changer@a.test', 'a brand new passphrase');
+  });
+});
+
 describe('session lifetime', () => {
   it('ends after 30 idle minutes, each use extending the window', async () => {
     let clock = new Date('2026-11-22T09:00:00Z');

@@ -88,6 +88,14 @@ export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService;
     config, schema: { ...hide, body: Type.Object({ token: Type.String({ minLength: 10, maxLength: 100 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }) },
   }, async (request) => staff.acceptInvitation(request.body.token, request.body.password));
 
+  app.post('/console/api/me/password', {
+    config, preHandler: anyRole,
+    schema: { ...hide, body: Type.Object({ current_password: Type.String({ maxLength: 1000 }), new_password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }) },
+  }, async (request) => {
+    const { user, session } = who(request);
+    return staff.changePassword(user.id, session.token_hash, request.body.current_password, request.body.new_password);
+  });
+
   app.post('/console/api/me/totp', { config, schema: hide, preHandler: anyRole }, async (request) => staff.beginTotp(who(request).user.id));
 
   app.post('/console/api/me/totp/confirm', {

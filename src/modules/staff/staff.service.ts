@@ -190,6 +190,21 @@ export function createStaffService(deps: { db: Db; cipher: Cipher; audit: AuditS
       audit.record({ client_id: session.client_id, actor: `user:${session.user_id}`, action: 'console.logout', subject: session.user_id });
     },
 
+    /** A signed-in user changes their password: the current one must be right; every other session of theirs ends. */
+    async changePassword(userId: string, keepSessionHash: string, current: string, next: string) {
+      const user = (await staffRepo.byId(db, userId))!;
+      if (!user.password_hash || !(await argonVerify(user.password_hash, current).catch(() => false))) {
+        await failure(user, 'password_change');
+        throw new AppError('validation_failed', 'The current password is wrong', { errors: [{ pointer: '/current_password', message: 'is wrong' }] });
+      }
+      const problem = passwordProblem(next, user.email);
+      if (problem) throw new AppError('validation_failed', `password ${problem}`, { errors: [{ pointer: '/new_password', message: problem }] });
+      await staffRepo.setPassword(db, userId, await argonHash(next, ARGON));
+      await db.query('DELETE FROM staff_sessions WHERE user_id = $1 AND token_hash <> $2', [userId, keepSessionHash]);
+      audit.record({ client_id: user.client_id, actor: `user:${userId}`, action: 'staff.password_changed', subject: userId });
+      return { changed: true };
+    },
+
     /** TOTP enrolment, step one: a new secret, kept pending until a code from it is shown. */
     async beginTotp(userId: string) {
       const user = (await staffRepo.byId(db, userId))!;

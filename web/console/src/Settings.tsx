@@ -357,8 +357,26 @@ function Security({ user }: { user: User }) {
   useEffect(() => {
     if (pending) QRCode.toDataURL(pending.otpauth_url, { errorCorrectionLevel: 'M', margin: 2, width: 220 }).then(setQr, () => setQr(undefined));
   }, [pending]);
+  async function changePassword(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const form = event.currentTarget;
+    const f = new FormData(form);
+    if (f.get('new_password') !== f.get('repeat_password')) return action.run(async () => { throw new Error('The new passwords differ'); });
+    await action.run(async () => {
+      await post('/me/password', { current_password: f.get('current_password'), new_password: f.get('new_password') });
+      form.reset();
+      return 'Password changed; your other sessions have ended.';
+    });
+  }
   return (
     <section aria-labelledby="sec-h">
+      <h2 id="pw-h">Password</h2>
+      <form className="grid" onSubmit={(e) => void changePassword(e)} aria-labelledby="pw-h">
+        <label htmlFor="current_password">Current password</label><input id="current_password" name="current_password" type="password" autoComplete="current-password" required />
+        <label htmlFor="new_password">New password (at least 12 characters)</label><input id="new_password" name="new_password" type="password" autoComplete="new-password" minLength={12} required />
+        <label htmlFor="repeat_password">Repeat the new password</label><input id="repeat_password" name="repeat_password" type="password" autoComplete="new-password" minLength={12} required />
+        <button type="submit">Change password</button>
+      </form>
       <h2 id="sec-h">Two-factor sign-in</h2>
       {action.view}
       {user.totp_enabled ? <p>An authenticator app is set up for {user.email}.</p> : (
