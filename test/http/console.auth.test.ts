@@ -177,6 +177,11 @@ describe('roles and tenants', () => {
     const mine = await consoleLogin(t, 'admin@a.test');
     const found = await t.app.inject({ url: '/console/api/accounts?q=only%20for%20a', headers: mine.headers });
     expect(found.json().data.map((x: { id: string }) => x.id)).toEqual([acc.id]);
+    // An additional contact's name finds its account too.
+    const extra = await t.app.inject({ method: 'POST', url: `/clients/${a.clientId}/accounts/${acc.id}/contacts`, headers: a.auth, payload: { first_name: 'Bartholomew', last_name: 'Quince', email: 'bq@example.com' } });
+    expect(extra.statusCode, extra.body).toBe(201);
+    expect((await t.app.inject({ url: '/console/api/accounts?q=quince%20bartholomew', headers: mine.headers })).json().data.map((x: { id: string }) => x.id)).toEqual([acc.id]);
+    expect((await t.app.inject({ url: '/console/api/accounts?q=quince', headers: other.headers })).json().data).toEqual([]);
     const users = await t.app.inject({ url: '/console/api/settings/users', headers: other.headers });
     expect(users.json().data.map((u: { email: string }) => u.email)).toEqual(['admin@b.test']);
   });

@@ -76,12 +76,18 @@ export function registerConsoleReviewRoutes(app: App, deps: ReviewDeps) {
     const { q, type, needs_review } = request.query;
     const terms = (q ?? '').toLowerCase().split(/\s+/).filter(Boolean);
     const waiting = await consoleRepo.accountsNeedingReview(deps.db, clientId);
-    const found = (await allAccounts(deps.accounts, clientId)).filter((a) => {
-      if (type && a.type !== type) return false;
-      if (needs_review && waiting.has(a.id) !== (needs_review === 'true')) return false;
-      const text = [a.name, a.reg_number, a.id, fullName(a.primary_contact), a.primary_contact.email, a.primary_contact.primary_address?.city ?? ''].join(' ').toLowerCase();
-      return terms.every((t) => text.includes(t));
-    });
+    const contactText = (c: ContactOut) => [c.id, fullName(c), c.email, c.phone, c.date_of_birth, c.primary_address?.city ?? '', c.primary_address?.postcode ?? ''].join(' ');
+    const candidates = (await allAccounts(deps.accounts, clientId)).filter((a) => (!type || a.type === type) && (!needs_review || waiting.has(a.id) === (needs_review === 'true')));
+    const matches = (text: string) => terms.every((t) => text.toLowerCase().includes(t));
+    const found: AccountOut[] = [];
+    for (const a of candidates) {
+      if (matches([a.name, a.reg_number, a.id, contactText(a.primary_contact)].join(' '))) found.push(a);
+      else if (terms.length && a.contacts_count > 1) {
+        // Additional contacts are searched too (their personal data is decrypted here, in memory, like the rest).
+        const others = await deps.accounts.listContacts(clientId, a.id, { limit: 200 });
+        if (others.data.some((c) => matches([a.name, a.reg_number, contactText(c)].join(' ')))) found.push(a);
+      }
+    }
     const data = found.slice(0, 200).map((a) => ({
       id: a.id, name: a.name, type: a.type, reg_number: a.reg_number, contacts_count: a.contacts_count, needs_review: waiting.has(a.id),
       primary_contact: { id: a.primary_contact.id, name: fullName(a.primary_contact), email: a.primary_contact.email }, created_at: a.created_at,
