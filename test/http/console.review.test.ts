@@ -112,6 +112,13 @@ describe('review through the console', () => {
     const list = (await t.app.inject({ url: '/console/api/audit?limit=500', headers: reviewer.headers })).json().data as { actor: string; action: string; subject: string }[];
     const mine = list.filter((e) => e.actor === `user:${reviewer.userId}`).map((e) => e.action);
     expect(mine).toEqual(expect.arrayContaining(['console.login', 'console.dashboard.read', 'console.accounts.search', 'console.aml_report.read', 'aml.review']));
+    const filtered = (await t.app.inject({ url: `/console/api/audit?action=aml.review&actor=user:${reviewer.userId}`, headers: admin.headers })).json();
+    expect(filtered.data.map((e: { action: string }) => e.action)).toEqual(['aml.review']);
+    expect(filtered.next_after).toBeNull();
+    const paged = (await t.app.inject({ url: '/console/api/audit?limit=2', headers: admin.headers })).json();
+    expect(paged.data).toHaveLength(2);
+    const next = (await t.app.inject({ url: `/console/api/audit?limit=2&after=${paged.next_after}`, headers: admin.headers })).json();
+    expect(next.data[0].seq).toBeGreaterThan(paged.data[1].seq);
     const verify = await t.app.inject({ url: '/console/api/audit/verify', headers: admin.headers });
     expect(verify.json()).toMatchObject({ ok: true, problems: 0 });
     const exported = await t.app.inject({ url: '/console/api/audit/export', headers: admin.headers });
@@ -127,7 +134,14 @@ describe('review through the console', () => {
     await t.db.exec('ALTER TABLE audit_log DISABLE TRIGGER audit_log_no_update');
     try {
       await t.db.query(`UPDATE audit_log SET details = jsonb_set(details, '{decision}', '"PASS"') WHERE seq = ${row!.seq}`);
-      const verify = await t.app.inject({ url: '/console/api/audit/verify', headers: admin.headers });
+      const filtered = (await t.app.inject({ url: `/console/api/audit?action=aml.review&actor=user:${reviewer.userId}`, headers: admin.headers })).json();
+    expect(filtered.data.map((e: { action: string }) => e.action)).toEqual(['aml.review']);
+    expect(filtered.next_after).toBeNull();
+    const paged = (await t.app.inject({ url: '/console/api/audit?limit=2', headers: admin.headers })).json();
+    expect(paged.data).toHaveLength(2);
+    const next = (await t.app.inject({ url: `/console/api/audit?limit=2&after=${paged.next_after}`, headers: admin.headers })).json();
+    expect(next.data[0].seq).toBeGreaterThan(paged.data[1].seq);
+    const verify = await t.app.inject({ url: '/console/api/audit/verify', headers: admin.headers });
       expect(verify.json()).toMatchObject({ ok: false, first_problem_seq: row!.seq });
     } finally {
       await t.db.exec('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update');

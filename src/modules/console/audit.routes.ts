@@ -18,9 +18,30 @@ export function registerConsoleAuditRoutes(app: App, deps: { staff: StaffService
   }, async (request) => {
     await deps.audit.flush();
     const limit = Math.min(Number(request.query.limit ?? 100), 500);
-    const entries = await deps.audit.list(who(request).user.client_id, { afterSeq: Number(request.query.after ?? 0), limit });
-    const data = entries.filter((e) => (!request.query.actor || e.actor === request.query.actor) && (!request.query.action || e.action.startsWith(request.query.action)));
-    return { data, next_after: entries.length === limit ? entries[entries.length - 1]!.seq : null };
+    const { actor, action } = request.query;
+    const wanted = (e: { actor: string; action: string }) => (!actor || e.actor === actor) && (!action || e.action.startsWith(action));
+    // Filters scan forward page by page (the trail is read in sequence order) until a page of matches or 20 000 entries.
+    const data = [];
+    let after = Number(request.query.after ?? 0);
+    let exhausted = false;
+    for (let scanned = 0; data.length < limit && scanned < 20_000; ) {
+      const entries = await deps.audit.list(who(request).user.client_id, { afterSeq: after, limit: 500 });
+      if (entries.length === 0) {
+        exhausted = true;
+        break;
+      }
+      for (const e of entries) {
+        after = e.seq;
+        if (wanted(e)) data.push(e);
+        if (data.length === limit) break;
+      }
+      scanned += entries.length;
+      if (entries.length < 500 && data.length < limit) {
+        exhausted = true;
+        break;
+      }
+    }
+    return { data, next_after: exhausted ? null : after };
   });
 
   app.get('/console/api/audit/export', { config, schema: hide, preHandler: admin }, async (request, reply) => {
