@@ -17,7 +17,7 @@ import { createEventsService, registerEventRoutes } from './modules/events/index
 import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
-import { createScreeningService } from './modules/screening/index.ts';
+import { createScreeningService, dbVersionStore } from './modules/screening/index.ts';
 import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
 import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
@@ -62,7 +62,8 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   });
   events.onRecorded(dispatcher.kick);
   const webhooks = createWebhooksService({ db, cipher, sender, allowPrivate: config.webhookAllowPrivate, onRedeliver: dispatcher.kick });
-  const screening = createScreeningService({ lists: config.screeningLists, now });
+  // Each list load is a version kept in the database, so diffs (ongoing monitoring) survive restarts.
+  const screening = createScreeningService({ lists: config.screeningLists, now, store: dbVersionStore(db) });
   // Lists load in the background: the API answers at once; checks wait for this before screening.
   const screeningReady = config.screeningLists.length
     ? screening.load().catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))

@@ -19,7 +19,19 @@ export function toFieldErrors(errors: ErrorObject[], part: string): FieldError[]
   const prefix = part === 'body' ? '' : part === 'querystring' ? '/query' : `/${part}`;
   const seen = new Set<string>();
   const out: FieldError[] = [];
+  // A union of literals fails once per literal ("must be equal to constant"): say once which values it takes.
+  const constants = new Map<string, unknown[]>();
   for (const e of errors) {
+    if (e.keyword === 'const') constants.set(e.instancePath, [...(constants.get(e.instancePath) ?? []), (e.params as { allowedValue: unknown }).allowedValue]);
+  }
+  for (const e of errors) {
+    if (e.keyword === 'const') {
+      const values = constants.get(e.instancePath);
+      if (!values) continue;
+      constants.delete(e.instancePath);
+      out.push({ pointer: prefix + e.instancePath || '/', message: values.length === 1 ? `must be ${JSON.stringify(values[0])}` : `must be one of ${values.map((v) => JSON.stringify(v)).join(', ')}` });
+      continue;
+    }
     let pointer = prefix + e.instancePath;
     let message = e.message ?? 'is invalid';
     if (e.keyword === 'required') {
