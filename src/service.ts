@@ -58,6 +58,9 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
   const dispatcher = createWebhookDispatcher({
     db, cipher, sender, schedule: config.webhookRetrySchedule, timeoutMs: config.webhookTimeoutMs, metrics,
+    // New events wake the dispatcher in process; the poll finds due retries (and, on PostgreSQL, other processes' events).
+    pollMs: db.kind === 'pglite' ? 500 : 100,
+    coalesceMs: db.kind === 'pglite' ? 20 : 0,
     log: (message, error) => process.stderr.write(`${message}: ${(error as Error)?.message ?? ''}\n`),
   });
   events.onRecorded(dispatcher.kick);

@@ -46,6 +46,8 @@ export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSecon
     migrate: true,
   });
   const queues = new Map<string, QueueDefinition>();
+  // Workers of this process by queue: a send wakes them at once instead of waiting for their next poll.
+  const localWorkers = new Map<string, string[]>();
   let started: Promise<unknown> | undefined;
   boss.on('error', (error) => process.stderr.write(`jobs: ${error.message}\n`));
 
@@ -63,17 +65,26 @@ export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSecon
       if (!queues.has(name)) throw new Error(`job queue ${name} is not defined`);
       await start();
       const { tx, ...rest } = options;
-      return boss.send(name, data, { ...rest, ...(tx ? { db: adapter(tx) } : {}) } as PgBoss.SendOptions);
+      const id = await boss.send(name, data, { ...rest, ...(tx ? { db: adapter(tx) } : {}) } as PgBoss.SendOptions);
+      const workers = localWorkers.get(name) ?? [];
+      if (workers.length && !options.startAfter) {
+        // Inside a transaction the job is visible only after the commit, a moment from now: knock twice.
+        const wake = () => workers.forEach((w) => boss.notifyWorker(w));
+        if (tx) [20, 200].forEach((ms) => setTimeout(wake, ms).unref());
+        else wake();
+      }
+      return id;
     },
     async work<T>(name: string, handler: JobHandler<T>, options: { batchSize?: number } = {}) {
       await start();
-      await boss.work<T>(
+      const workerId = await boss.work<T>(
         name,
-        { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? 0.5, includeMetadata: true },
+        { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? (deps.db.kind === 'pglite' ? 2 : 0.5), includeMetadata: true },
         async (jobs) => {
           for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });
         },
       );
+      localWorkers.set(name, [...(localWorkers.get(name) ?? []), workerId]);
     },
     async schedule(name: string, cron: string, data: object = {}) {
       await start();

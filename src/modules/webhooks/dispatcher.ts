@@ -23,6 +23,8 @@ export interface DispatcherOptions {
   schedule: number[];
   timeoutMs: number;
   pollMs?: number;
+  /** Wait this long after a wake-up so that a burst of events is fanned out in one transaction. */
+  coalesceMs?: number;
   metrics?: Metrics;
   log?: (message: string, error?: unknown) => void;
 }
@@ -53,7 +55,15 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   const attemptsTotal = options.metrics?.counter('webhook_attempts_total', 'Webhook delivery attempts by outcome', ['outcome']);
   const delay = options.metrics?.histogram('webhook_delivery_delay_seconds', 'From event commit to acknowledged delivery', [], [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2, 5, 30, 300]);
 
-  const kick = () => wake?.();
+  const coalesceMs = options.coalesceMs ?? 0;
+  let kickTimer: NodeJS.Timeout | undefined;
+  const kick = () => {
+    if (coalesceMs === 0) return wake?.();
+    kickTimer ??= setTimeout(() => {
+      kickTimer = undefined;
+      wake?.();
+    }, coalesceMs);
+  };
 
   async function fanOut(): Promise<number> {
     return db.tx(async (tx) => {
@@ -171,7 +181,8 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
     },
     async stop() {
       running = false;
-      kick();
+      if (kickTimer) clearTimeout(kickTimer);
+      wake?.();
       await loop;
       await Promise.allSettled([...sends]);
       await flush().catch(() => undefined);
