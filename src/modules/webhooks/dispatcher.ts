@@ -118,11 +118,12 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
   async function deliverDue(): Promise<number> {
     const slots = Math.min(MAX_IN_FLIGHT - inFlight, CLAIM_BATCH);
     if (slots <= 0) return 0;
-    const due = await deliveriesRepo.claimDue(db, slots, leaseMs);
+    const due = await deliveriesRepo.claimDue(db, slots, leaseMs, MAX_IN_FLIGHT_PER_SUBSCRIPTION);
+    const deferred: string[] = [];
     for (const d of due) {
       const busy = inFlightBySubscription.get(d.subscription_id) ?? 0;
       if (busy >= MAX_IN_FLIGHT_PER_SUBSCRIPTION) {
-        await deliveriesRepo.defer(db, d.id, new Date(Date.now() + 500));
+        deferred.push(d.id);
         continue;
       }
       inFlight++;
@@ -137,7 +138,9 @@ export function createWebhookDispatcher(options: DispatcherOptions) {
         });
       sends.add(task);
     }
-    return due.length;
+    // Back to the queue in one statement; they go out as this receiver's sends finish.
+    await deliveriesRepo.defer(db, deferred, new Date(Date.now() + 200));
+    return due.length - deferred.length;
   }
 
   async function step(): Promise<number> {

@@ -114,23 +114,31 @@ export const deliveriesRepo = {
    * client) in the same statement. A worker that dies mid-send leaves its lease to run out, and the delivery
    * is sent again: at least once, never lost.
    */
-  claimDue: (sql: Sql, limit: number, leaseMs: number) =>
+  claimDue: (sql: Sql, limit: number, leaseMs: number, perSubscription: number) =>
     sql.query<ClaimedDelivery>(
-      `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), attempts = d.attempts + 1
+      // At most `perSubscription` per receiver in one claim, so a busy receiver's backlog does not fill the batch.
+      // Two workers may pick the same candidates: the UPDATE re-checks the lease on each row it locks, so a row
+      // goes to one of them only (the other skips it once the first commits).
+      `WITH due AS (
+         SELECT id, subscription_id, next_attempt_at FROM webhook_deliveries
+          WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
+          ORDER BY next_attempt_at LIMIT 5000),
+       candidates AS (
+         SELECT id FROM (SELECT id, next_attempt_at, row_number() OVER (PARTITION BY subscription_id ORDER BY next_attempt_at) AS n FROM due) ranked
+          WHERE n <= $3 ORDER BY next_attempt_at LIMIT $1)
+       UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::double precision / 1000), attempts = d.attempts + 1
          FROM webhook_subscriptions s, events e, clients c
-        WHERE d.id IN (
-                SELECT id FROM webhook_deliveries
-                 WHERE status = 'PENDING' AND next_attempt_at <= now() AND (locked_until IS NULL OR locked_until < now())
-                 ORDER BY next_attempt_at LIMIT $1 FOR UPDATE SKIP LOCKED)
+        WHERE d.id IN (SELECT id FROM candidates) AND d.status = 'PENDING' AND (d.locked_until IS NULL OR d.locked_until < now())
           AND s.id = d.subscription_id AND e.id = d.event_id AND c.id = d.client_id
         RETURNING d.id, d.attempts, d.subscription_id, s.callback_url, s.secret_enc, s.revision AS subscription_revision,
                   e.seq, e.id AS event_id, e.client_id, e.event, e.entity, e.report_type, e.account_id, e.contact_id, e.report_id,
                   e.revision, e.occurred_at, c.sandbox`,
-      [limit, leaseMs]),
+      [limit, leaseMs, perSubscription]),
 
-  /** Gives a leased delivery back without counting the attempt (this process has too many in flight for it). */
-  defer: (sql: Sql, id: string, at: Date) =>
-    sql.query('UPDATE webhook_deliveries SET attempts = attempts - 1, locked_until = NULL, next_attempt_at = $2 WHERE id = $1', [id, at]),
+  /** Gives leased deliveries back without counting the attempt (this process has too many in flight for their receiver). */
+  defer: (sql: Sql, ids: string[], at: Date) =>
+    ids.length === 0 ? Promise.resolve([]) : sql.query(
+      'UPDATE webhook_deliveries SET attempts = attempts - 1, locked_until = NULL, next_attempt_at = $2 WHERE id = ANY($1::text[])', [ids, at]),
 
   /** Records a batch of finished attempts in one statement: the attempt log rows and each delivery's new state. */
   recordAttempts: (sql: Sql, results: AttemptResult[]) =>
