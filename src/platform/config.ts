@@ -11,6 +11,8 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** Connections per process to a PostgreSQL server. */
+  dbPoolSize: number;
   /** PEM of the JWT signing key; unset: a key kept in DATA_DIR. */
   jwtPrivateKey: string | undefined;
   /** 32-byte key (base64) for personal data and documents at rest; unset: a key kept in DATA_DIR. */
@@ -122,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 500),
     jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
     encryptionKey,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
