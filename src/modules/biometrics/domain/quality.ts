@@ -1,4 +1,7 @@
 /** Image quality measures on raw grayscale pixels (no I/O: the caller decodes). */
+// The focus measure is shared with the other image engine; re-exported below for this module's callers.
+import { laplacianVariance } from '../../../platform/domain/gray-image.ts';
+
 export interface GrayImage {
   width: number;
   height: number;
@@ -6,29 +9,7 @@ export interface GrayImage {
   data: Uint8Array;
 }
 
-/**
- * Variance of the 4-neighbour Laplacian: the classic focus measure (Pech-Pacheco et al. 2000). A blurred
- * or heavily compressed face has little high-frequency energy, so the variance drops. Only comparable
- * between crops resized to the same size, which the engine does.
- */
-export function laplacianVariance(img: GrayImage): number {
-  const { width: w, height: h, data } = img;
-  if (w < 3 || h < 3) return 0;
-  let sum = 0;
-  let sumSq = 0;
-  let n = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const lap = (data[i - 1] as number) + (data[i + 1] as number) + (data[i - w] as number) + (data[i + w] as number) - 4 * (data[i] as number);
-      sum += lap;
-      sumSq += lap * lap;
-      n++;
-    }
-  }
-  const mean = sum / n;
-  return sumSq / n - mean * mean;
-}
+export { laplacianVariance };
 
 /** Intensity variance of the whole image (contrast). */
 export function intensityVariance(img: GrayImage): number {

@@ -1,4 +1,6 @@
 import { components } from './raster.ts';
+// The focus measure is shared with the other image engine; re-exported below for this module's callers.
+import { laplacianVariance } from '../../../platform/domain/gray-image.ts';
 
 /**
  * Image quality figures from a grayscale raster (pure: the caller decodes the image). Each figure comes with
@@ -46,25 +48,7 @@ export interface QualityReport {
 
 export type QualityProblem = 'IMAGE_UNREADABLE' | 'IMAGE_TOO_SMALL' | 'IMAGE_BLURRY' | 'IMAGE_GLARE' | 'IMAGE_DARK' | 'IMAGE_OVEREXPOSED' | 'IMAGE_LOW_CONTRAST';
 
-/** Variance of the 4-neighbour Laplacian: low when edges are soft (defocus, motion, heavy JPEG). */
-export function laplacianVariance(img: Gray): number {
-  const { width: w, height: h, data } = img;
-  let sum = 0;
-  let sumSq = 0;
-  let n = 0;
-  for (let y = 1; y < h - 1; y++) {
-    for (let x = 1; x < w - 1; x++) {
-      const i = y * w + x;
-      const lap = data[i - 1]! + data[i + 1]! + data[i - w]! + data[i + w]! - 4 * data[i]!;
-      sum += lap;
-      sumSq += lap * lap;
-      n++;
-    }
-  }
-  if (n === 0) return 0;
-  const mean = sum / n;
-  return sumSq / n - mean * mean;
-}
+export { laplacianVariance };
 
 export function brightnessStats(img: Gray): { mean: number; stdev: number } {
   let sum = 0;
