@@ -59,7 +59,7 @@ describe('kyc lists', () => {
   it('load prints one summary per list with its content hash', () => {
     const r = kyc(['lists', 'load', FIXTURES], '');
     expect(r.code).toBe(0);
-    expect(r.lines).toHaveLength(7);
+    expect(r.lines).toHaveLength(9);
     for (const l of r.lines) expect(l.content_hash).toMatch(/^[0-9a-f]{64}$/);
   });
   it('diff of a list against itself has no changes', () => {

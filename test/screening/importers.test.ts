@@ -143,6 +143,44 @@ describe('UK HMT/OFSI consolidated CSV', () => {
   });
 });
 
+describe('UK Sanctions List (FCDO), XML and CSV', () => {
+  const xml = one('uk_sanctions_list.xml');
+  const csv = one('uk_sanctions_list.csv');
+  it('is detected in both formats and gets the gb_fcdo_sanctions id', () => {
+    expect([xml.format, csv.format]).toEqual(['uk_sl_xml', 'uk_sl_csv']);
+    expect([xml.id, csv.id]).toEqual(['gb_fcdo_sanctions', 'gb_fcdo_sanctions']);
+    // The CSV header carries "OFSI Group ID" too: it must not be taken for OFSI's ConList.
+    expect(detectFormat('UK-Sanctions-List.csv', 'Report Date: 01-Feb-2026\nLast Updated,Unique ID,OFSI Group ID,UN Reference Number,Name 6,Name 1')).toBe('uk_sl_csv');
+    expect(detectFormat('ConList.csv', 'Last Updated,01/01/2026\nName 6,Name 1,Name 2,Group ID')).toBe('hmt_csv');
+  });
+  it('reads a person: primary name first, name variations strong, Low quality aliases weak, the original script', () => {
+    const p = byId(xml.entities, 'RUS9901');
+    expect(p.schema).toBe('person');
+    expect(p.names).toEqual([
+      { full: 'TESTOV, Ivan Petrovich', quality: 'primary' },
+      { full: 'TESTOW, Iwan', quality: 'strong', kind: 'variation' },
+      { full: 'Vanya the Example', quality: 'weak', kind: 'aka' },
+      { full: 'TESTOFF, Ioann', quality: 'strong', kind: 'aka' },
+      { full: 'Иван Петрович Тестов', quality: 'strong', kind: 'original' },
+    ]);
+    expect(p.birthDates).toEqual(['1961-07-14', '1962']);
+    expect(p.nationalities).toEqual(['RU']);
+    expect(p.gender).toBe('male');
+    expect(p.programs).toEqual(['The Russia (Sanctions) (EU Exit) Regulations 2019']);
+    expect(p.topics).toEqual(['sanction']);
+    expect(p.id).toBe('gb_fcdo_sanctions:RUS9901');
+  });
+  it('reads entities and ships', () => {
+    expect(byId(xml.entities, 'RUS9902')).toMatchObject({ schema: 'organization', countries: ['RU'] });
+    expect(byId(xml.entities, 'RUS9902').names.map((n) => n.full)).toEqual(['EXAMPLE TRADING HOUSE LLC', 'OOO TORGOVY DOM PRIMER', 'ООО Торговый дом Пример']);
+    expect(byId(xml.entities, 'RUS9903')).toMatchObject({ schema: 'vessel', names: [{ full: 'SEA SPECIMEN', quality: 'primary' }] });
+  });
+  it('the CSV (one row per name, grouped by Unique ID) gives the same entities as the XML', () => {
+    expect(csv.entities).toEqual(xml.entities);
+    expect(csv.contentHash).toBe(xml.contentHash);
+  });
+});
+
 describe('OpenSanctions FollowTheMoney JSON', () => {
   const list = one('ftm.json');
   it('keeps only matchable schemas and reads topics such as role.pep', () => {
@@ -187,12 +225,13 @@ describe('format detection and list ids', () => {
     expect(detectFormat('x.xml', '<?xml?><sdnList>')).toBe('ofac_xml');
     expect(detectFormat('x.xml', '<CONSOLIDATED_LIST ')).toBe('un_xml');
     expect(detectFormat('x.xml', '<export xmlns="http://eu.europa.ec/fpi/fsd/export">')).toBe('eu_xml');
+    expect(detectFormat('x.xml', '<?xml version="1.0"?>\n<Designations xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance">')).toBe('uk_sl_xml');
     expect(detectFormat('README.md', '# lists')).toBeUndefined();
     expect(detectFormat('notes.json', '{"hello": 1}')).toBeUndefined();
   });
   it('loads a whole folder, every list with its own id and content hash', () => {
     const lists = loadLists([FIXTURES]);
-    expect(lists.map((l) => l.format).sort()).toEqual(['eu_xml', 'ftm_json', 'hmt_csv', 'ofac_sdn_csv', 'ofac_xml', 'senzing_json', 'un_xml']);
+    expect(lists.map((l) => l.format).sort()).toEqual(['eu_xml', 'ftm_json', 'hmt_csv', 'ofac_sdn_csv', 'ofac_xml', 'senzing_json', 'uk_sl_csv', 'uk_sl_xml', 'un_xml']);
     expect(new Set(lists.map((l) => l.id)).size).toBe(lists.length);
     for (const l of lists) expect(l.contentHash).toMatch(/^[0-9a-f]{64}$/);
   });

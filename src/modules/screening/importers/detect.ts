@@ -5,10 +5,11 @@
 import type { ListedEntity } from '../domain/entity.ts';
 import { parseHmtCsv } from './hmt-csv.ts';
 import { parseOfacCsv, type OfacCsvFiles } from './ofac-csv.ts';
+import { parseUkSanctionsListCsv, parseUkSanctionsListXml } from './uk-sanctions-list.ts';
 import { parseFtm, parseSenzing } from './opensanctions.ts';
 import { parseEuXml, parseOfacXml, parseUnXml, parseXml } from './xml.ts';
 
-export type ListFormat = 'ofac_sdn_csv' | 'ofac_cons_csv' | 'ofac_xml' | 'un_xml' | 'eu_xml' | 'hmt_csv' | 'ftm_json' | 'senzing_json';
+export type ListFormat = 'ofac_sdn_csv' | 'ofac_cons_csv' | 'ofac_xml' | 'un_xml' | 'eu_xml' | 'hmt_csv' | 'uk_sl_xml' | 'uk_sl_csv' | 'ftm_json' | 'senzing_json';
 
 /** The default list id per format; the loader adds a suffix when one load has two lists of one format. */
 export const DEFAULT_LIST_ID: Record<ListFormat, string> = {
@@ -18,6 +19,8 @@ export const DEFAULT_LIST_ID: Record<ListFormat, string> = {
   un_xml: 'un_sc_sanctions',
   eu_xml: 'eu_fsf',
   hmt_csv: 'gb_hmt_sanctions',
+  uk_sl_xml: 'gb_fcdo_sanctions',
+  uk_sl_csv: 'gb_fcdo_sanctions',
   ftm_json: 'opensanctions',
   senzing_json: 'opensanctions',
 };
@@ -33,9 +36,12 @@ export function detectFormat(fileName: string, head: string): ListFormat | undef
   if (name.endsWith('.xml')) {
     if (/<sdnList\b/.test(head)) return 'ofac_xml';
     if (/<CONSOLIDATED_LIST\b/.test(head)) return 'un_xml';
+    if (/<Designations\b/.test(head) || /<Designation>\s*<(LastUpdated|UniqueID|DateDesignated)>/.test(head)) return 'uk_sl_xml';
     if (/<export\b[^>]*fsd/.test(head) || /<export\b/.test(head)) return 'eu_xml';
     return undefined;
   }
+  // The UK Sanctions List's header has "OFSI Group ID" too: "Unique ID" tells it from OFSI's ConList.
+  if (name.endsWith('.csv') && /Name 6/.test(head) && /Unique ID/i.test(head)) return 'uk_sl_csv';
   if (name.endsWith('.csv') && /Name 6/.test(head) && /Group ID/.test(head)) return 'hmt_csv';
   if (/\.(json|jsonl|ndjson)$/.test(name)) {
     const first = head.split('\n', 1)[0] ?? '';
@@ -59,6 +65,10 @@ export function parseList(format: ListFormat, listId: string, main: string, comp
       return parseEuXml(listId, parseXml(main));
     case 'hmt_csv':
       return parseHmtCsv(listId, main);
+    case 'uk_sl_xml':
+      return parseUkSanctionsListXml(listId, main);
+    case 'uk_sl_csv':
+      return parseUkSanctionsListCsv(listId, main);
     case 'ftm_json':
       return parseFtm(listId, main);
     case 'senzing_json':
