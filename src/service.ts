@@ -17,7 +17,7 @@ import { createEventsService, registerEventRoutes } from './modules/events/index
 import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
-import { createScreeningService, dbVersionStore } from './modules/screening/index.ts';
+import { createScreeningService, dbVersionStore, parseSourcesSetting } from './modules/screening/index.ts';
 import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
 import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
@@ -25,6 +25,7 @@ import { createAuditService } from './modules/audit/index.ts';
 import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
 import { createStaffService } from './modules/staff/index.ts';
+import { createPartnersService } from './modules/partners/index.ts';
 import { registerConsole } from './modules/console/index.ts';
 import path from 'node:path';
 
@@ -66,17 +67,23 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   events.onRecorded(dispatcher.kick);
   const webhooks = createWebhooksService({ db, cipher, sender, allowPrivate: config.webhookAllowPrivate, onRedeliver: dispatcher.kick });
   // Each list load is a version kept in the database, so diffs (ongoing monitoring) survive restarts.
-  const screening = createScreeningService({ lists: config.screeningLists, now, store: dbVersionStore(db) });
+  // SCREENING_SOURCES are downloaded by the screening-refresh job (and once at start-up) into SCREENING_SOURCES_DIR.
+  const screeningSources = parseSourcesSetting(config.screeningSources);
+  const screening = createScreeningService({
+    lists: config.screeningLists, now, store: dbVersionStore(db),
+    ...(screeningSources.length ? { sources: { sources: screeningSources, dir: config.screeningSourcesDir } } : {}),
+  });
   // Lists load in the background: the API answers at once; checks wait for this before screening.
-  const screeningReady = config.screeningLists.length
-    ? screening.load().catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
+  const screeningReady = config.screeningLists.length || screeningSources.length
+    ? (screeningSources.length ? screening.refresh() : screening.load()).catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
     : Promise.resolve();
   const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
   defineAmlQueues(jobs);
   const aml = createAmlService({ db, cipher, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
   const onboarding = createOnboarding({ config, db, cipher, events, jobs, accounts, credits, eidv, now });
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
-  return { config, db, keys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, now };
+  const partners = createPartnersService({ db });
+  return { config, db, keys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, partners, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -100,7 +107,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerAmlRoutes(app, services);
   registerScreeningRoutes(app, services);
   registerSandboxRoutes(app);
-  registerOnboarding(app, services.onboarding, config);
+  registerOnboarding(app, services.onboarding, config, services.partners);
   registerConsole(app, services);
   return {
     app,

@@ -16,6 +16,7 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule
   credits: { describe: 'add credits to a client, show its balance and history', load: () => import('../modules/credits/credits.cli.ts') },
   audit: { describe: 'verify the hash-chained audit trail, export a client\'s entries', load: () => import('../modules/audit/audit.cli.ts') },
   users: { describe: 'create and list staff users of the console', load: () => import('../modules/staff/staff.cli.ts') },
+  partners: { describe: 'issue and revoke partner API keys (Enhanced Portal Insights)', load: () => import('../modules/partners/partners.cli.ts') },
   worker: { describe: 'run background workers only (scale-out)', load: () => import('./worker.cli.ts') },
 };
 

@@ -32,6 +32,12 @@ export const OPERATIONS: Record<string, Operation> = {
     return created;
   },
   'users.list': async (s, a) => s.staff.listUsers(str(a, 'client')),
+  'partners.create': async (s, a) => {
+    const p = await s.partners.create({ name: str(a, 'name'), clientIds: Array.isArray(a.client) ? (a.client as string[]) : undefined });
+    return { partner_id: p.partner_id, api_key: p.api_key, name: p.name, client_ids: p.client_ids };
+  },
+  'partners.list': async (s) => s.partners.list(),
+  'partners.revoke': async (s, a) => s.partners.revoke(str(a, 'partner')),
   'audit.verify': async (s) => s.audit.verify(),
   'audit.export': async (s, a) => {
     const out = [];

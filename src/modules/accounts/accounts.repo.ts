@@ -48,6 +48,18 @@ export const accountsRepo = {
       [clientId, accountId, portal?.tokenEnc ?? null, portal?.tokenHash ?? null, portal?.expiresAt ?? null],
     ),
 
+  /** The account behind a portal link; not tenant-scoped: the token is the credential. */
+  byPortalHash: (sql: Sql, tokenHash: string) => one<AccountRow>(sql, 'SELECT * FROM accounts WHERE portal_token_hash = $1', [tokenHash]),
+
+  /** Locks the row, so concurrent completions of two contacts see each other (the later one recomputes after the first commits). */
+  lock: (sql: Sql, clientId: string, accountId: string) =>
+    one<AccountRow>(sql, 'SELECT * FROM accounts WHERE client_id = $1 AND id = $2 FOR UPDATE', [clientId, accountId]),
+
+  setCompleted: (sql: Sql, clientId: string, accountId: string, completed: boolean) =>
+    one<AccountRow>(sql,
+      'UPDATE accounts SET onboarding_completed = $3, revision = revision + 1, updated_at = now() WHERE client_id = $1 AND id = $2 RETURNING *',
+      [clientId, accountId, completed]),
+
   /** A change to one of the account's contacts is a change of the account (its ENTITY_UPDATED follows). */
   touch: (sql: Sql, clientId: string, accountId: string) =>
     one<AccountRow>(sql, 'UPDATE accounts SET revision = revision + 1, updated_at = now() WHERE client_id = $1 AND id = $2 RETURNING *', [

@@ -88,6 +88,16 @@ export function createAccountsService(deps: AccountsDeps) {
     return data;
   }
 
+  // Onboarding (which depends on this module) tells how many ID verification requests are outstanding.
+  let outstandingRequests: (sql: Sql, clientId: string, accountId: string) => Promise<number> = async () => 0;
+
+  /** The account row with `onboarding_completed` brought up to date (spec rule 3); the caller holds the row lock. */
+  async function withCompletion(tx: Sql, row: AccountRow): Promise<{ row: AccountRow; changed: boolean }> {
+    const completed = (await outstandingRequests(tx, row.client_id, row.id)) === 0;
+    if (completed === row.onboarding_completed) return { row, changed: false };
+    return { row: (await accountsRepo.setCompleted(tx, row.client_id, row.id, completed))!, changed: true };
+  }
+
   const accountChanged = (tx: Sql, row: AccountRow) =>
     events.record(tx, { clientId: row.client_id, event: 'ENTITY_UPDATED', entity: 'ACCOUNT', accountId: row.id, revision: String(row.revision) });
 
@@ -239,8 +249,42 @@ export function createAccountsService(deps: AccountsDeps) {
           throw new AppError('conflict', 'The primary contact cannot be deleted: make another contact PRIMARY first, or delete the account');
         }
         await contactsRepo.remove(tx, clientId, accountId, contactId);
-        await accountChanged(tx, (await accountsRepo.touch(tx, clientId, accountId))!);
+        // The contact's onboarding request went with it: the account may have nothing outstanding any more.
+        const { row, changed } = await withCompletion(tx, (await accountsRepo.get(tx, clientId, accountId))!);
+        await accountChanged(tx, changed ? row : (await accountsRepo.touch(tx, clientId, accountId))!);
       });
+    },
+
+    /** Onboarding registers how outstanding requests are counted (spec rule 3: INITIAL or IN_PROGRESS requests). */
+    useOutstandingRequests(count: (sql: Sql, clientId: string, accountId: string) => Promise<number>) {
+      outstandingRequests = count;
+    },
+
+    /**
+     * After a contact's request changed state: recomputes `client_onboarding.completed` under the account's row
+     * lock and, when the flag flips, records ENTITY_UPDATED for ACCOUNT subscribers in the caller's transaction.
+     */
+    async recomputeCompletion(tx: Sql, clientId: string, accountId: string): Promise<boolean | undefined> {
+      const locked = await accountsRepo.lock(tx, clientId, accountId);
+      if (!locked) return undefined;
+      const { row, changed } = await withCompletion(tx, locked);
+      if (changed) await accountChanged(tx, row);
+      return row.onboarding_completed;
+    },
+
+    /** The portal behind a link token (hashed for the lookup): the account, its name and its contacts. */
+    async portalAccount(tokenHash: string) {
+      const row = await accountsRepo.byPortalHash(db, tokenHash);
+      if (!row) return undefined;
+      const contacts = await contactsRepo.listByAccount(db, row.client_id, row.id, { afterSeq: 0, limit: 500 });
+      return { row, name: openName(row), contacts: contacts.map(contactOut) };
+    },
+
+    /** The account (tenant-scoped) with all its contacts, for the insights endpoint. */
+    async accountWithContacts(clientId: string, accountId: string) {
+      const row = await requireAccount(db, clientId, accountId);
+      const contacts = await contactsRepo.listByAccount(db, clientId, accountId, { afterSeq: 0, limit: 500 });
+      return { account: accountOut(row, contacts.find((c) => c.role === 'PRIMARY'), contacts.length), contacts: contacts.map(contactOut) };
     },
 
     /** For system jobs (ongoing monitoring): many contacts at once, each scoped by its own client id. */

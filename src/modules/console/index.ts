@@ -3,9 +3,7 @@
  * /console/*. Its routes are public to the API's bearer hook and carry their own guard: a staff session cookie,
  * CSRF on state-changing requests, and the role's permission (session.ts).
  */
-import type { Db } from '../../platform/db/db.ts';
 import type { App } from '../../platform/http/app.ts';
-import { consoleRepo } from './console.repo.ts';
 import type { Services } from '../../service.ts';
 import type { StaffService } from '../staff/index.ts';
 import { registerConsoleAuditRoutes } from './audit.routes.ts';
@@ -18,11 +16,8 @@ import { createSecondReview } from './second-review.ts';
 
 export { CONSOLE_DIST } from './pages.routes.ts';
 
-/** A client's branding for the hosted pages (set in the console's settings); nulls where not set. */
-export async function readBranding(db: Db, clientId: string): Promise<{ firm_name: string | null; brand_colour: string | null; logo_url: string | null }> {
-  const row = await consoleRepo.settings(db, clientId);
-  return { firm_name: row?.firm_name ?? null, brand_colour: row?.brand_colour ?? null, logo_url: row?.logo_url ?? null };
-}
+/** Branding is set here (settings) and read by the hosted pages. */
+export { readBranding } from '../onboarding/branding.ts';
 
 export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }) {
   const base = { staff: s.staff, publicUrl: s.config.publicUrl };

@@ -16,6 +16,7 @@ import { slotsOf, stepsFor, wantsFaceMatch, type Slot } from './domain/parameter
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 import { ONBOARDING_PROCESS_JOB, type OnboardingService } from './onboarding.service.ts';
 import { normaliseUpload } from './uploads.ts';
+import { readBranding } from './branding.ts';
 
 export interface ProcessJob {
   contactId: string;
@@ -78,11 +79,12 @@ export function createFlowService(deps: {
     const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
     const { steps, missing } = progress(row.parameters, answers, uploaded);
     return {
+      branding: await readBranding(db, row.client_id),
       state: row.status === 'READY' ? 'complete' : row.submitted_at ? 'submitted' : 'open',
       first_name: contact?.first_name ?? '',
       steps: steps.map((s) => ({ ...s, uploads: stepsFor(row.parameters).find((x) => x.id === s.id)!.uploads })),
       missing,
-      answers: { ...answers, liveness_challenge: undefined },
+      answers: { ...answers, liveness_challenge: undefined, answered_at: undefined },
       liveness_challenge: answers.liveness_challenge ?? null,
       uploads: files.map((f) => ({ slot: f.slot, media_type: f.media_type, size: f.size_bytes, uploaded_at: null, feedback: f.feedback_enc ? onboarding.open<UploadFeedback>(row, 'flow', f.feedback_enc) : null })),
       redirect_url: row.parameters.frontend_redirect_url ?? null,
@@ -114,6 +116,12 @@ export function createFlowService(deps: {
   }
 
   return {
+    /** The client behind a link (the page route reads its branding); undefined for an unknown token. */
+    async clientOf(token: string): Promise<string | undefined> {
+      if (!/^[0-9a-z]{40,64}$/.test(token)) return undefined;
+      return (await onboardingRepo.byLinkHash(db, hashSecret(token)))?.client_id;
+    },
+
     async read(token: string) {
       let row = await resolve(token);
       if (row.status === 'INITIAL') {
@@ -139,7 +147,8 @@ export function createFlowService(deps: {
         const problems = addressHistoryProblems((body as { addresses: Parameters<typeof addressHistoryProblems>[0] }).addresses, isoDate(deps.now()));
         if (problems.length) throw new AppError('validation_failed', 'The address history is incomplete', { errors: problems.map((m) => ({ pointer: '/addresses', message: m })) });
       }
-      const saved = await saveAnswers(row, { ...answersOf(row), [step]: body });
+      const answers = answersOf(row);
+      const saved = await saveAnswers(row, { ...answers, [step]: body, answered_at: { ...answers.answered_at, [step]: deps.now().toISOString() } });
       return view(saved ?? row, token);
     },
 

@@ -22,6 +22,10 @@ import { defineOnboardingQueues, startOnboardingWorkers as startWorkers } from '
 import { registerOnboardingRoutes } from './onboarding.routes.ts';
 import { createOnboardingService } from './onboarding.service.ts';
 import { createProcessor } from './processing.ts';
+import { createPortalService } from './portal.service.ts';
+import { registerPortalRoutes } from './portal.routes.ts';
+import { logoOrigin, readBranding } from './branding.ts';
+import type { PartnersService } from '../partners/index.ts';
 
 export { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
 export type { FlowService } from './flow.service.ts';
@@ -40,10 +44,19 @@ export function createOnboarding(deps: {
   const onboarding = createOnboardingService({ db, cipher, events: deps.events, jobs, accounts, credits: deps.credits, mail, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
   const flow = createFlowService({ db, jobs, files, accounts, onboarding, documents, faces, publicUrl: config.publicUrl, now });
   const processor = createProcessor({ db, files, accounts, onboarding, documents, faces, now });
+  const portal = createPortalService({ db, accounts, onboarding, now });
   defineOnboardingQueues(jobs);
+  // Spec rule 3: an account is complete when none of its contacts has a request still waiting for them or for processing.
+  accounts.useOutstandingRequests(async (sql, clientId, accountId) => (await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM onboarding_reports WHERE client_id = $1 AND account_id = $2 AND status IN ('INITIAL', 'IN_PROGRESS')`, [clientId, accountId]))[0]!.n);
   deps.eidv.useVerifiedDocuments((clientId, contactId) => onboarding.verifiedDocument(clientId, contactId));
   return {
-    mail, files, onboarding, flow, processor,
+    mail, files, onboarding, flow, processor, portal,
+    /** The https origin of the client's logo behind a page's token, for that page's CSP. */
+    async logoOriginFor(page: 'verify' | 'portal', token: string) {
+      const clientId = page === 'verify' ? await flow.clientOf(token) : await portal.clientOf(token);
+      return clientId ? logoOrigin(await readBranding(db, clientId)) : null;
+    },
     async close() {
       await documentService?.close();
       await faceService?.close();
@@ -53,11 +66,12 @@ export function createOnboarding(deps: {
 
 export type Onboarding = ReturnType<typeof createOnboarding>;
 
-/** Endpoints 5 and 6, the e-mail connection setting, the hosted flow's API and its pages. */
-export function registerOnboarding(app: App, onboarding: Onboarding, config: Config) {
+/** Endpoints 5 and 6, the e-mail connection setting, the hosted flow's API, the portal and their pages. */
+export function registerOnboarding(app: App, onboarding: Onboarding, config: Config, partners: PartnersService) {
   registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail });
   registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes });
-  registerHostedPages(app, { publicUrl: config.publicUrl });
+  registerPortalRoutes(app, { portal: onboarding.portal, partners });
+  registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor });
 }
 
 export const startOnboardingWorkers = (jobs: Jobs, onboarding: Onboarding) => startWorkers(jobs, { onboarding: onboarding.onboarding, processor: onboarding.processor, flow: onboarding.flow });

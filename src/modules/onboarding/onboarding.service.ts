@@ -68,6 +68,9 @@ export function createOnboardingService(deps: OnboardingDeps) {
       reportId: `${row.account_id}--${row.contact_id}`, revision: String(row.revision),
     });
 
+  /** A request changed state: the account's `client_onboarding.completed` follows in the same transaction. */
+  const settle = (tx: Sql, row: OnboardingRow) => deps.accounts.recomputeCompletion(tx, row.client_id, row.account_id);
+
   function reportOut(row: OnboardingRow): OnboardingReportOut {
     const data = open<OnboardingData>(row, 'data', row.data_enc);
     const review = open<OnboardingReportOut['review']>(row, 'review', row.review_enc) ?? { empty: true };
@@ -110,6 +113,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
     });
     await event(tx, row, 'REPORT_INITIATED');
     if (exceeded) await event(tx, row, 'REPORT_CREDIT_LIMIT_EXCEEDED');
+    await settle(tx, row);
     if (mail) {
       const invitationId = newId('inv');
       await tx.query('INSERT INTO onboarding_invitations (id, client_id, contact_id, run_id, status) VALUES ($1, $2, $3, $4, $5)', [invitationId, clientId, contactId, runId, 'QUEUED']);
@@ -123,6 +127,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
     open,
     seal,
     event,
+    settle,
+    linkOf,
 
     async trigger(clientId: string, accountId: string, contactId: string, body: OnboardingTrigger): Promise<OnboardingReportOut> {
       const contact = await deps.accounts.readContact(db, clientId, accountId, contactId);
@@ -228,7 +234,13 @@ export function createOnboardingService(deps: OnboardingDeps) {
       for (const row of due) {
         await db.tx((tx) => startRun(tx, row.client_id, row.account_id, row.contact_id, { parameters: row.parameters, ttl: row.ttl_in_days, autoRefresh: true }, 'Onboarding automatic refresh'));
       }
-      const expired = await onboardingRepo.expire(db, deps.now());
+      const expired = await db.tx(async (tx) => {
+        const rows = await onboardingRepo.expire(tx, deps.now());
+        // One recomputation per account, in a stable order (two sweeps never lock accounts crosswise).
+        const accounts = new Map(rows.map((r) => [`${r.client_id}/${r.account_id}`, r]));
+        for (const key of [...accounts.keys()].sort()) await settle(tx, accounts.get(key)!);
+        return rows;
+      });
       return { refreshed: due.length, expired: expired.length };
     },
 

@@ -14,9 +14,9 @@ const TYPES: Record<string, string> = { '.js': 'text/javascript; charset=utf-8',
  * Strict policy: only the bundle's own scripts and styles, camera frames as blob:, API calls to this origin,
  * never framed by another site (the flow handles identity documents). No inline script, no eval.
  */
-export function verifyCsp(publicUrl: string): string {
+export function verifyCsp(publicUrl: string, logoOrigin: string | null = null): string {
   return [
-    "default-src 'none'", "script-src 'self'", "style-src 'self'", "img-src 'self' blob: data:", "media-src 'self' blob:",
+    "default-src 'none'", "script-src 'self'", "style-src 'self'", `img-src 'self' blob: data:${logoOrigin ? ` ${logoOrigin}` : ''}`, "media-src 'self' blob:",
     "connect-src 'self'", "font-src 'self'", "form-action 'self'", "base-uri 'none'", "frame-ancestors 'none'",
     ...(publicUrl.startsWith('https:') ? ['upgrade-insecure-requests'] : []),
   ].join('; ');
@@ -29,19 +29,28 @@ const BASE_HEADERS = {
   'cross-origin-opener-policy': 'same-origin',
 };
 
-/** The hosted flow's pages: the single-page app at /verify/{token} and its hashed assets. */
-export function registerHostedPages(app: App, deps: { publicUrl: string }) {
+/**
+ * The hosted pages: one single-page app for the verification flow (/verify/{token}) and the client portal
+ * (/portal/{token}), and its hashed assets. `logoOrigin` finds the client's branded logo behind a token, the
+ * one outside address the page's CSP then allows for images.
+ */
+export function registerHostedPages(app: App, deps: { publicUrl: string; logoOrigin?: (page: 'verify' | 'portal', token: string) => Promise<string | null> }) {
   const config = { public: true };
   const SECURITY_HEADERS = { ...BASE_HEADERS, 'content-security-policy': verifyCsp(deps.publicUrl) };
   let index: Promise<string> | undefined;
-  const page = () => (index ??= readFile(path.join(VERIFY_DIST, 'index.html'), 'utf8'));
+  const html = () => (index ??= readFile(path.join(VERIFY_DIST, 'index.html'), 'utf8'));
+  const TokenParams = Type.Object({ token: Type.String({ maxLength: 100 }) });
 
-  app.get('/verify/:token', { config, schema: { hide: true, params: Type.Object({ token: Type.String({ maxLength: 100 }) }) } }, async (_request, reply) => {
-    if (!existsSync(path.join(VERIFY_DIST, 'index.html'))) {
-      return reply.status(503).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('The verification pages are not built: run npm run build:verify');
-    }
-    return reply.headers({ ...SECURITY_HEADERS, 'cache-control': 'no-store' }).type('text/html; charset=utf-8').send(await page());
-  });
+  for (const kind of ['verify', 'portal'] as const) {
+    app.get(`/${kind}/:token`, { config, schema: { hide: true, params: TokenParams } }, async (request, reply) => {
+      if (!existsSync(path.join(VERIFY_DIST, 'index.html'))) {
+        return reply.status(503).headers(SECURITY_HEADERS).type('text/plain; charset=utf-8').send('The hosted pages are not built: run npm run build:verify');
+      }
+      const logo = (await deps.logoOrigin?.(kind, (request.params as { token: string }).token).catch(() => null)) ?? null;
+      const headers = { ...BASE_HEADERS, 'content-security-policy': verifyCsp(deps.publicUrl, logo), 'cache-control': 'no-store' };
+      return reply.headers(headers).type('text/html; charset=utf-8').send(await html());
+    });
+  }
 
   app.get('/verify/assets/:file', { config, schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,120}$' }) }) } }, async (request, reply) => {
     const file = (request.params as { file: string }).file;

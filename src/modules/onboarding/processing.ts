@@ -135,7 +135,10 @@ export function createProcessor(deps: {
       const row = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
         status: 'ERROR', dataEnc: null, documentDecision: null, faceMatchDecision: null, needsReview: false, error: message, completedAt: deps.now(), expiresAt: null,
       });
-      if (row) await onboarding.event(tx, row, 'REPORT_ERROR');
+      if (row) {
+        await onboarding.event(tx, row, 'REPORT_ERROR');
+        await onboarding.settle(tx, row);
+      }
     });
   }
 
@@ -164,6 +167,7 @@ export function createProcessor(deps: {
         if (!saved) return;
         await onboarding.event(tx, saved, 'REPORT_READY');
         if (review) await onboarding.event(tx, saved, 'REPORT_IN_REVIEW');
+        await onboarding.settle(tx, saved);
       });
     },
   };

@@ -5,6 +5,13 @@ import { AddressHistory, NamesHistory, PersonalDetails, UniqueEmail } from './fo
 import { DocumentStep, LivenessStep, ProofStep, SelfieStep } from './uploads.tsx';
 import { Handover } from './handover.tsx';
 import { Review } from './review.tsx';
+import { Brand, useBrandColour } from './brand.tsx';
+
+/** Opened from the account's portal: the finished flow offers the way back to the list of tasks. */
+function portalReturn(): string | null {
+  const token = new URLSearchParams(location.search).get('portal');
+  return token && /^[0-9a-z]{40,64}$/.test(token) ? `/portal/${token}` : null;
+}
 
 type Screen = { kind: 'loading' } | { kind: 'failed'; message: string } | { kind: 'flow'; flow: Flow } | { kind: 'done'; redirect: string | null };
 
@@ -42,10 +49,15 @@ export function App() {
 
   // Move focus to the new step's heading so screen readers announce it.
   useEffect(() => heading.current?.focus(), [index, screen.kind]);
+  const [branding, setBranding] = useState<Flow['branding']>();
+  useEffect(() => { if (screen.kind === 'flow' && screen.flow.branding) setBranding(screen.flow.branding); }, [screen]);
+  useBrandColour(branding);
+  const back = portalReturn();
+  const backLink = back ? <p><a className="button" href={back}>{t.backToPortal}</a></p> : null;
 
   const header = (
     <header className="bar">
-      <span className="brand">{t.title}</span>
+      <Brand branding={branding} fallback={t.title} />
       <label className="lang">
         <span>{t.language}</span>
         <select value={lang} onChange={(e) => setLang(e.target.value)}>
@@ -58,14 +70,14 @@ export function App() {
   if (screen.kind === 'loading') return <>{header}<main><p role="status">…</p></main></>;
   if (screen.kind === 'failed') {
     const text = screen.message === 'expired' ? t.expired : screen.message === 'invalid' ? t.invalid : screen.message === 'submitted' ? t.submitted : t.error;
-    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.title}</h1><p role="alert" className="notice">{text}</p></main></>;
+    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.title}</h1><p role="alert" className="notice">{text}</p>{backLink}</main></>;
   }
   if (screen.kind === 'done') {
-    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{screen.redirect ? t.redirecting : t.doneText}</p></main></>;
+    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{screen.redirect ? t.redirecting : t.doneText}</p>{backLink}</main></>;
   }
 
   const { flow } = screen;
-  if (flow.state !== 'open') return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{t.submitted}</p></main></>;
+  if (flow.state !== 'open') return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{t.submitted}</p>{backLink}</main></>;
   const step = flow.steps[index]!;
   const update = (next: Flow) => setScreen({ kind: 'flow', flow: next });
   const refresh = async () => update(await client.flow());

@@ -6,7 +6,9 @@ export type StepId =
 export interface Address { street: string; city: string; postcode: string; country: string }
 export interface Feedback { usable: boolean; problems: string[] }
 export interface UploadInfo { slot: string; media_type: string; size: number; feedback: Feedback | null }
+export interface Branding { firm_name: string | null; brand_colour: string | null; logo_url: string | null }
 export interface Flow {
+  branding?: Branding;
   state: 'open' | 'submitted' | 'complete';
   first_name: string;
   steps: { id: StepId; complete: boolean; uploads: { slot: string; optional?: boolean; kinds: ('image' | 'pdf')[] }[] }[];
@@ -25,18 +27,37 @@ export interface Flow {
 }
 
 export class ApiError extends Error {
-  constructor(readonly status: number, readonly reason: string | undefined, message: string, readonly errors: { pointer: string; message: string }[] = []) {
+  constructor(readonly status: number, readonly reason: string | undefined, message: string, readonly errors: { pointer: string; message: string }[] = [], readonly problem: Record<string, unknown> = {}) {
     super(message);
   }
 }
 
-export const tokenFromPath = (path: string) => /^\/verify\/([0-9a-z]+)\/?$/.exec(path)?.[1] ?? '';
+export const tokenFromPath = (path: string) => /^\/(?:verify|portal)\/([0-9a-z]+)\/?$/.exec(path)?.[1] ?? '';
+
+export type PortalState = 'NOT_REQUESTED' | 'TO_DO' | 'IN_PROGRESS' | 'SUBMITTED' | 'DONE' | 'LINK_EXPIRED' | 'NEEDS_NEW_REQUEST';
+export interface PortalView {
+  account_name: string;
+  branding: Branding;
+  completed: boolean;
+  expires_at: string;
+  contacts: {
+    name: string;
+    role: 'PRIMARY' | 'ADDITIONAL';
+    state: PortalState;
+    tasks: { task: StepId; status: 'NOT_STARTED' | 'IN_PROGRESS' | 'COMPLETED' }[];
+    progress: { done: number; total: number };
+    verify_url: string | null;
+    link_expires_at: string | null;
+  }[];
+}
+
+export const portalView = (token: string) => call<PortalView>('GET', `/portal/${token}/view`);
 
 async function call<T>(method: string, url: string, body?: BodyInit, type?: string): Promise<T> {
   const response = await fetch(url, { method, body, headers: type ? { 'content-type': type } : undefined, credentials: 'omit', cache: 'no-store' });
   const text = await response.text();
   const json = text ? JSON.parse(text) : {};
-  if (!response.ok) throw new ApiError(response.status, json.reason, json.detail ?? response.statusText, json.errors ?? []);
+  if (!response.ok) throw new ApiError(response.status, json.reason, json.detail ?? response.statusText, json.errors ?? [], json);
   return json as T;
 }
 

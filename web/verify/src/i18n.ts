@@ -106,6 +106,30 @@ const en = {
   edit: 'Change',
   completeMark: 'Done',
   todoMark: 'To do',
+  backToPortal: 'Back to the list of tasks',
+  portal: {
+    title: (account: string) => `Identity checks for ${account}`,
+    intro: (firm: string | null) => `${firm ?? 'The firm'} needs each person below to verify their identity. Each person uses their own button; this page updates as tasks are done.`,
+    firm: 'Sent by',
+    progress: (done: number, total: number) => `${done} of ${total} tasks done`,
+    start: (name: string) => `Start ${name}'s verification`,
+    resume: (name: string) => `Continue ${name}'s verification`,
+    allDone: 'Everything is done. Thank you: there is nothing more to do here.',
+    outstanding: (n: number) => (n === 1 ? 'One person still has tasks to do.' : `${n} people still have tasks to do.`),
+    validUntil: (date: string) => `This page can be used until ${date}.`,
+    role: { PRIMARY: 'Main contact', ADDITIONAL: 'Contact' } as Record<string, string>,
+    state: {
+      NOT_REQUESTED: 'Nothing to do',
+      TO_DO: 'Not started',
+      IN_PROGRESS: 'In progress',
+      SUBMITTED: 'Sent, being checked',
+      DONE: 'Done',
+      LINK_EXPIRED: 'The link expired: ask the firm for a new one',
+      NEEDS_NEW_REQUEST: 'Needs a new request from the firm',
+    } as Record<string, string>,
+    expired: (firm: string | null) => `This page has expired. Please ask ${firm ?? 'the firm that sent it'} to send you a new link; your progress so far is kept.`,
+    invalid: 'This link is not valid. It may have been switched off: please ask the firm that sent it for a new one.',
+  },
 };
 
 type Messages = typeof en;
@@ -218,6 +242,30 @@ const es: Messages = {
   edit: 'Cambiar',
   completeMark: 'Hecho',
   todoMark: 'Pendiente',
+  backToPortal: 'Volver a la lista de tareas',
+  portal: {
+    title: (account) => `Comprobaciones de identidad de ${account}`,
+    intro: (firm) => `${firm ?? 'La empresa'} necesita que cada persona de la lista verifique su identidad. Cada persona usa su propio botón; esta página se actualiza cuando se completan las tareas.`,
+    firm: 'Enviado por',
+    progress: (done, total) => `${done} de ${total} tareas hechas`,
+    start: (name) => `Empezar la verificación de ${name}`,
+    resume: (name) => `Continuar la verificación de ${name}`,
+    allDone: 'Todo está hecho. Gracias: no queda nada por hacer aquí.',
+    outstanding: (n) => (n === 1 ? 'A una persona aún le quedan tareas.' : `A ${n} personas aún les quedan tareas.`),
+    validUntil: (date) => `Esta página se puede usar hasta el ${date}.`,
+    role: { PRIMARY: 'Contacto principal', ADDITIONAL: 'Contacto' },
+    state: {
+      NOT_REQUESTED: 'Nada que hacer',
+      TO_DO: 'Sin empezar',
+      IN_PROGRESS: 'En curso',
+      SUBMITTED: 'Enviado, en comprobación',
+      DONE: 'Hecho',
+      LINK_EXPIRED: 'El enlace caducó: pida uno nuevo a la empresa',
+      NEEDS_NEW_REQUEST: 'La empresa debe enviar una nueva solicitud',
+    },
+    expired: (firm) => `Esta página ha caducado. Pida a ${firm ?? 'la empresa que la envió'} un enlace nuevo; su progreso se conserva.`,
+    invalid: 'Este enlace no es válido. Puede que se haya desactivado: pida uno nuevo a la empresa que lo envió.',
+  },
 };
 
 export const MESSAGES: Record<string, Messages> = { en, es };

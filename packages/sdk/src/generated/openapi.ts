@@ -1623,6 +1623,95 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{clientId}/accounts/{accountId}/portal/insights": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Enhanced Portal Insights: each contact's tasks, their status and times, and their own link (needs X-Partner-Api-Key) */
+        get: {
+            parameters: {
+                query?: never;
+                header?: {
+                    /** @description the partner API key from `kyc partners create` */
+                    "x-partner-api-key"?: string;
+                };
+                path: {
+                    /** @description account id */
+                    accountId: string;
+                    /** @description your client id */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["PortalInsights"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{clientId}/credits": {
         parameters: {
             query?: never;
@@ -2941,6 +3030,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/portal/{token}/view": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The portal page's data: the account, its branding, each contact's tasks and link */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/sandbox/personas": {
         parameters: {
             query?: never;
@@ -3366,6 +3491,47 @@ export interface components {
             status: "INITIAL" | "IN_PROGRESS" | "READY" | "EXPIRED" | "ERROR" | "CREDIT_BALANCE_EXCEEDED";
             /** @enum {string} */
             type: "ONBOARDING";
+        };
+        PortalInsights: {
+            account_id: string;
+            client_id: string;
+            client_onboarding: {
+                completed: boolean;
+                expires_at: string | null;
+                link: string | null;
+                share_progress: boolean;
+            };
+            contacts: {
+                completed_at: string | null;
+                contact_id: string;
+                first_name: string;
+                last_name: string;
+                link_expires_at: string | null;
+                onboarding_link: string | null;
+                portal_state: "NOT_REQUESTED" | "TO_DO" | "IN_PROGRESS" | "SUBMITTED" | "DONE" | "LINK_EXPIRED" | "NEEDS_NEW_REQUEST";
+                progress: {
+                    done: number;
+                    total: number;
+                };
+                report_status: string | null;
+                requested_at: string | null;
+                started_at: string | null;
+                submitted_at: string | null;
+                tasks: {
+                    completed_at: string | null;
+                    started_at: string | null;
+                    status: "NOT_STARTED" | "IN_PROGRESS" | "COMPLETED";
+                    /** @description a step of the verification flow: personal_details, id_document, selfie, liveness, proof_of_address, review (consent and send), ... */
+                    task: string;
+                }[];
+                type: "PRIMARY" | "ADDITIONAL";
+            }[];
+            name: string;
+            summary: {
+                completed_requests: number;
+                contacts: number;
+                outstanding_requests: number;
+            };
         };
         /** @description RFC 9457 problem details */
         Problem: {

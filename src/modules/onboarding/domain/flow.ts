@@ -26,6 +26,8 @@ export interface FlowAnswers {
   liveness_challenge?: 'turn_left' | 'turn_right';
   consent?: { given_at: string; text_version: string };
   language?: string;
+  /** When each answered step was last saved (ISO time): the task breakdown of Enhanced Portal Insights. */
+  answered_at?: Partial<Record<StepId, string>>;
 }
 
 export type StepAnswer =

@@ -1,0 +1,28 @@
+import type { Db } from '../../platform/db/db.ts';
+import { one } from '../../platform/db/db.ts';
+
+export interface Branding {
+  firm_name: string | null;
+  brand_colour: string | null;
+  logo_url: string | null;
+}
+
+/**
+ * A client's branding of the hosted pages (the verification flow and the portal), set by an administrator
+ * in the console's settings; nulls where not set.
+ */
+export async function readBranding(db: Db, clientId: string): Promise<Branding> {
+  const row = await one<Branding>(db, 'SELECT firm_name, brand_colour, logo_url FROM console_settings WHERE client_id = $1', [clientId]);
+  return { firm_name: row?.firm_name ?? null, brand_colour: row?.brand_colour ?? null, logo_url: row?.logo_url ?? null };
+}
+
+/** The logo's origin, for the page's CSP img-src (the pages load nothing else from outside). */
+export function logoOrigin(branding: Branding): string | null {
+  if (!branding.logo_url) return null;
+  try {
+    const url = new URL(branding.logo_url);
+    return url.protocol === 'https:' ? url.origin : null;
+  } catch {
+    return null;
+  }
+}
