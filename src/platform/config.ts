@@ -28,6 +28,10 @@ export interface Config {
   /** Path to ../shared/data style reference data (lists, documents, faces); used by evaluation and tests. */
   sharedDataDir: string;
   screeningLists: string[];
+  /** Lists downloaded on the refresh schedule: official source ids or `id=url` (screening/sources.ts); empty: none. */
+  screeningSources: string[];
+  /** Where downloaded lists and their fetch state are kept. */
+  screeningSourcesDir: string;
   screeningRefreshCron: string;
   /** Identity registers (CSV), `name=path` or `path`. */
   eidvRegisters: string[];
@@ -136,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     webhookRetrySchedule: durations(env, 'WEBHOOK_RETRY_SCHEDULE', '0s,5s,5m,30m,2h,5h,10h,10h'),
     sharedDataDir: path.resolve(env.KYC_SHARED_DATA || '../shared/data'),
     screeningLists: (env.SCREENING_LISTS || '').split(',').map((p) => p.trim()).filter(Boolean),
+    screeningSources: (env.SCREENING_SOURCES || '').split(',').map((p) => p.trim()).filter(Boolean),
+    screeningSourcesDir: path.resolve(env.SCREENING_SOURCES_DIR || path.join(env.DATA_DIR || './data', 'screening-sources')),
     screeningRefreshCron: cron(env, 'SCREENING_REFRESH_CRON', '0 * * * *'),
     eidvRegisters: (env.EIDV_REGISTERS || '').split(',').map((p) => p.trim()).filter(Boolean),
     minimumAge: int(env, 'MINIMUM_AGE', 18, 0, 150),

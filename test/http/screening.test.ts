@@ -3,6 +3,8 @@
  * the synthetic fixture lists. Runs once main wiring registers the route (src/service.ts).
  */
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
@@ -79,5 +81,45 @@ describe.skipIf(!wired)('screening with no list loaded', () => {
     const r = await t.app.inject({ method: 'POST', url: `/clients/${c.clientId}/screening/search`, headers: c.auth, payload: { name: 'Anyone' } });
     expect(r.statusCode).toBe(503);
     expect(r.body).not.toMatch(/No Match/);
+  });
+});
+
+describe.skipIf(!wired)('GET /clients/{clientId}/screening/lists with download sources', () => {
+  let t: TestService;
+  let server: http.Server;
+  beforeAll(async () => {
+    const un = fs.readFileSync(path.join(FIXTURES, 'un.xml'));
+    server = http.createServer((req, res) => (req.url === '/un.xml' ? res.writeHead(200, { etag: '"v1"' }).end(un) : res.writeHead(500).end('down')));
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    // SCREENING_SOURCES only (no SCREENING_LISTS): start-up fetches them, as the refresh job does every hour.
+    t = await startTestService({ SCREENING_SOURCES: `un_sc_sanctions=${base}/un.xml,gb_fcdo_sanctions=${base}/uk.xml?token=secret` });
+    await (t.services as { screeningReady?: Promise<unknown> }).screeningReady;
+  });
+  afterAll(async () => {
+    await t?.close();
+    server?.closeAllConnections();
+    await new Promise((resolve) => server?.close(resolve));
+  });
+
+  it('shows the loaded version and each source\'s last fetch, with the failure of the one that failed', async () => {
+    const c = await t.newClient();
+    const r = await t.app.inject({ url: `/clients/${c.clientId}/screening/lists`, headers: c.auth });
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.loaded).toBe(true);
+    expect(body.lists).toEqual([expect.objectContaining({ list: 'un_sc_sanctions', format: 'un_xml', content_hash: expect.stringMatching(/^[0-9a-f]{64}$/), entries: expect.any(Number) })]);
+    expect(body.sources).toEqual([
+      expect.objectContaining({ id: 'un_sc_sanctions', status: 'updated', loaded: true, failures: 0, last_success_at: expect.any(String) }),
+      expect.objectContaining({ id: 'gb_fcdo_sanctions', status: 'error', loaded: false, failures: 1, last_error: expect.stringMatching(/HTTP 500/) }),
+    ]);
+    expect(r.body).not.toContain('secret');
+    const screened = await t.app.inject({ method: 'POST', url: `/clients/${c.clientId}/screening/search`, headers: c.auth, payload: { name: 'Omar Testawi' } });
+    expect(screened.json().decision).toBe('Potential Match');
+  });
+
+  it('needs the screening:run scope', async () => {
+    const limited = await t.newClient('Read only', 'accounts:read');
+    expect((await t.app.inject({ url: `/clients/${limited.clientId}/screening/lists`, headers: limited.auth })).statusCode).toBe(403);
   });
 });

@@ -14,8 +14,8 @@ describe('list refresh', () => {
     let body = UN;
     const fakeFetch = (async () => new Response(body, { status: 200 })) as unknown as typeof fetch;
     const sources = [{ id: 'un_sc_sanctions', publisher: 'UN', format: 'un_xml' as const, urls: ['https://example.test/resources/consolidated.xml'] }];
-    expect(await downloadSources(sources, dir, fakeFetch)).toEqual([{ id: 'un_sc_sanctions', ok: true }]);
-    expect(fs.existsSync(path.join(dir, 'un_sc_sanctions/consolidated.xml'))).toBe(true);
+    expect(await downloadSources(sources, dir, fakeFetch)).toEqual([{ id: 'un_sc_sanctions', ok: true, changed: true }]);
+    expect(fs.existsSync(path.join(dir, 'un_sc_sanctions/un_sc_sanctions.xml'))).toBe(true);
 
     const service = createScreeningService({ lists: [dir] });
     await service.load();

@@ -81,6 +81,8 @@ export function findLists(target: string): Found[] {
   }
   const out: Found[] = [];
   for (const entry of fs.readdirSync(target, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+    // Hidden entries are not lists: the download folder keeps its state and partial files there.
+    if (entry.name.startsWith('.')) continue;
     out.push(...findLists(path.join(target, entry.name)));
   }
   return out;

@@ -1,42 +1,28 @@
 /**
- * The scheduled list refresh: download the official files (production) into a folder that SCREENING_LISTS
- * points at, reload, and hand what changed to a callback (the AML module re-screens contacts against
- * added and changed entries). Timers are unref'd so they never keep a process alive on their own.
+ * Refresh outside the job queue: reload on a timer and hand what changed to a callback (the AML module's
+ * `screening-refresh` job calls `service.refresh()` on SCREENING_REFRESH_CRON instead, which also fetches
+ * SCREENING_SOURCES). Timers are unref'd so they never keep a process alive on their own.
  */
-import fs from 'node:fs/promises';
-import path from 'node:path';
 import type { ListDiff } from './domain/versions.ts';
 import type { ScreeningService } from './screening.service.ts';
 import type { ListSource } from './sources.ts';
+import { fetchSources, type SourceFetchOptions } from './sources.fetch.ts';
 
 export type ListChanges = Array<ListDiff & { list: string }>;
 
-/** Downloads each source's files into `dir/<source id>/`; a failed download keeps the previous file. */
+/**
+ * Downloads each source's files into `dir/<source id>/` (see sources.fetch.ts: conditional requests, limits,
+ * a failed or invalid download keeps the previous file). The service does this itself in `refresh()` when
+ * it is given `sources`; this is the same for callers that manage the folder themselves.
+ */
 export async function downloadSources(
   sources: readonly ListSource[],
   dir: string,
   fetchImpl: typeof fetch = fetch,
-): Promise<Array<{ id: string; ok: boolean; error?: string }>> {
-  const results: Array<{ id: string; ok: boolean; error?: string }> = [];
-  for (const source of sources) {
-    try {
-      const target = path.join(dir, source.id);
-      await fs.mkdir(target, { recursive: true });
-      for (const url of source.urls) {
-        const response = await fetchImpl(url, { redirect: 'follow', signal: AbortSignal.timeout(120_000) });
-        if (!response.ok) throw new Error(`HTTP ${response.status} for ${url}`);
-        const name = decodeURIComponent(new URL(url).pathname.split('/').pop() || 'list').toLowerCase();
-        // Write then rename: a reader never sees half a file.
-        const tmp = path.join(target, `.${name}.part`);
-        await fs.writeFile(tmp, Buffer.from(await response.arrayBuffer()));
-        await fs.rename(tmp, path.join(target, name));
-      }
-      results.push({ id: source.id, ok: true });
-    } catch (error) {
-      results.push({ id: source.id, ok: false, error: (error as Error).message });
-    }
-  }
-  return results;
+  options: Omit<SourceFetchOptions, 'fetch'> = {},
+): Promise<Array<{ id: string; ok: boolean; changed?: boolean; error?: string }>> {
+  const results = await fetchSources(sources, dir, { ...options, fetch: fetchImpl });
+  return results.map((r) => (r.state.status === 'error' ? { id: r.id, ok: false, error: r.state.lastError } : { id: r.id, ok: true, changed: r.changed }));
 }
 
 export interface RefreshOptions {

@@ -1,6 +1,7 @@
 /**
  * POST /clients/{clientId}/screening/search: screen a name ad hoc against the loaded sanctions and PEP
  * lists. A potential match is a successful answer carrying the outcome; no lists loaded is a 503.
+ * GET /clients/{clientId}/screening/lists: the loaded list versions and the download sources' last fetch.
  */
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
@@ -8,7 +9,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
 import type { Match } from './domain/matcher.ts';
 import { NoListsLoadedError, type ScreeningService } from './screening.service.ts';
-import { ScreeningMatch, ScreeningSearchBody, ScreeningSearchResponse } from './screening.schemas.ts';
+import { ScreeningListsResponse, ScreeningMatch, ScreeningSearchBody, ScreeningSearchResponse } from './screening.schemas.ts';
 
 const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'your client id' }) });
 
@@ -36,9 +37,37 @@ export function matchBody(m: Match) {
   };
 }
 
-export function registerScreeningRoutes(app: App, deps: { screening: Pick<ScreeningService, 'screen'> }) {
+export function registerScreeningRoutes(app: App, deps: { screening: Pick<ScreeningService, 'screen' | 'versions' | 'isLoaded' | 'threshold' | 'sourceStatus'> }) {
   app.addSchema(ScreeningMatch);
   app.addSchema(ScreeningSearchResponse);
+  app.addSchema(ScreeningListsResponse);
+  app.get(
+    '/clients/:clientId/screening/lists',
+    {
+      config: { scope: 'screening:run' },
+      schema: {
+        tags: ['screening'],
+        summary: 'The lists screening runs against, and how their last download went',
+        description:
+          'Each loaded list with its version (content hash), entry count and load time; each download source (SCREENING_SOURCES) with the outcome of its last fetch, its last success, last change and last error. A source that fails keeps its previous version in use.',
+        params: ClientParams,
+        response: { 200: Type.Ref(ScreeningListsResponse) },
+      },
+    },
+    async () => ({
+      loaded: deps.screening.isLoaded(),
+      threshold: deps.screening.threshold,
+      lists: deps.screening.versions().map((v) => ({ list: v.list, format: v.format, content_hash: v.contentHash, entries: v.entities, loaded_at: v.loadedAt })),
+      sources: deps.screening.sourceStatus().map((s) => ({
+        id: s.id, publisher: s.publisher, status: s.status, loaded: s.loaded, failures: s.failures ?? 0,
+        ...(s.lastAttemptAt ? { last_attempt_at: s.lastAttemptAt } : {}),
+        ...(s.lastSuccessAt ? { last_success_at: s.lastSuccessAt } : {}),
+        ...(s.lastChangeAt ? { last_change_at: s.lastChangeAt } : {}),
+        ...(s.lastError ? { last_error: s.lastError } : {}),
+        ...(s.lastErrorAt ? { last_error_at: s.lastErrorAt } : {}),
+      })),
+    }),
+  );
   app.post(
     '/clients/:clientId/screening/search',
     {

@@ -54,3 +54,38 @@ export const ScreeningSearchResponse = Type.Object(
   },
   { $id: 'ScreeningSearchResponse' },
 );
+
+export const ScreeningListsResponse = Type.Object(
+  {
+    loaded: Type.Boolean({ description: 'Whether any list is loaded; without one, screening answers 503 rather than "No Match"' }),
+    threshold: Type.Number({ description: 'Default decision threshold' }),
+    lists: Type.Array(
+      Type.Object({
+        list: Type.String({ description: 'List id, e.g. us_ofac_sdn, gb_fcdo_sanctions' }),
+        format: Type.String({ description: 'Publisher format it was read from' }),
+        content_hash: Type.String({ description: 'sha256 over the canonical entries: the list version' }),
+        entries: Type.Integer(),
+        loaded_at: Type.String({ format: 'date-time', description: 'When this version was first loaded by this process' }),
+      }),
+      { description: 'The list versions screening runs against' },
+    ),
+    sources: Type.Array(
+      Type.Object({
+        id: Type.String({ description: 'Download source id (SCREENING_SOURCES)' }),
+        publisher: Type.String(),
+        status: Type.Union([Type.Literal('never'), Type.Literal('updated'), Type.Literal('not_modified'), Type.Literal('unchanged'), Type.Literal('error')], {
+          description: 'Outcome of the last attempt: updated (new file), not_modified (HTTP 304), unchanged (same bytes), error (the previous file stays in use)',
+        }),
+        loaded: Type.Boolean({ description: 'Whether a file of this source is loaded' }),
+        failures: Type.Integer({ description: 'Consecutive failed attempts' }),
+        last_attempt_at: Type.Optional(Type.String({ format: 'date-time' })),
+        last_success_at: Type.Optional(Type.String({ format: 'date-time' })),
+        last_change_at: Type.Optional(Type.String({ format: 'date-time' })),
+        last_error: Type.Optional(Type.String()),
+        last_error_at: Type.Optional(Type.String({ format: 'date-time' })),
+      }),
+      { description: 'Lists downloaded from their publishers on the refresh schedule, with their last fetch' },
+    ),
+  },
+  { $id: 'ScreeningListsResponse' },
+);

@@ -8,6 +8,8 @@ import type { ListedEntity } from './domain/entity.ts';
 import { DEFAULT_OPTIONS, Matcher, type Match, type ScreeningQuery } from './domain/matcher.ts';
 import { diffEntityHashes, entityHashes, type ListDiff } from './domain/versions.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
+import type { ListSource } from './sources.ts';
+import { fetchSources, readSourceState, sourceFolder, type SourceFetchOptions, type SourceFetchResult, type SourceState } from './sources.fetch.ts';
 
 export type Decision = 'No Match' | 'Potential Match';
 
@@ -43,6 +45,20 @@ export interface ScreeningServiceOptions {
   now?: () => Date;
   /** Where versions are kept beyond this process (screening.repo.ts over the database). */
   store?: VersionStore;
+  /**
+   * Lists downloaded from their publishers (SCREENING_SOURCES) into `dir`: `refresh()` fetches them
+   * (conditional requests, limits) before reloading, and every load reads the files already there.
+   */
+  sources?: { sources: readonly ListSource[]; dir: string } & SourceFetchOptions;
+}
+
+/** A configured download source and how its last attempts went (from the state kept beside its files). */
+export interface SourceStatus extends Omit<SourceState, 'files'> {
+  publisher: string;
+  format?: string;
+  /** The list id it is loaded under, once a file is on disk. */
+  loaded: boolean;
+  bytes?: number;
 }
 
 export interface VersionStore {
@@ -84,8 +100,22 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
   /** Every version seen per list id, oldest first, with per-entity hashes for diffs. */
   const history = new Map<string, Array<{ version: ListVersion; hashes: Map<string, string> }>>();
 
+  /** Downloaded sources first, so that their ids (`id=folder`) win over a same-named file in SCREENING_LISTS. */
+  function specs(): string[] {
+    const src = options.sources;
+    const downloaded = src ? src.sources.flatMap((s) => {
+      const folder = sourceFolder(src.dir, s);
+      return folder ? [`${s.id}=${folder}`] : [];
+    }) : [];
+    return [...downloaded, ...(options.lists ?? [])];
+  }
+
   async function load(): Promise<ListVersion[]> {
-    const loaded = options.loader ? await options.loader() : loadLists(options.lists ?? []);
+    const loaded = options.loader ? await options.loader() : loadLists(specs());
+    const unchanged = matcher !== undefined && loaded.length === versions.length
+      && loaded.every((l, i) => versions[i]!.list === l.id && versions[i]!.contentHash === l.contentHash);
+    // Same lists, same content: keep the index (building it for a million names takes most of a minute).
+    if (unchanged) return versions;
     const loadedAt = now().toISOString();
     lists = loaded;
     byId = new Map(loaded.flatMap((l) => l.entities.map((e) => [e.id, e] as const)));
@@ -136,11 +166,42 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     return { list: listId, from: fromHash, ...(current ? { to: current.version.contentHash } : {}), ...diffEntityHashes(before, current?.hashes ?? new Map()) };
   }
 
+  let lastFetch: SourceFetchResult[] = [];
+
+  /** Fetches the configured download sources; a failure is recorded per source and never thrown. */
+  async function fetchConfiguredSources(): Promise<SourceFetchResult[]> {
+    const src = options.sources;
+    if (!src || src.sources.length === 0) return [];
+    const { sources, dir, ...fetchOptions } = src;
+    lastFetch = await fetchSources(sources, dir, { now, ...fetchOptions });
+    return lastFetch;
+  }
+
+  function sourceStatus(): SourceStatus[] {
+    const src = options.sources;
+    if (!src) return [];
+    return src.sources.map((s) => {
+      const { files, ...state } = readSourceState(src.dir, s.id);
+      const bytes = Object.values(files).reduce((n, f) => n + f.bytes, 0);
+      return { ...state, publisher: s.publisher, ...(s.format ? { format: s.format } : {}), loaded: versions.some((v) => v.list === s.id), ...(bytes ? { bytes } : {}) };
+    });
+  }
+
   return {
     load,
     diffFromStored,
-    /** Reloads the lists (the scheduled refresh calls this) and returns what changed per list since the last load. */
+    fetchSources: fetchConfiguredSources,
+    /** The configured download sources with their last attempt, success, change and error. */
+    sourceStatus,
+    /** Results of this process's last fetch of the download sources. */
+    lastFetch: (): readonly SourceFetchResult[] => lastFetch,
+    /**
+     * The scheduled refresh: fetches the download sources (SCREENING_SOURCES), reloads every list and returns
+     * what changed per list since the last load. A source that fails keeps its previous file, so its list
+     * keeps its last version.
+     */
     async refresh(): Promise<Array<ListDiff & { list: string; from?: string; to?: string }>> {
+      await fetchConfiguredSources();
       const before = new Map([...history].map(([id, h]) => [id, h[h.length - 1]]));
       await load();
       return versions.map((v) => {

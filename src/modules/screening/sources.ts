@@ -5,11 +5,13 @@
  * their own licensed copy, the product never bundles it.
  */
 import type { ListFormat } from './importers/detect.ts';
+import { FORMAT_EXTENSION } from './sources.fetch.ts';
 
 export interface ListSource {
   id: string;
   publisher: string;
-  format: ListFormat;
+  /** Unknown for an operator's own `id=url` source: the loader recognises the file then. */
+  format?: ListFormat;
   /** Files to download; for OFAC CSV sets the companions sit beside the primary file. */
   urls: string[];
   /** Whether a licence or a token is needed to fetch it. */
@@ -43,10 +45,18 @@ export const OFFICIAL_SOURCES: readonly ListSource[] = [
     note: 'needs the free token from the EU FSF site',
   },
   {
+    id: 'gb_fcdo_sanctions',
+    publisher: 'UK Sanctions List (FCDO), the single UK list since 28 January 2026',
+    format: 'uk_sl_xml',
+    urls: ['https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml'],
+    note: 'also published as UK-Sanctions-List.csv at the same address; the XML is preferred (one element per designation)',
+  },
+  {
     id: 'gb_hmt_sanctions',
     publisher: 'UK HM Treasury OFSI consolidated list',
     format: 'hmt_csv',
     urls: ['https://ofsistorage.blob.core.windows.net/publishlive/2022format/ConList.csv'],
+    note: 'OFSI stopped updating the consolidated list when the UK Sanctions List replaced it (January 2026): prefer gb_fcdo_sanctions',
   },
   {
     id: 'opensanctions_peps',
@@ -63,4 +73,44 @@ export function listPathsFromEnv(env: Record<string, string | undefined> = proce
     .split(',')
     .map((p) => p.trim())
     .filter(Boolean);
+}
+
+/**
+ * SCREENING_SOURCES: comma-separated sources to download on the refresh schedule. An entry is the id of an
+ * official source (`us_ofac_sdn`, `un_sc_sanctions`, `gb_fcdo_sanctions`, ...), `id=url` (an official id
+ * with another address, such as the EU FSF address with your token, or a list of your own whose format is
+ * recognised after download) or `id=url1|url2|...` for a set of files (OFAC's CSV set).
+ */
+export function parseSourcesSetting(raw: string | readonly string[], official: readonly ListSource[] = OFFICIAL_SOURCES): ListSource[] {
+  const entries = (typeof raw === 'string' ? raw.split(',') : raw).map((e) => e.trim()).filter(Boolean);
+  const out: ListSource[] = [];
+  for (const entry of entries) {
+    const m = /^([a-z0-9_]+)(?:=(.+))?$/.exec(entry);
+    if (!m) throw new Error(`SCREENING_SOURCES: "${entry}" is neither a source id nor id=url`);
+    const id = m[1]!;
+    const known = official.find((s) => s.id === id);
+    if (out.some((s) => s.id === id)) throw new Error(`SCREENING_SOURCES: source "${id}" is named twice`);
+    if (!m[2]) {
+      if (!known) throw new Error(`SCREENING_SOURCES: unknown source "${id}"; known: ${official.map((s) => s.id).join(', ')}; or give id=url`);
+      if (known.urls.some((u) => u.includes('<'))) throw new Error(`SCREENING_SOURCES: source "${id}" ${known.note ?? 'needs an address of your own'}: give ${id}=url`);
+      out.push(known);
+      continue;
+    }
+    const urls = m[2].split('|').map((u) => u.trim());
+    for (const u of urls) {
+      let parsed: URL;
+      try {
+        parsed = new URL(u);
+      } catch {
+        throw new Error(`SCREENING_SOURCES: "${id}" has an invalid URL`);
+      }
+      if (!['http:', 'https:'].includes(parsed.protocol)) throw new Error(`SCREENING_SOURCES: "${id}" must be an http or https URL`);
+    }
+    // An official id keeps its format for a single file whose name does not say otherwise (the EU's
+    // `.../content?token=` says nothing); a set of files, a zip or another format is recognised on disk.
+    const ext = /\.(xml|csv|json|jsonl|ndjson|zip)$/i.exec(new URL(urls[0]!).pathname)?.[1]?.toLowerCase();
+    const keep = known?.format && urls.length === 1 && (!ext || ext === FORMAT_EXTENSION[known.format]);
+    out.push({ id, publisher: known?.publisher ?? id, ...(keep ? { format: known.format } : {}), urls });
+  }
+  return out;
 }
