@@ -75,4 +75,30 @@ describe('npm start and npx kyc on the embedded database', () => {
     const revoked = JSON.parse(await kyc('credentials', 'revoke', '--client', client.clientId, '--credential', extra.client_id));
     expect(revoked).toEqual({ revoked: extra.client_id });
   }, 60_000);
+
+  it('partners: a key is issued once through the running service, works on the insights endpoint, is stored hashed and can be revoked', async () => {
+    const [client] = JSON.parse(await kyc('clients', 'list', '--json'));
+    const created = JSON.parse(await kyc('partners', 'create', '--name', 'Portal partner', '--json'));
+    expect(created).toMatchObject({ partner_id: expect.stringMatching(/^ptn_/), api_key: expect.stringMatching(/^kyp_[0-9a-z]{52}$/) });
+    const scoped = JSON.parse(await kyc('partners', 'create', '--name', 'Scoped partner', '--client', client.clientId, '--json'));
+    expect(scoped.client_ids).toEqual([client.clientId]);
+    const listed = JSON.parse(await kyc('partners', 'list', '--json'));
+    expect(listed.map((p: { name: string }) => p.name)).toEqual(['Portal partner', 'Scoped partner']);
+    expect(JSON.stringify(listed)).not.toContain(created.api_key);
+
+    const credential = JSON.parse(await kyc('credentials', 'create', '--client', client.clientId, '--json'));
+    const token = await fetch(`http://127.0.0.1:${port}/oauth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: credential.client_id, client_secret: credential.client_secret }),
+    }).then((r) => r.json());
+    const headers = { authorization: `Bearer ${token.access_token}`, 'content-type': 'application/json' };
+    const account = await fetch(`http://127.0.0.1:${port}/clients/${client.clientId}/accounts`, {
+      method: 'POST', headers, body: JSON.stringify({ name: 'Partnered Ltd', type: 'COMPANY', primary_contact: { first_name: 'Ada', last_name: 'Hartley', email: 'ada@example.com', primary_address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } }),
+    }).then((r) => r.json());
+    const insights = (key: string) => fetch(`http://127.0.0.1:${port}/clients/${client.clientId}/accounts/${account.id}/portal/insights`, { headers: { ...headers, 'x-partner-api-key': key } });
+    expect((await insights(created.api_key)).status).toBe(200);
+    expect((await insights(scoped.api_key)).status).toBe(200);
+    await kyc('partners', 'revoke', '--partner', created.partner_id);
+    expect((await insights(created.api_key)).status).toBe(401);
+  }, 60_000);
 });

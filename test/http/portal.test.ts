@@ -133,6 +133,26 @@ describe('the portal link (endpoints 10 and 11)', () => {
   });
 });
 
+describe('branding of the hosted pages', () => {
+  it('the flow and the portal carry the firm\'s name, colour and logo; the page CSP allows only that logo\'s origin', async () => {
+    await t.db.query(`INSERT INTO console_settings (client_id, firm_name, brand_colour, logo_url) VALUES ($1, 'Hartley Accountants', '#5b2a86', 'https://cdn.hartley.example/logo.png')
+                      ON CONFLICT (client_id) DO UPDATE SET firm_name = EXCLUDED.firm_name, brand_colour = EXCLUDED.brand_colour, logo_url = EXCLUDED.logo_url`, [c.clientId]);
+    const { base, contacts } = await company();
+    const token = await request(base, contacts[0]!);
+    const portal = portalToken((await share(base, true)).json().client_onboarding.link);
+    const branding = { firm_name: 'Hartley Accountants', brand_colour: '#5b2a86', logo_url: 'https://cdn.hartley.example/logo.png' };
+    expect((await t.app.inject({ url: `/verify/${token}/flow` })).json().branding).toEqual(branding);
+    expect((await t.app.inject({ url: `/portal/${portal}/view` })).json().branding).toEqual(branding);
+    for (const url of [`/verify/${token}`, `/portal/${portal}`]) {
+      const csp = (await t.app.inject({ url })).headers['content-security-policy'] as string;
+      expect(csp).toContain("img-src 'self' blob: data: https://cdn.hartley.example;");
+    }
+    // Another firm's page (and an unknown token) allows no outside image.
+    const plain = (await t.app.inject({ url: `/portal/${'0'.repeat(52)}` })).headers['content-security-policy'] as string;
+    expect(plain).toContain("img-src 'self' blob: data:;");
+  });
+});
+
 describe('client_onboarding.completed (spec rule 3)', () => {
   it('is false while a contact has an outstanding request, true when both are done; each flip reaches ACCOUNT subscribers', async () => {
     const { accountId, base, contacts } = await company();
