@@ -17,6 +17,11 @@ export type ContactInput = Body<'/clients/{clientId}/accounts/{accountId}/contac
 export type ContactReplace = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}', 'put'>;
 export type SubscriptionCreate = Body<'/clients/{clientId}/subscriptions', 'post'>;
 export type AmlReview = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml/review', 'post'>;
+export type OnboardingReport = Schemas['OnboardingReport'];
+export type OnboardingTrigger = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding', 'put'>;
+export type OnboardingReview = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding/review', 'post'>;
+export type EmailConnection = Body<'/clients/{clientId}/settings/email-connection', 'put'>;
+export type PortalInsights = Schemas['PortalInsights'];
 
 export interface Page<T> {
   data: T[];
@@ -63,6 +68,9 @@ export function createKycClient(options: TransportOptions) {
       unwrap(raw.PATCH('/clients/{clientId}/accounts/{accountId}', { params: { path: { clientId: await tenant(), accountId }, header: ifMatch(options.revision) }, body })),
     /** Endpoint 10: enables (or refreshes) the client portal link. */
     sharePortal: (accountId: string, share = true) => accounts.update(accountId, { client_onboarding: { share_progress: share } }),
+    /** Enhanced Portal Insights: each contact's tasks and link; needs a partner API key as well as the token. */
+    portalInsights: async (accountId: string, partnerApiKey: string): Promise<PortalInsights> =>
+      unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}/portal/insights', { params: { path: { clientId: await tenant(), accountId }, header: { 'x-partner-api-key': partnerApiKey } } })),
     delete: async (accountId: string) =>
       unwrap(raw.DELETE('/clients/{clientId}/accounts/{accountId}', { params: { path: { clientId: await tenant(), accountId }, header: {} } })),
   };
@@ -97,6 +105,32 @@ export function createKycClient(options: TransportOptions) {
       unwrap(raw.POST('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml/review', { params: { path: { clientId: await tenant(), accountId, contactId } }, body })),
   };
 
+  const onboardingPath = '/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding' as const;
+  const onboarding = {
+    /** Endpoint 5: asks the contact for what `config.parameters` names; the answer has `data.onboarding_url`. */
+    trigger: async (accountId: string, contactId: string, config: OnboardingTrigger['config']): Promise<OnboardingReport> =>
+      unwrap(raw.PUT(onboardingPath, { params: { path: { clientId: await tenant(), accountId, contactId } }, body: { config } })),
+    /** Endpoint 6. */
+    get: async (accountId: string, contactId: string): Promise<OnboardingReport> =>
+      unwrap(raw.GET(onboardingPath, { params: { path: { clientId: await tenant(), accountId, contactId } } })),
+    review: async (accountId: string, contactId: string, body: OnboardingReview): Promise<OnboardingReport> =>
+      unwrap(raw.POST('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding/review', { params: { path: { clientId: await tenant(), accountId, contactId } }, body })),
+    invitations: async (accountId: string, contactId: string) =>
+      unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding/invitations', { params: { path: { clientId: await tenant(), accountId, contactId } } })),
+  };
+
+  const settings = {
+    /** The SMTP connection for invitation mail (the password is stored encrypted and never returned). */
+    setEmailConnection: async (body: EmailConnection) =>
+      unwrap(raw.PUT('/clients/{clientId}/settings/email-connection', { params: { path: { clientId: await tenant() } }, body })),
+    emailConnection: async () => unwrap(raw.GET('/clients/{clientId}/settings/email-connection', { params: { path: { clientId: await tenant() } } })),
+  };
+
+  const sandbox = {
+    /** The catalogue of sandbox personas (public; no token needed). */
+    personas: async () => unwrap(raw.GET('/sandbox/personas', {})),
+  };
+
   const subscriptions = {
     create: async (body: SubscriptionCreate) => unwrap(raw.POST('/clients/{clientId}/subscriptions', { params: { path: { clientId: await tenant() } }, body })),
     list: async (query: { limit?: number; cursor?: string } = {}) =>
@@ -124,7 +158,7 @@ export function createKycClient(options: TransportOptions) {
     get: async () => unwrap(raw.GET('/clients/{clientId}/credits', { params: { path: { clientId: await tenant() }, query: {} } })),
   };
 
-  return { raw, tenant, accounts, contacts, aml, subscriptions, events, credits };
+  return { raw, tenant, accounts, contacts, aml, onboarding, settings, subscriptions, events, credits, sandbox };
 }
 
 export type KycClient = ReturnType<typeof createKycClient>;

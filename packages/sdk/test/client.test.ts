@@ -88,4 +88,21 @@ describe('the typed client against the real service', () => {
     const c3 = createKycClient({ baseUrl, clientId: temp.client_id, clientSecret: temp.client_secret });
     await expect(c3.accounts.list()).rejects.toThrow(/token request failed: 401/);
   });
+
+  it('onboarding, the portal and its insights through typed methods', async () => {
+    await t.services.credits.add(creds.clientId, 2, 'sdk test');
+    const account = await client.accounts.create(sampleAccount({ name: 'Portal SDK Ltd' }) as never);
+    const report = await client.onboarding.trigger(account.id, account.primary_contact.id, { parameters: { personal_details: 'true', suppress_invitation_mail: 'true' } as never });
+    expect(report.status).toBe('INITIAL');
+    expect(report.data.onboarding_url).toMatch(/\/verify\/[0-9a-z]{52}$/);
+    expect((await client.onboarding.get(account.id, account.primary_contact.id)).revision).toBe(report.revision);
+    const shared = await client.accounts.sharePortal(account.id);
+    expect(shared.client_onboarding).toMatchObject({ completed: false, link: expect.stringMatching(/\/portal\//) });
+    const partner = await t.services.partners.create({ name: 'SDK partner' });
+    const insights = await client.accounts.portalInsights(account.id, partner.api_key);
+    expect(insights.contacts[0]).toMatchObject({ portal_state: 'TO_DO', tasks: [{ task: 'personal_details', status: 'NOT_STARTED' }, { task: 'review', status: 'NOT_STARTED' }] });
+    await expect(client.accounts.portalInsights(account.id, 'kyp_wrong')).rejects.toMatchObject({ status: 401 });
+    const personas = await client.sandbox.personas();
+    expect(personas.personas.length).toBeGreaterThan(0);
+  });
 });
