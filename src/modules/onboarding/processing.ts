@@ -106,7 +106,13 @@ export function createProcessor(deps: {
       document = await deps.documents().checkIdentityDocument({ images: back ? [front, back] : [front], contact: person(contact), today: r.today });
       r.reasons.push(...document.reasons.map((x) => x.code));
       idscan = { ...document.idscan };
-      r.details.document = { decision: document.decision, reasons: document.reasons, quality: document.quality };
+      // For the reviewer's page: the MRZ as read with each check digit, corrections, the licence's printed fields,
+      // the visual zone compared with the MRZ, and the quality figures of each image.
+      const mrz = document.mrz ? { format: document.mrz.format, lines: document.mrz.lines, check_digits: document.mrz.check_digits, corrections: document.mrz.corrections, valid: document.mrz.valid } : null;
+      r.details.document = {
+        decision: document.decision, document_type: document.document_type, reasons: document.reasons, quality: document.quality, mrz,
+        driving_licence: document.driving_licence,
+      };
     }
     const faceDecision = wantsFaceMatch(row.parameters) ? await checkFace(r, front, selfie) : undefined;
     if (on(row.parameters, 'face_match_mobile')) await checkChip(r, selfie);
