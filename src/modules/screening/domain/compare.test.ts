@@ -27,6 +27,12 @@ const MATCHES: Array<[string, string, string]> = [
   ['Hebrew script', 'ולדימיר פוטין', 'Vladimir Putin'],
   ['Korean script (epenthetic eu dropped)', '블라디미르 푸틴', 'Vladimir Putin'],
   ['Japanese katakana (loanword conventions reversed)', 'ウラジーミル・プーチン', 'Vladimir Putin'],
+  ['Chinese transcription of a foreign name (the tables\' conventions reversed)', '弗拉基米尔·普京', 'Vladimir Putin'],
+  ['Chinese transcription of another Russian name', '谢尔盖·拉夫罗夫', 'Sergey Lavrov'],
+  ['Chinese transcription: lone consonants and a patronymic', '伊万·伊万诺维奇·伊万诺夫', 'Ivan Ivanovich Ivanov'],
+  ['Chinese transcription: a cluster (普里 pri) and zh (任)', '叶夫根尼·普里戈任', 'Yevgeniy Prigozhin'],
+  ['a native Chinese name, surname and given name as romanised', '习近平', 'XI Jinping'],
+  ['a native Chinese surname read as a surname (单 Shan)', '单雄信', 'Shan Xiongxin'],
   ['honorifics are ignored', 'President Vladimir Putin', 'Vladimir Putin'],
   ['a title in another language is ignored', 'Президент Путин', 'Vladimir Putin'],
   ['Baltic ending', 'Vladimiras Putinas', 'Vladimir Putin'],
@@ -46,6 +52,9 @@ const NON_MATCHES: Array<[string, string, string]> = [
   ['a surname against a patronymic', 'Ivan Pavlov', 'PROKOPENKO, Ivan Pavlovitch'],
   ['unrelated names', 'John Smith', 'Osama bin Laden'],
   ['particles alone', 'Al', 'Al Qaeda'],
+  ['a Chinese transcription against another name', '鲍里斯·约翰逊', 'Vladimir Putin'],
+  ['a Chinese transcription against a name with another surname', '弗拉基米尔·普京', 'Vladimir Pudov'],
+  ['a native Chinese name is not read as a transcription', '习近平', 'Sidin Pin'],
 ];
 
 describe('names that must match (score >= default threshold)', () => {

@@ -5,6 +5,7 @@
  * metaphone code. Pure: no I/O, same input, same output.
  */
 import anyAscii from 'any-ascii';
+import { pinyin } from 'pinyin-pro';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
 
 export interface NameToken {
@@ -109,6 +110,83 @@ function romanizeKatakana(text: string): string {
   );
 }
 
+const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
+const HAN_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
+/** The name separator (间隔号) Chinese puts between the parts of a foreign name: 弗拉基米尔·普京. */
+const NAME_DOT = /[\u00b7\u30fb\u2022\u2027\u2219\u22c5\uff65]/;
+/** Two-character surnames; any other native name is one surname character and the given name. */
+const COMPOUND_SURNAMES = new Set('欧阳 司马 诸葛 上官 司徒 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 夏侯 令狐 端木 独孤 南宫 西门 万俟 闻人 轩辕 呼延'.split(' '));
+
+/**
+ * Characters the transcription tables use for a lone consonant of the source name (夫/弗 f or v, 克 k,
+ * 格 g, 德 d, 特 t, 斯 s, 兹 z, 茨 ts, 什 sh, 姆 m, 赫 kh, 奇 ch); others carry their vowel (科 ko,
+ * 戈 go, 多 do). 布 b and 普 p stand alone only in a cluster before l or r (普里戈任 Pri-go-zhin, but
+ * 普京 Pu-tin).
+ */
+const LONE_CONSONANT_CHARS = new Set([...'夫弗甫克格德特斯兹茨什姆赫奇']);
+const CLUSTER_ONLY_CHARS = new Set([...'布普']);
+
+/**
+ * Chinese writes a foreign name as a phonetic transcription, one character per syllable, from fixed
+ * tables (the Xinhua tables for Russian, English, Arabic ...): Vla-di-mir is 弗拉基米尔 fu-la-ji-mi-er,
+ * Pu-tin 普京 pu-jing. Pinyin of that is far from the source; undoing the tables' conventions brings it
+ * back: a lone consonant's vowel dropped before another consonant or at the end (fu-la → fla,
+ * luo-fu → lof), er → r, the palatals j/q/x before i back to d/ch/s, initial r to zh, a final -ng to -n,
+ * uo → o, yi → i, w → v. Generic, from the tables; the phonetic comparison does the rest.
+ */
+export function reverseChineseTranscription(chars: string[], syllables: string[]): string {
+  let out = '';
+  for (let i = 0; i < syllables.length; i++) {
+    let s = syllables[i]!;
+    const ch = chars[i]!;
+    const next = syllables[i + 1];
+    const beforeConsonant = next !== undefined && !/^[aeiouy]/.test(next);
+    const beforeLR = next !== undefined && /^[lr]/.test(next) && next !== 'er';
+    if (s === 'er' && i > 0) s = 'r';
+    else if ((LONE_CONSONANT_CHARS.has(ch) && (beforeConsonant || next === undefined)) || (CLUSTER_ONLY_CHARS.has(ch) && beforeLR)) {
+      s = s === 'qi' ? 'ch' : s.replace(/(u|e|i)$/, '');
+    }
+    s = s
+      .replace(/^yi/, 'i')
+      .replace(/^y(?=[aeou])/, 'i')
+      .replace(/^wei$/, 'vi')
+      .replace(/^w/, 'v')
+      .replace(/^ji/, 'di')
+      .replace(/^qi/, 'chi')
+      .replace(/^xi/, 'si')
+      .replace(/^r(?=[aeiou])/, 'zh')
+      .replace(/uo$/, 'o')
+      .replace(/ng$/, 'n');
+    // Syllable joints repeat a consonant the source has once: 伊万诺夫 yi-wan-nuo-fu is Ivanov.
+    if (out && s && out[out.length - 1] === s[0] && !/[aeiou]/.test(s[0]!)) s = s.slice(1);
+    out += s;
+  }
+  return out;
+}
+
+/**
+ * Han characters to pinyin (pinyin-pro, which reads characters in context and surnames as surnames: 单 is
+ * Shan as a surname, Dan otherwise). A name with the separator dot is a transcribed foreign name
+ * (reverseChineseTranscription); a native name of two to four characters is split into surname and
+ * given name as it is romanised (习近平 → xi jinping); longer runs (companies) stay one word per run.
+ */
+function romanizeHan(text: string): string {
+  const foreign = NAME_DOT.test(text);
+  return text.replace(HAN_RUN, (run) => {
+    if (foreign) {
+      const syllables = pinyin(run, { toneType: 'none', type: 'array' });
+      return syllables.length === [...run].length ? ` ${reverseChineseTranscription([...run], syllables)} ` : ` ${anyAscii(run)} `;
+    }
+    const syllables = pinyin(run, { toneType: 'none', type: 'array', surname: 'head' });
+    if (syllables.length !== [...run].length) return ` ${anyAscii(run)} `;
+    if (run.length >= 2 && run.length <= 4) {
+      const k = run.length >= 3 && COMPOUND_SURNAMES.has(run.slice(0, 2)) ? 2 : 1;
+      return ` ${syllables.slice(0, k).join('')} ${syllables.slice(k).join('')} `;
+    }
+    return ` ${syllables.join('')} `;
+  });
+}
+
 function transliterate(input: string): { text: string; transliterated: boolean } {
   let text = input.normalize('NFKC');
   const transliterated = /[^\u0000-\u024f\u1e00-\u1eff]/.test(text.replace(/[\u2000-\u206f\u3000-\u303f\u30fb]/g, ''));
@@ -118,6 +196,7 @@ function transliterate(input: string): { text: string; transliterated: boolean }
   }
   if (HANGUL.test(text)) text = romanizeHangul(text);
   if (/[\u30a0-\u30ff]/.test(text)) text = romanizeKatakana(text);
+  if (HAN.test(text)) text = romanizeHan(text);
   return { text: anyAscii(text), transliterated };
 }
 
