@@ -1,5 +1,9 @@
 /** `npx kyc screen|compare|lists` as a user runs them (through bin/kyc.js), on the synthetic fixtures. */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
@@ -65,5 +69,42 @@ describe('kyc lists', () => {
   it('diff of a list against itself has no changes', () => {
     const r = kyc(['lists', 'diff', path.join(FIXTURES, 'un.xml'), path.join(FIXTURES, 'un.xml')], '');
     expect(r.lines[0]).toMatchObject({ added: [], changed: [], removed: [], unchanged: 2 });
+  });
+  it('sources lists the official download sources, the UK Sanctions List among them', () => {
+    const r = kyc(['lists', 'sources'], '');
+    expect(r.code).toBe(0);
+    expect(r.lines.map((l) => l.id)).toEqual(expect.arrayContaining(['us_ofac_sdn', 'un_sc_sanctions', 'gb_fcdo_sanctions', 'eu_fsf']));
+  });
+  it('fetch downloads a source into the folder, then answers not_modified; a bad source is exit 1', async () => {
+    const body = fs.readFileSync(path.join(FIXTURES, 'uk_sanctions_list.xml'));
+    const server = http.createServer((req, res) => {
+      if (req.url !== '/uk.xml') return res.writeHead(404).end();
+      if (req.headers['if-none-match'] === '"a"') return res.writeHead(304).end();
+      res.writeHead(200, { etag: '"a"' }).end(body);
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-fetch-'));
+    // Asynchronous: the server answers from this process.
+    const run = (args: string[]) => new Promise<{ code: number | null; lines: Array<Record<string, unknown>> }>((resolve) => {
+      const child = spawn(process.execPath, [path.join(ROOT, 'bin/kyc.js'), ...args], { cwd: ROOT, env: { ...process.env, SCREENING_SOURCES: '' } });
+      let stdout = '';
+      child.stdout.on('data', (d) => (stdout += d));
+      child.on('close', (code) => resolve({ code, lines: stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as Record<string, unknown>) }));
+    });
+    try {
+      const first = await run(['lists', 'fetch', '--dir', dir, `gb_fcdo_sanctions=${base}/uk.xml`]);
+      expect(first.code).toBe(0);
+      expect(first.lines).toEqual([expect.objectContaining({ id: 'gb_fcdo_sanctions', status: 'updated', changed: true })]);
+      expect(kyc(['lists', 'load', path.join(dir, 'gb_fcdo_sanctions')], '').lines[0]).toMatchObject({ list: 'gb_fcdo_sanctions', format: 'uk_sl_xml', entities: 3 });
+      const second = await run(['lists', 'fetch', '--dir', dir, `gb_fcdo_sanctions=${base}/uk.xml`]);
+      expect(second.lines[0]).toMatchObject({ status: 'not_modified', changed: false });
+      const bad = await run(['lists', 'fetch', '--dir', dir, `gb_fcdo_sanctions=${base}/missing.xml`]);
+      expect(bad.code).toBe(1);
+      expect(bad.lines[0]).toMatchObject({ status: 'error', lastError: expect.stringMatching(/HTTP 404/) });
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 });

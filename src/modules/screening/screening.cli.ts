@@ -1,5 +1,5 @@
 /**
- * `kyc screen`, `kyc compare`, `kyc lists load|diff`. JSON lines in, JSON lines out, so a whole customer
+ * `kyc screen`, `kyc compare`, `kyc lists load|diff|sources|fetch`. JSON lines in, JSON lines out, so a whole customer
  * base can be piped through: `cat contacts.jsonl | npx kyc screen --lists ../shared/data/lists`.
  */
 import readline from 'node:readline';
@@ -8,13 +8,18 @@ import { DEFAULT_THRESHOLD, type Match } from './domain/matcher.ts';
 import { diffEntities } from './domain/versions.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
 import { createScreeningService, NoListsLoadedError } from './screening.service.ts';
-import { listPathsFromEnv } from './sources.ts';
+import path from 'node:path';
+import { listPathsFromEnv, OFFICIAL_SOURCES, parseSourcesSetting } from './sources.ts';
+import { fetchSources, redactUrl } from './sources.fetch.ts';
 
 const USAGE = `Usage:
   kyc screen [--lists PATH ...] [--threshold X] [--explain]   JSON lines {"id","name","dob"?,"country"?,"type"?} on stdin
   kyc compare [--threshold X]                                JSON lines {"id","name1","name2","type"?} on stdin
   kyc lists load [PATH ...]                                  summary of each list found (default: SCREENING_LISTS)
   kyc lists diff OLD_PATH NEW_PATH                           added/changed/removed entity ids per list
+  kyc lists sources                                          the official download sources (ids for SCREENING_SOURCES)
+  kyc lists fetch [--dir DIR] [SOURCE ...]                   download sources now (default: SCREENING_SOURCES into
+                                                             SCREENING_SOURCES_DIR); one line per source with its outcome
 Lists: --lists PATH (repeatable, or comma-separated, further paths may follow) or env SCREENING_LISTS.`;
 
 function out(value: unknown): void {
@@ -144,6 +149,28 @@ async function lists(argv: string[]): Promise<number> {
       out({ list: a.id, format: a.format, from: b?.contentHash ?? null, to: a.contentHash, added: d.added, changed: d.changed, removed: d.removed, unchanged: d.unchanged });
     }
     return 0;
+  }
+  if (sub === 'sources') {
+    for (const s of OFFICIAL_SOURCES) out({ id: s.id, publisher: s.publisher, format: s.format, urls: s.urls.map(redactUrl), ...(s.note ? { note: s.note } : {}) });
+    return 0;
+  }
+  if (sub === 'fetch') {
+    const { values, positionals } = parse(rest, { dir: { type: 'string' } });
+    let sources;
+    try {
+      sources = parseSourcesSetting(positionals.length > 0 ? positionals : (process.env.SCREENING_SOURCES ?? ''));
+    } catch (error) {
+      throw new UsageError((error as Error).message);
+    }
+    if (sources.length === 0) throw new UsageError('kyc lists fetch: give SOURCE ... (see kyc lists sources) or set SCREENING_SOURCES');
+    const dir = path.resolve(values.dir ?? (process.env.SCREENING_SOURCES_DIR || path.join(process.env.DATA_DIR || './data', 'screening-sources')));
+    let failed = 0;
+    for (const r of await fetchSources(sources, dir)) {
+      const { files, ...state } = r.state;
+      if (state.status === 'error') failed++;
+      out({ ...state, changed: r.changed, files: Object.values(files).map((f) => path.join(dir, r.id, f.file)) });
+    }
+    return failed > 0 ? 1 : 0;
   }
   throw new UsageError(USAGE);
 }
