@@ -8,6 +8,7 @@ import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
 import { checkDigit } from '../../src/modules/documents/domain/check-digit.ts';
 import { LAYOUTS, type MrzFormat, read } from '../../src/modules/documents/domain/mrz-layouts.ts';
+import { parseMrz } from '../../src/modules/documents/domain/mrz-parse.ts';
 
 export function rng(seed: number): () => number {
   let s = seed >>> 0 || 1;
@@ -90,8 +91,35 @@ export function randomMrz(r: () => number, format: MrzFormat): SyntheticMrz {
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 
+/** What the visual zone prints; by default the MRZ's own data (a genuine document). */
+export interface VizValues {
+  surname: string;
+  given_names: string;
+  /** YYYY-MM-DD */
+  birth_date: string;
+  expiry_date: string;
+  document_number: string;
+}
+
+const MONTH_ABBR = ['JAN', 'FEB', 'MAR', 'APR', 'MAY', 'JUN', 'JUL', 'AUG', 'SEP', 'OCT', 'NOV', 'DEC'];
+
+/** The visual zone's values of a genuine document: the MRZ's data (names as printed, not truncated there). */
+export function vizFromMrz(m: SyntheticMrz): VizValues {
+  const p = parseMrz(m.lines, '2026-11-22');
+  if (!p) throw new Error('synthetic MRZ does not parse');
+  const f = p.fields;
+  return { surname: f.last_name, given_names: f.given_names, birth_date: f.birth_date ?? '', expiry_date: f.expiry_date ?? '', document_number: f.document_number };
+}
+
+/** Dates as documents print them: 15 JAN 1990, 15.01.1990, 15/01/1990 or 15 JAN/JAN 90 (chosen per document). */
+function printedDate(iso: string, style: number): string {
+  const [y, mo, d] = iso.split('-');
+  const mon = MONTH_ABBR[Number(mo) - 1] ?? '';
+  return [`${d} ${mon} ${y}`, `${d}.${mo}.${y}`, `${d}/${mo}/${y}`, `${d} ${mon}/${mon} ${y?.slice(2)}`][style % 4]!;
+}
+
 /** The card as SVG: background guilloche, photo box, visual zone text, and the MRZ in OCR-B at ICAO pitch. */
-function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number): { svg: string; width: number; height: number } {
+function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: VizValues, vizStyle: number): { svg: string; width: number; height: number } {
   const [wMm, hMm] = m.format === 'TD1' ? [85.6, 54] : m.format === 'TD2' || m.format === 'MRVB' ? [105, 74] : [125, 88];
   const width = Math.round(wMm * pxPerMm);
   const height = Math.round(hMm * pxPerMm);
@@ -109,11 +137,18 @@ function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number): { svg: stri
     const y = bottom - (m.lines.length - 1 - i) * lineGap;
     return `<text x="${left}" y="${y}" font-family="OCR B" font-size="${fontSize}" textLength="${pitch * line.length}" lengthAdjust="spacing" fill="#111">${esc(line)}</text>`;
   }).join('');
-  const viz = ['SURNAME', 'GIVEN NAMES', 'NATIONALITY', 'DATE OF BIRTH', 'DATE OF EXPIRY'].map((label, i) => {
+  const rows: [string, string][] = [
+    ['SURNAME / NOM', vizValues.surname],
+    ['GIVEN NAMES / PRENOMS', vizValues.given_names],
+    ['DOCUMENT NO', vizValues.document_number],
+    ['DATE OF BIRTH', printedDate(vizValues.birth_date, vizStyle)],
+    ['DATE OF EXPIRY', printedDate(vizValues.expiry_date, vizStyle)],
+  ];
+  const viz = rows.map(([label, value], i) => {
     // The visual zone keeps to the upper 60% of the card, clear of the MRZ as ICAO requires.
     const y = 10 * pxPerMm + i * ((hMm * 0.58 - 10) / 5) * pxPerMm;
     return `<text x="${width * 0.36}" y="${y}" font-family="DejaVu Sans" font-size="${1.4 * pxPerMm}" fill="#445">${label}</text>` +
-      `<text x="${width * 0.36}" y="${y + 2.4 * pxPerMm}" font-family="DejaVu Sans" font-weight="bold" font-size="${2.0 * pxPerMm}" fill="#222">${esc(m.lines[0]!.slice(5, 17).replace(/</g, ' '))}</text>`;
+      `<text x="${width * 0.36}" y="${y + 2.4 * pxPerMm}" font-family="DejaVu Sans" font-weight="bold" font-size="${2.0 * pxPerMm}" fill="#222">${esc(value)}</text>`;
   }).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<rect width="100%" height="100%" fill="hsl(${hue},35%,93%)"/>${waves}` +
@@ -140,10 +175,15 @@ function assertOcrbFont(): void {
   fontChecked = true;
 }
 
-export async function renderDocument(m: SyntheticMrz, seed: number, d: Degradation = {}): Promise<Buffer> {
+/**
+ * The document as a PNG/JPEG. `viz` overrides what the visual zone prints (a document that contradicts
+ * itself); by default it prints the MRZ's data.
+ */
+export async function renderDocument(m: SyntheticMrz, seed: number, d: Degradation = {}, viz?: Partial<VizValues>): Promise<Buffer> {
   assertOcrbFont();
   const r = rng(seed);
-  const { svg } = cardSvg(m, r, 8);
+  // The visual zone's date style has its own generator, so the card and its degradations stay as they were.
+  const { svg } = cardSvg(m, r, 8, { ...vizFromMrz(m), ...viz }, Math.floor(rng(seed ^ 0x5f3759df)() * 4));
   let img = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
   if (d.rotate) img = sharp(await img.png().toBuffer()).rotate(d.rotate, { background: { r: 90, g: 90, b: 95 } });
   if (d.blur) img = sharp(await img.png().toBuffer()).blur(d.blur);

@@ -45,6 +45,28 @@ describe('identity documents from images', () => {
     expect([young.decision, codes(young)]).toEqual(['ALERT', ['UNDERAGE']]);
   });
 
+  it('ALERT with VIZ_MRZ_MISMATCH when the printed page names someone else than a valid MRZ', async () => {
+    const r = await service.checkIdentityDocument({ images: [fixture('passport-viz-contradiction.jpg')], today: TODAY });
+    expect(r.mrz?.valid).toBe(true);
+    expect([r.decision, codes(r)]).toEqual(['ALERT', ['VIZ_MRZ_MISMATCH']]);
+    const differs = r.viz?.fields.filter((f) => f.status === 'differs').map((f) => f.field);
+    expect(differs).toContain('last_name');
+    // The genuine page of the same person agrees with its MRZ.
+    const genuine = await service.checkIdentityDocument({ images: [fixture('passport-gbr.jpg')], today: TODAY });
+    expect(genuine.viz?.contradicts).toBe(false);
+    expect(genuine.viz?.fields.find((f) => f.field === 'last_name')?.status).toBe('agrees');
+  });
+
+  it('without the VIZ check (vizCheck: false) the same contradicting card is PASSED on its MRZ alone', async () => {
+    const plain = createDocumentService({ vizCheck: false });
+    try {
+      const r = await plain.checkIdentityDocument({ images: [fixture('passport-viz-contradiction.jpg')], today: TODAY });
+      expect([r.decision, r.viz]).toEqual(['PASSED', null]);
+    } finally {
+      await plain.close();
+    }
+  });
+
   it('a rotated, blurred, noisy identity card (TD1) is straightened and read; no passport number is filled', async () => {
     const r = await service.checkIdentityDocument({ images: [fixture('id-card-td1-degraded.jpg')], today: TODAY });
     expect(r.mrz?.format).toBe('TD1');

@@ -13,6 +13,7 @@ import { good, type MrzReading, readMrz, score } from './mrz-reader.ts';
 import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
 import { extractDocumentText, isPdf, prepareForText } from './text-extract.ts';
+import { compareVizWithMrz, type VizComparison } from './domain/viz.ts';
 
 export interface DocumentServiceConfig {
   /** Below this age the decision is ALERT (UNDERAGE). Default 18. */
@@ -24,6 +25,11 @@ export interface DocumentServiceConfig {
   ocr?: TextRecogniser;
   /** For `document_decision_date`; default the system clock. */
   now?: () => Date;
+  /**
+   * Read the visual zone above a valid MRZ and compare it with the MRZ (VIZ_MRZ_MISMATCH). Default true;
+   * costs one page OCR (~0.3-1.5 s) per document whose MRZ was read.
+   */
+  vizCheck?: boolean;
 }
 
 export interface IdentityDocumentResult {
@@ -31,6 +37,8 @@ export interface IdentityDocumentResult {
   mrz: (Omit<MrzResult, 'fields'> & { fields: MrzResult['fields'] }) | null;
   extracted: ExtractedDocument | null;
   driving_licence: (UkLicenceText & { dvla: DvlaCheck | null }) | null;
+  /** The visual zone compared field by field with the MRZ (null when not compared). */
+  viz: VizComparison | null;
   quality: QualityReport[];
   images: { index: number; mrz_found: boolean; mrz_valid: boolean; region: MrzReading['region']; engine: MrzReading['engine']; attempts: number }[];
   decision: DocumentDecision;
@@ -47,7 +55,7 @@ function better(a: MrzResult | null, b: MrzResult | null): boolean {
 function unreadable(error: unknown): MrzReading {
   if (!(error instanceof Error) || !/unsupported image format|Input buffer|corrupt|bad seek|VipsJpeg|pngload|Input file/i.test(error.message)) throw error;
   return {
-    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null,
+    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null, viz_image: null,
     quality: { width: 0, height: 0, sharpness: 0, glare_fraction: 0, mean_brightness: 0, contrast: 0, problems: ['IMAGE_UNREADABLE'] },
   };
 }
@@ -86,6 +94,14 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     return null;
   }
 
+  /** Only a valid MRZ is worth comparing (its image then carries the zone above it). */
+  async function compareViz(image: Buffer | null, mrz: MrzResult): Promise<VizComparison | null> {
+    if (!image || !mrz.valid) return null;
+    const text = await ocr.recognise(image, 'page');
+    const f = mrz.fields;
+    return compareVizWithMrz(text, { last_name: f.last_name, given_names: f.given_names, date_of_birth: f.birth_date, expiry_date: f.expiry_date, document_number: f.document_number });
+  }
+
   async function checkIdentityDocument(input: { images: Buffer[]; contact?: ContactForDocument; today: string }): Promise<IdentityDocumentResult> {
     if (input.images.length === 0) throw new Error('at least one image is required');
     const readings: MrzReading[] = [];
@@ -106,12 +122,14 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
       }
     }
     const quality = readings.map((r) => r.quality);
-    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, quality, contact: input.contact, today: input.today, minimumAge });
+    const viz = mrz && config.vizCheck !== false ? await compareViz(readings.find((r) => r.mrz === mrz)?.viz_image ?? null, mrz) : null;
+    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, quality, viz, contact: input.contact, today: input.today, minimumAge });
     return {
       document_type: document?.document_type ?? 'Unknown',
       mrz,
       extracted: document,
       driving_licence: licence,
+      viz,
       quality,
       images: readings.map((r, index) => ({ index, mrz_found: r.mrz !== null, mrz_valid: r.mrz?.valid ?? false, region: r.region, engine: r.engine, attempts: r.attempts })),
       decision,

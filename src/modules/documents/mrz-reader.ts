@@ -30,6 +30,11 @@ export interface MrzReading {
   /** Tesseract attempts made (the OCR-B recogniser runs first on each candidate zone). */
   attempts: number;
   engine: 'ocrb' | 'tesseract' | null;
+  /**
+   * The document above the zone (the visual inspection zone), straightened, grayscale, scaled for text OCR;
+   * only when the MRZ was read with every check digit valid (otherwise there is nothing to compare it with).
+   */
+  viz_image: Buffer | null;
 }
 
 export async function gray(img: Sharp, width?: number): Promise<Gray> {
@@ -218,6 +223,7 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
   }
   const k = size.width / WORK_WIDTH;
   const reg = best?.region;
+  const vizImage = reg && good(best?.mrz) ? await cropAbove(image, size, reg).catch(() => null) : null;
   return {
     mrz: best?.mrz ?? null,
     ocr_text: best?.text ?? '',
@@ -225,5 +231,29 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
     region: reg ? { x: Math.round(reg.x * k), y: Math.round(reg.y * k), width: Math.round(reg.width * k), height: Math.round(reg.height * k), angle: Math.round(reg.angle * 10) / 10 } : null,
     attempts,
     engine: best?.engine ?? null,
+    viz_image: vizImage,
   };
+}
+
+/** Printed text of the visual zone is ~0.6-0.8 of the MRZ's character height; this makes it ~25-30 px. */
+const VIZ_MRZ_LINE_HEIGHT = 40;
+
+/** The part of the straightened document above the MRZ, as wide as the zone, prepared for page OCR. */
+async function cropAbove(image: Sharp, size: { width: number; height: number }, region: MrzRegion): Promise<Buffer | null> {
+  const k = size.width / WORK_WIDTH;
+  const mx = region.width * 0.03;
+  const left = Math.max(0, Math.floor((region.x - mx) * k));
+  const width = Math.min(size.width - left, Math.ceil((region.width + 2 * mx) * k));
+  const bottom = Math.floor((region.y - region.lineHeight * 0.4) * k);
+  // The visual zone of a card is at most ~1.6 zone heights of width above it; a page photo holds more.
+  const top = Math.max(0, bottom - Math.ceil(region.width * 0.75 * k));
+  const height = bottom - top;
+  if (width < 16 || height < region.lineHeight * k * 3) return null;
+  const scale = Math.min(4, VIZ_MRZ_LINE_HEIGHT / (region.lineHeight * k));
+  // Gamma 2.2 before stretching keeps the print dark and pushes guilloche and security tints towards white;
+  // a light blur and a low threshold then drop the fine background lines that break Tesseract's line finding.
+  // (Two pipelines: sharp applies the operations of one pipeline in its own fixed order.)
+  const stretched = await image.clone().extract({ left, top, width, height }).grayscale()
+    .resize({ width: Math.max(16, Math.round(width * scale)), kernel: 'lanczos3' }).gamma(2.2).normalise().png().toBuffer();
+  return sharp(stretched).blur(0.8).threshold(60).png().toBuffer();
 }

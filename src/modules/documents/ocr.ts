@@ -17,8 +17,12 @@ export function localLangPath(): string {
 }
 
 export interface TextRecogniser {
-  /** Text of a PNG/JPEG image, lines separated by newlines. `mode`: mrz restricts to the MRZ alphabet. */
-  recognise(image: Buffer, mode: 'mrz' | 'text'): Promise<string>;
+  /**
+   * Text of a PNG/JPEG image, lines separated by newlines. `mrz`: legacy engine restricted to the MRZ
+   * alphabet; `text`: legacy engine, page layout; `page`: the LSTM engine, page layout (printed text on
+   * busy backgrounds, such as a passport's visual zone: better and faster there than the legacy engine).
+   */
+  recognise(image: Buffer, mode: 'mrz' | 'text' | 'page'): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -28,13 +32,23 @@ export interface TextRecogniser {
  */
 export function createTesseractRecogniser(options: { langPath?: string } = {}): TextRecogniser {
   let worker: Promise<Worker> | undefined;
+  /** The LSTM engine needs its own worker (the engine is chosen when a worker starts); created on first use. */
+  let lstm: Promise<Worker> | undefined;
   let mode: 'mrz' | 'text' | undefined;
   let queue: Promise<unknown> = Promise.resolve();
+  const start = (oem: OEM) => createWorker('eng', oem, { langPath: options.langPath ?? localLangPath(), gzip: true, cacheMethod: 'none' });
   const get = () => {
-    worker ??= createWorker('eng', OEM.TESSERACT_ONLY, { langPath: options.langPath ?? localLangPath(), gzip: true, cacheMethod: 'none' });
+    worker ??= start(OEM.TESSERACT_ONLY);
     return worker;
   };
-  const run = async (image: Buffer, wanted: 'mrz' | 'text') => {
+  const run = async (image: Buffer, wanted: 'mrz' | 'text' | 'page') => {
+    if (wanted === 'page') {
+      lstm ??= start(OEM.LSTM_ONLY).then(async (w) => {
+        await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO } as never);
+        return w;
+      });
+      return (await (await lstm).recognize(image)).data.text;
+    }
     const w = await get();
     if (mode !== wanted) {
       await w.setParameters(wanted === 'mrz'
@@ -52,9 +66,9 @@ export function createTesseractRecogniser(options: { langPath?: string } = {}): 
       return next;
     },
     async close() {
-      const w = worker;
-      worker = undefined;
-      if (w) await (await w).terminate();
+      const ws = [worker, lstm];
+      [worker, lstm] = [undefined, undefined];
+      for (const w of ws) if (w) await (await w).terminate();
     },
   };
 }

@@ -116,4 +116,14 @@ describe('toIdscan (spec rule 2)', () => {
     expect(card).not.toHaveProperty('passport_number');
     expect(card).not.toHaveProperty('driving_license_number');
   });
+
+  it('ALERT VIZ_MRZ_MISMATCH when the printed page contradicts the MRZ; an unreadable page is only noted', () => {
+    const field = (f: string, st: 'agrees' | 'differs' | 'not_read') => ({ field: f as 'last_name', mrz: 'X', viz: null, status: st });
+    const differs = decide(td3(), { viz: { fields: [field('last_name', 'differs'), field('date_of_birth', 'agrees')], read: true, contradicts: true } });
+    expect([differs.decision, codes(differs)]).toEqual(['ALERT', ['VIZ_MRZ_MISMATCH']]);
+    expect(differs.reasons[0]!.detail).toContain('surname');
+    const unread = decide(td3(), { viz: { fields: [field('last_name', 'not_read')], read: false, contradicts: false } });
+    expect(unread.decision).toBe('PASSED');
+    expect(unread.reasons.map((x) => [x.code, x.severity])).toEqual([['VIZ_UNREADABLE', 'INFO']]);
+  });
 });

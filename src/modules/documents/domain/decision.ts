@@ -11,6 +11,7 @@ import type { DocumentDecision, ExtractedDocument } from './extracted.ts';
 import type { MrzResult } from './mrz-parse.ts';
 import { namesAgree } from './names.ts';
 import type { QualityReport } from './quality.ts';
+import type { VizComparison } from './viz.ts';
 
 export type Severity = 'ALERT' | 'REFER' | 'INFO';
 
@@ -36,6 +37,8 @@ export interface DecisionInput {
   /** For licences without an MRZ: the number checked against the printed name and birth date. */
   dvla: DvlaCheck | null;
   quality: QualityReport[];
+  /** The visual zone compared with the MRZ (null: not compared, e.g. no valid MRZ or the check is off). */
+  viz?: VizComparison | null;
   contact?: ContactForDocument;
   today: string;
   minimumAge: number;
@@ -114,6 +117,18 @@ function contactReasons(doc: ExtractedDocument, contact: ContactForDocument, tru
   return out;
 }
 
+const VIZ_FIELD_NAMES: Record<string, string> = { last_name: 'surname', given_names: 'given names', date_of_birth: 'date of birth', expiry_date: 'expiry date', document_number: 'document number' };
+
+/** A clear contradiction between the printed page and the MRZ is ALERT; a VIZ that could not be read is only noted. */
+function vizReasons(viz: VizComparison): Reason[] {
+  if (viz.contradicts) {
+    const fields = viz.fields.filter((f) => f.status === 'differs').map((f) => VIZ_FIELD_NAMES[f.field]).join(', ');
+    return [r('VIZ_MRZ_MISMATCH', 'ALERT', `the visual zone prints a different ${fields} than the MRZ`)];
+  }
+  if (!viz.read) return [r('VIZ_UNREADABLE', 'INFO', 'the visual zone could not be read to compare it with the MRZ')];
+  return [];
+}
+
 function dvlaReasons(dvla: DvlaCheck | null): Reason[] {
   if (!dvla) return [r('DL_NUMBER_UNREADABLE', 'REFER', 'no licence number was read')];
   if (!dvla.structure_valid) return [r('DL_NUMBER_UNREADABLE', 'REFER', `"${dvla.number}" is not a DVLA licence number`)];
@@ -134,6 +149,7 @@ export function decideDocument(input: DecisionInput): DecisionResult {
     if (mrz) reasons.push(...mrzReasons(mrz));
     if (doc.document_type === 'Driving License' && doc.source === 'PRINTED') reasons.push(...dvlaReasons(input.dvla));
     reasons.push(...dateReasons(doc, mrz, input.today, input.minimumAge), ...identityReasons(doc));
+    if (input.viz) reasons.push(...vizReasons(input.viz));
     if (input.contact) reasons.push(...contactReasons(doc, input.contact, mrz?.fields.names_truncated ?? false));
   }
   // Poor images explain a failed read; when the check digits confirmed the read they are only noted.
