@@ -80,7 +80,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
   defineAmlQueues(jobs);
   const aml = createAmlService({ db, cipher, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
-  const onboarding = createOnboarding({ config, db, cipher, events, jobs, accounts, credits, eidv, now });
+  const onboarding = createOnboarding({ config, db, cipher, events, jobs, accounts, credits, eidv, audit, now });
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });
   return { config, db, keys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, partners, now };
@@ -106,7 +106,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerCreditRoutes(app, services);
   registerAmlRoutes(app, services);
   registerScreeningRoutes(app, services);
-  registerSandboxRoutes(app);
+  registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });
   registerOnboarding(app, services.onboarding, config, services.partners);
   registerConsole(app, services);
   return {

@@ -10,6 +10,7 @@ import type { App } from '../../platform/http/app.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import { createFileStore, localDiskBackend, s3Backend } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import { createFaceService, type FaceService } from '../biometrics/index.ts';
 import type { CreditsService } from '../credits/index.ts';
 import { createDocumentService, type DocumentService } from '../documents/index.ts';
@@ -21,7 +22,8 @@ import { registerHostedPages } from './pages.routes.ts';
 import { defineOnboardingQueues, startOnboardingWorkers as startWorkers } from './onboarding.jobs.ts';
 import { registerOnboardingRoutes } from './onboarding.routes.ts';
 import { createOnboardingService } from './onboarding.service.ts';
-import { createProcessor } from './processing.ts';
+import { createProcessor, type Engines } from './processing.ts';
+import { createSandboxDocumentService, createSandboxFaceService } from '../sandbox/engines.ts';
 import { createPortalService } from './portal.service.ts';
 import { registerPortalRoutes } from './portal.routes.ts';
 import { logoOrigin, readBranding } from './branding.ts';
@@ -31,7 +33,7 @@ export { createOnboardingService, type OnboardingService } from './onboarding.se
 export type { FlowService } from './flow.service.ts';
 
 export function createOnboarding(deps: {
-  config: Config; db: Db; cipher: Cipher; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; now: () => Date;
+  config: Config; db: Db; cipher: Cipher; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; audit: AuditService; now: () => Date;
 }) {
   const { config, db, cipher, jobs, accounts, now } = deps;
   const mail = createMailService({ db, cipher });
@@ -41,9 +43,17 @@ export function createOnboarding(deps: {
   let faceService: FaceService | undefined;
   const documents = () => (documentService ??= createDocumentService({ minimumAge: config.minimumAge, now }));
   const faces = () => (faceService ??= createFaceService());
-  const onboarding = createOnboardingService({ db, cipher, events: deps.events, jobs, accounts, credits: deps.credits, mail, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
-  const flow = createFlowService({ db, jobs, files, accounts, onboarding, documents, faces, publicUrl: config.publicUrl, now });
-  const processor = createProcessor({ db, files, accounts, onboarding, documents, faces, now });
+  // Sandbox clients get simulated image reading (src/modules/sandbox/engines.ts); a client's mode never changes.
+  const sandboxDocuments = createSandboxDocumentService({ minimumAge: config.minimumAge, now, real: documents });
+  const sandboxClients = new Map<string, boolean>();
+  const engines = async (clientId: string, contactLastName: string): Promise<Engines> => {
+    let sandbox = sandboxClients.get(clientId);
+    if (sandbox === undefined) sandboxClients.set(clientId, (sandbox = await onboarding.isSandbox(db, clientId)));
+    return sandbox ? { documents: sandboxDocuments, faces: createSandboxFaceService(contactLastName) } : { documents: documents(), faces: faces() };
+  };
+  const onboarding = createOnboardingService({ db, cipher, events: deps.events, jobs, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
+  const flow = createFlowService({ db, jobs, files, accounts, onboarding, engines, publicUrl: config.publicUrl, now });
+  const processor = createProcessor({ db, files, accounts, onboarding, engines, now });
   const portal = createPortalService({ db, accounts, onboarding, now });
   defineOnboardingQueues(jobs);
   // Spec rule 3: an account is complete when none of its contacts has a request still waiting for them or for processing.

@@ -8,6 +8,7 @@ import type { DomainEvent, EventRecorder } from '../../platform/events.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import type { AuditService } from '../audit/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
 import type { MailService } from '../mail/index.ts';
 import { asksForSomething, normaliseParameters, on, type Parameters } from './domain/parameters.ts';
@@ -36,6 +37,7 @@ export interface OnboardingDeps {
   accounts: AccountsService;
   credits: CreditsService;
   mail: MailService;
+  audit: AuditService;
   publicUrl: string;
   linkTtlDays: number;
   now: () => Date;
@@ -169,6 +171,11 @@ export function createOnboardingService(deps: OnboardingDeps) {
         if (row.status !== 'READY') throw new AppError('unprocessable', `Only a READY report can be reviewed; this one is ${row.status}`);
         const review = { empty: false, status: 'COMPLETE', decision: input.decision, notes: input.notes ?? '', reviewed_by: reviewer, reviewed_at: deps.now().toISOString() };
         const saved = (await onboardingRepo.saveReview(tx, clientId, contactId, seal(contactId, 'review', review)))!;
+        // The decision and who made it (user:<id> or api:<credential>) are in the audit trail, committed with the review.
+        await deps.audit.recordIn(tx, {
+          client_id: clientId, actor: reviewer, action: 'onboarding.review', subject: `${accountId}/${contactId}`,
+          details: { decision: input.decision, revision: String(saved.revision) },
+        });
         await event(tx, saved, 'REPORT_REVIEW_COMPLETED');
         return reportOut(saved);
       });
