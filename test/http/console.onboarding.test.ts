@@ -1,12 +1,15 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
+import { onboardingRepo } from '../../src/modules/onboarding/onboarding.repo.ts';
+import type { OnboardingData } from '../../src/modules/onboarding/onboarding.service.ts';
 import { staffUser, type ConsoleLogin } from './console-helpers.ts';
 
 /** The onboarding report in the console: its uploaded documents decrypted for viewing only, every view audited; the review. */
 let t: TestService;
 let c: TestClient;
 let reviewer: ConsoleLogin;
+let admin: ConsoleLogin;
 let reader: ConsoleLogin;
 let other: ConsoleLogin;
 let base: string;
@@ -16,8 +19,9 @@ let apiUrl: string;
 beforeAll(async () => {
   t = await startTestService();
   c = await t.newClient('Onboarding console firm');
-  await t.services.credits.add(c.clientId, 5, 'test');
+  await t.services.credits.add(c.clientId, 20, 'test');
   reviewer = await staffUser(t, c.clientId, 'rev@onb.test', 'reviewer');
+  admin = await staffUser(t, c.clientId, 'admin@onb.test', 'administrator');
   reader = await staffUser(t, c.clientId, 'ro@onb.test', 'read-only');
   const o = await t.newClient('Other');
   other = await staffUser(t, o.clientId, 'admin@other-onb.test', 'administrator');
@@ -73,10 +77,161 @@ describe('onboarding documents in the console', () => {
   it('details: what the engines found (empty before processing), audited as a read; another client 404', async () => {
     const own = await t.app.inject({ url: `${base}/details`, headers: reader.headers });
     expect(own.statusCode, own.body).toBe(200);
-    expect(own.json()).toEqual({ idscan: null, reasons: [], details: {} });
+    expect(own.json()).toEqual({ idscan: null, reasons: [], details: {}, can_review: false, pending_review: null, me: `user:${reader.userId}` });
     expect((await t.app.inject({ url: `${base}/details`, headers: other.headers })).statusCode).toBe(404);
     await t.services.audit.flush();
     const entries = await t.services.audit.list(c.clientId, { limit: 1000 });
     expect(entries.some((e) => e.action === 'console.onboarding_report.read' && e.actor === `user:${reader.userId}`)).toBe(true);
+  });
+});
+
+/**
+ * A READY report as processing writes it (the sealed data, the plain decision columns, the events), without
+ * running the engines: the browser test runs the real pipeline on a specimen; here the console's rules are tested.
+ */
+async function readyReport(name: { first: string; last: string }, decision: 'ALERT' | 'REFER') {
+  const account = (await t.app.inject({
+    method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+    payload: { name: `${name.first} ${name.last}`, type: 'INDIVIDUAL', primary_contact: { first_name: name.first, last_name: name.last, email: 'x@example.com', primary_address: { street: '2 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
+  })).json();
+  const contactId = account.primary_contact.id as string;
+  const url = `/clients/${c.clientId}/accounts/${account.id}/contacts/${contactId}/reports/onboarding`;
+  expect((await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', idscan: 'true' } } } })).statusCode).toBe(202);
+  const finish = async () => {
+    const row = (await onboardingRepo.byContact(t.db, contactId))!;
+    const data: OnboardingData = {
+      personal_details: null, reasons: decision === 'ALERT' ? ['SPECIMEN'] : ['DOC_EXPIRED'],
+      idscan: { document_decision: decision, document_type: 'Passport', document_decision_date: new Date().toISOString(), date_of_birth: '1974-08-12', document_given_names: name.first.toUpperCase(), document_last_name: name.last.toUpperCase(), document_expiry_date: '2030-01-01', passport_number: 'L898902C3' },
+      details: { document: { decision, reasons: [{ code: reasonFor(decision), severity: decision, detail: 'fixture' }] } },
+    };
+    await t.db.tx(async (tx) => {
+      const saved = (await onboardingRepo.finishRun(tx, contactId, row.run_id, {
+        status: 'READY', dataEnc: t.services.onboarding.onboarding.seal(contactId, 'data', data), documentDecision: decision, faceMatchDecision: null,
+        needsReview: true, error: null, completedAt: new Date(), expiresAt: new Date(Date.now() + 365 * 86_400_000),
+      }))!;
+      await t.services.onboarding.onboarding.event(tx, saved, 'REPORT_READY');
+      await t.services.onboarding.onboarding.event(tx, saved, 'REPORT_IN_REVIEW');
+    });
+  };
+  await finish();
+  return { url, finish, base: `/console/api/accounts/${account.id}/contacts/${contactId}/onboarding`, accountId: account.id as string, contactId };
+}
+const reasonFor = (d: string) => (d === 'ALERT' ? 'SPECIMEN' : 'DOC_EXPIRED');
+
+async function audit() {
+  await t.services.audit.flush();
+  return t.services.audit.list(c.clientId, { limit: 5000 });
+}
+
+async function secondReviewRule(on: boolean) {
+  const r = await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: admin.headers, payload: { firm_name: null, brand_colour: null, logo_url: null, second_review_for_alert: on } });
+  expect(r.statusCode, r.body).toBe(200);
+}
+
+describe('onboarding review audit', () => {
+  it('a console review is recorded with its audit entry (actor user:<id>) and REPORT_REVIEW_COMPLETED', async () => {
+    await secondReviewRule(false);
+    const r = await readyReport({ first: 'Rita', last: 'Referred' }, 'REFER');
+    const saved = await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: reviewer.headers, payload: { decision: 'PASSED', notes: 'Expired last month; renewal seen.' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ pending_approval: false, review: { decision: 'PASSED', reviewed_by: `user:${reviewer.userId}` } });
+    const entries = (await audit()).filter((e) => e.action === 'onboarding.review' && e.subject === `${r.accountId}/${r.contactId}`);
+    // Exactly one entry: the service writes it in the review's transaction; the console route no longer adds its own.
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ actor: `user:${reviewer.userId}`, details: { decision: 'PASSED', revision: saved.json().revision } });
+    const events = (await t.app.inject({ url: `/clients/${c.clientId}/events?limit=200`, headers: c.auth })).json();
+    expect(JSON.stringify(events)).toContain('REPORT_REVIEW_COMPLETED');
+  });
+
+  it('a review through the public API is audited with actor api:<credential>', async () => {
+    const r = await readyReport({ first: 'Arno', last: 'Apiview' }, 'REFER');
+    const saved = await t.app.inject({ method: 'POST', url: `${r.url}/review`, headers: c.auth, payload: { decision: 'FAILED', notes: 'by the client system' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const entry = (await audit()).find((e) => e.action === 'onboarding.review' && e.subject === `${r.accountId}/${r.contactId}`);
+    expect(entry).toMatchObject({ actor: `api:${c.client_id}`, details: { decision: 'FAILED', revision: saved.json().revision } });
+  });
+
+  it('a refused review (report not READY) leaves no audit entry', async () => {
+    const before = (await audit()).filter((e) => e.action === 'onboarding.review').length;
+    expect((await t.app.inject({ method: 'POST', url: `${apiUrl}/review`, headers: c.auth, payload: { decision: 'PASSED' } })).statusCode).toBe(422);
+    expect((await audit()).filter((e) => e.action === 'onboarding.review')).toHaveLength(before);
+  });
+});
+
+describe('second reviewer for an onboarding ALERT', () => {
+  it('with the rule on, a REFER is recorded at once; an ALERT review is a proposal until another person approves it', async () => {
+    await secondReviewRule(true);
+    const refer = await readyReport({ first: 'Rosa', last: 'Refer' }, 'REFER');
+    const direct = await t.app.inject({ method: 'POST', url: `${refer.base}/review`, headers: reviewer.headers, payload: { decision: 'PASSED' } });
+    expect(direct.statusCode, direct.body).toBe(200);
+    expect(direct.json().pending_approval).toBe(false);
+
+    const r = await readyReport({ first: 'Uto', last: 'Specimen' }, 'ALERT');
+    const proposed = await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: reviewer.headers, payload: { decision: 'FAILED', notes: 'Specimen passport: refuse.' } });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect(proposed.json()).toMatchObject({ pending_approval: true, review: { empty: true } });
+    expect((await t.app.inject({ url: r.url, headers: c.auth })).json().review).toEqual({ empty: true });
+
+    const page = (await t.app.inject({ url: `${r.base}/details`, headers: admin.headers })).json();
+    expect(page).toMatchObject({ can_review: true, me: `user:${admin.userId}`, pending_review: { kind: 'ONBOARDING', proposed_by: `user:${reviewer.userId}`, proposal: { decision: 'FAILED', notes: 'Specimen passport: refuse.' } } });
+    // The proposal is sealed at rest like the report (its notes may hold personal data).
+    const stored = await t.db.query<{ proposal_enc: Uint8Array }>("SELECT proposal_enc FROM console_pending_reviews WHERE contact_id = $1 AND kind = 'ONBOARDING'", [r.contactId]);
+    expect(Buffer.from(stored[0]!.proposal_enc).toString('latin1')).not.toContain('Specimen passport');
+
+    // The proposer can neither approve nor reject; a read-only user cannot; another client's staff sees nothing.
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: reviewer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: reviewer.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: reader.headers })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${r.base}/details`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: other.headers, payload: { decision: 'PASSED' } })).statusCode).toBe(404);
+    // The AML side of the same contact has nothing waiting.
+    expect((await t.app.inject({ method: 'POST', url: `${r.base.replace(/onboarding$/, 'aml')}/review/approve`, headers: admin.headers })).statusCode).toBe(404);
+
+    const approved = await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers });
+    expect(approved.statusCode, approved.body).toBe(200);
+    const report = (await t.app.inject({ url: r.url, headers: c.auth })).json();
+    // Recorded as the proposer's decision; the approver is in the trail.
+    expect(report.review).toMatchObject({ status: 'COMPLETE', decision: 'FAILED', notes: 'Specimen passport: refuse.', reviewed_by: `user:${reviewer.userId}` });
+    const entries = (await audit()).filter((e) => e.subject === `${r.accountId}/${r.contactId}`);
+    expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['console.review.proposed', 'onboarding.review', 'console.review.approved']));
+    expect(entries.find((e) => e.action === 'onboarding.review')).toMatchObject({ actor: `user:${reviewer.userId}`, details: { decision: 'FAILED' } });
+    expect(entries.find((e) => e.action === 'console.review.approved')).toMatchObject({ actor: `user:${admin.userId}`, details: { kind: 'ONBOARDING', proposed_by: `user:${reviewer.userId}` } });
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `${r.base}/details`, headers: admin.headers })).json().pending_review).toBeNull();
+  });
+
+  it('another reviewer can reject the proposal: nothing is recorded, the report waits for a new review', async () => {
+    await secondReviewRule(true);
+    const r = await readyReport({ first: 'Ivy', last: 'Rejected' }, 'ALERT');
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: admin.headers, payload: { decision: 'PASSED' } })).statusCode).toBe(202);
+    const rejected = await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: reviewer.headers });
+    expect(rejected.statusCode, rejected.body).toBe(200);
+    expect(rejected.json()).toEqual({ rejected: true });
+    expect((await t.app.inject({ url: r.url, headers: c.auth })).json()).toMatchObject({ status: 'READY', review: { empty: true } });
+    expect((await t.app.inject({ url: `${r.base}/details`, headers: reviewer.headers })).json().pending_review).toBeNull();
+    const entries = (await audit()).filter((e) => e.subject === `${r.accountId}/${r.contactId}`);
+    expect(entries.find((e) => e.action === 'console.review.rejected')).toMatchObject({ actor: `user:${reviewer.userId}`, details: { kind: 'ONBOARDING', proposed_by: `user:${admin.userId}` } });
+    expect(entries.some((e) => e.action === 'onboarding.review')).toBe(false);
+  });
+
+  it('a report changed since the proposal is refused with 409 and the proposal dropped', async () => {
+    await secondReviewRule(true);
+    const r = await readyReport({ first: 'Cora', last: 'Changed' }, 'ALERT');
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: reviewer.headers, payload: { decision: 'PASSED' } })).statusCode).toBe(202);
+    await r.finish(); // processing wrote the report again (a new revision)
+    const late = await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers });
+    expect(late.statusCode, late.body).toBe(409);
+    expect((await t.app.inject({ url: `${r.base}/details`, headers: admin.headers })).json().pending_review).toBeNull();
+    expect((await t.app.inject({ url: r.url, headers: c.auth })).json().review).toEqual({ empty: true });
+  });
+
+  it('with the rule off, an ALERT review is recorded at once', async () => {
+    await secondReviewRule(false);
+    const r = await readyReport({ first: 'Olga', last: 'Direct' }, 'ALERT');
+    const saved = await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: reviewer.headers, payload: { decision: 'FAILED' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json()).toMatchObject({ pending_approval: false, review: { decision: 'FAILED' } });
   });
 });

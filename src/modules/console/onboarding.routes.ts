@@ -9,6 +9,7 @@ import { OnboardingReviewBody } from '../onboarding/onboarding.schemas.ts';
 import { onboardingRepo } from '../onboarding/onboarding.repo.ts';
 import type { OnboardingData } from '../onboarding/onboarding.service.ts';
 import type { StaffService } from '../staff/index.ts';
+import type { SecondReview } from './second-review.ts';
 import { actorOf, guard, who } from './session.ts';
 
 const config = { public: true } as const;
@@ -22,7 +23,7 @@ interface FileRow { id: string; slot: string; media_type: string; size_bytes: nu
  * The onboarding report's documents, decrypted for viewing only (never cached, every view audited), and the
  * onboarding review. Which files belong to the report is read from onboarding_files of the report's current run.
  */
-export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff: StaffService; publicUrl: string; onboarding: OnboardingService; files: FileStore; audit: AuditService }) {
+export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff: StaffService; publicUrl: string; onboarding: OnboardingService; files: FileStore; audit: AuditService; secondReview: SecondReview }) {
   const read = guard(deps.staff, deps.publicUrl, 'read');
   const review = guard(deps.staff, deps.publicUrl, 'review');
 
@@ -63,17 +64,28 @@ export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff:
     if (!row) throw new AppError('not_found', 'Resource not found');
     const data = deps.onboarding.open<OnboardingData>(row, 'data', row.data_enc);
     deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.onboarding_report.read', subject: `${accountId}/${contactId}`, details: { revision: row.revision } });
-    return { idscan: data?.idscan ?? null, reasons: data?.reasons ?? [], details: data?.details ?? {} };
+    const pending = await deps.secondReview.onboarding.pending(clientId, accountId, contactId);
+    return {
+      idscan: data?.idscan ?? null, reasons: data?.reasons ?? [], details: data?.details ?? {},
+      can_review: who(request).user.permissions.includes('review'), pending_review: pending, me: actorOf(request),
+    };
   });
 
   app.post('/console/api/accounts/:accountId/contacts/:contactId/onboarding/review', {
     config, preHandler: review, schema: { ...hide, params: Ids, body: OnboardingReviewBody },
-  }, async (request) => {
+  }, async (request, reply) => {
     const clientId = who(request).user.client_id;
     const { accountId, contactId } = request.params;
-    const out = await deps.onboarding.review(clientId, accountId, contactId, request.body, actorOf(request));
-    // The onboarding service does not write the audit entry itself (the AML one does, in its transaction).
-    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'onboarding.review', subject: `${accountId}/${contactId}`, details: { decision: request.body.decision, revision: out.revision } });
-    return out;
+    // onboarding.review writes the decision, its audit entry (actor user:<id>) and REPORT_REVIEW_COMPLETED in one
+    // transaction; with the client's four-eyes rule on a document ALERT it is first a proposal (second-review.ts).
+    const result = await deps.secondReview.onboarding.submit(clientId, accountId, contactId, request.body, actorOf(request));
+    return reply.status(result.status === 'recorded' ? 200 : 202).send({ ...result.report, pending_approval: result.status === 'pending_approval' });
   });
+
+  for (const verb of ['approve', 'reject'] as const) {
+    app.post(`/console/api/accounts/:accountId/contacts/:contactId/onboarding/review/${verb}`, { config, preHandler: review, schema: { ...hide, params: Ids } }, async (request) => {
+      const { accountId, contactId } = request.params as { accountId: string; contactId: string };
+      return deps.secondReview.onboarding[verb](who(request).user.client_id, accountId, contactId, actorOf(request));
+    });
+  }
 }

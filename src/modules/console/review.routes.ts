@@ -128,7 +128,7 @@ export function registerConsoleReviewRoutes(app: App, deps: ReviewDeps) {
     // Each potential match beside the entry as the list publishes it (the lists loaded now; an entry since removed shows as such).
     const entities = Object.fromEntries(report.data.matches.map((m) => [m.entity_id, deps.screening.entity(m.entity_id) ?? null]));
     deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.aml_report.read', subject: `${accountId}/${contactId}`, details: { revision: report.revision } });
-    const pending = await deps.secondReview.pending(clientId, contactId);
+    const pending = await deps.secondReview.aml.pending(clientId, accountId, contactId);
     return { contact, report, entities, can_review: who(request).user.permissions.includes('review'), pending_review: pending, me: actorOf(request) };
   });
 
@@ -139,14 +139,14 @@ export function registerConsoleReviewRoutes(app: App, deps: ReviewDeps) {
     const { accountId, contactId } = request.params;
     // aml.review writes the decision, its audit entry (actor user:<id>) and REPORT_REVIEW_COMPLETED in one transaction;
     // with the client's four-eyes rule on an ALERT it is first a proposal (second-review.ts).
-    const result = await deps.secondReview.submit(clientId, accountId, contactId, request.body, actorOf(request));
+    const result = await deps.secondReview.aml.submit(clientId, accountId, contactId, request.body, actorOf(request));
     return reply.status(result.status === 'recorded' ? 200 : 202).send({ ...result.report, pending_approval: result.status === 'pending_approval' });
   });
 
   for (const verb of ['approve', 'reject'] as const) {
     app.post(`/console/api/accounts/:accountId/contacts/:contactId/aml/review/${verb}`, { config, preHandler: review, schema: { ...hide, params: Ids } }, async (request) => {
       const { accountId, contactId } = request.params as { accountId: string; contactId: string };
-      return deps.secondReview[verb](clientOf(request), accountId, contactId, actorOf(request));
+      return deps.secondReview.aml[verb](clientOf(request), accountId, contactId, actorOf(request));
     });
   }
 }
