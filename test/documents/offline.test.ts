@@ -13,10 +13,12 @@ describe('OCR runs offline', () => {
     expect(existsSync(path.join(localLangPath(), 'eng.traineddata.gz'))).toBe(true);
   });
 
-  it.skipIf(!canIsolate)('Tesseract reads text inside a network namespace with no network at all (unshare -n)', () => {
+  it.skipIf(!canIsolate)('Tesseract (both engines) and the scanned-PDF path read text inside a network namespace with no network at all (unshare -n)', () => {
     const script = path.resolve('test/documents/offline-ocr.script.ts');
     const r = spawnSync('unshare', ['-n', process.execPath, '--import', 'tsx', script], { encoding: 'utf8', timeout: 60_000 });
     expect(r.stderr).not.toMatch(/ENOTFOUND|ENETUNREACH|fetch failed/);
     expect(r.stdout).toContain('OFFLINE 2026');
+    expect(r.stdout).toContain('LSTM 2027');
+    expect(r.stdout).toMatch(/pdf-ocr[\s\S]*SCANNED PDF 2028/);
   });
 });

@@ -12,7 +12,7 @@ import { parseUkLicenceText, type UkLicenceText } from './domain/uk-licence.ts';
 import { good, type MrzReading, readMrz, score } from './mrz-reader.ts';
 import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
-import { extractDocumentText, isPdf, prepareForText } from './text-extract.ts';
+import { extractDocumentText, isPdf, pdfPageScans, prepareForText, type TextSource } from './text-extract.ts';
 import { compareVizWithMrz, type VizComparison } from './domain/viz.ts';
 
 export interface DocumentServiceConfig {
@@ -104,6 +104,16 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
 
   async function checkIdentityDocument(input: { images: Buffer[]; contact?: ContactForDocument; today: string }): Promise<IdentityDocumentResult> {
     if (input.images.length === 0) throw new Error('at least one image is required');
+    // A PDF (a scanned passport page as proof of identity) is read through the scans of its first pages.
+    const images: Buffer[] = [];
+    for (const file of input.images) {
+      if (!isPdf(file)) images.push(file);
+      else {
+        const scans = await pdfPageScans(file).catch(() => []);
+        images.push(...(scans.length > 0 ? scans : [file]));
+      }
+    }
+    input = { ...input, images };
     const readings: MrzReading[] = [];
     for (const image of input.images) {
       const reading = await readMrz(image, ocr, { today: input.today, thresholds: config.qualityThresholds }).catch((error: unknown) => unreadable(error));
@@ -138,10 +148,10 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     };
   }
 
-  async function checkProofOfAddress(input: { file: Buffer; contact: ProofOfAddressContact; today: string }): Promise<ProofOfAddressResult & { source: 'pdf-text' | 'ocr'; text: string }> {
+  async function checkProofOfAddress(input: { file: Buffer; contact: ProofOfAddressContact; today: string }): Promise<ProofOfAddressResult & { source: TextSource; text: string }> {
     // Neither a PDF nor a decodable image: no text, which the matcher reports as POA_UNREADABLE.
     const { text, source } = isPdf(input.file) || (await decodable(input.file))
-      ? await extractDocumentText(input.file, ocr).catch(() => ({ text: '', source: 'pdf-text' as const }))
+      ? await extractDocumentText(input.file, ocr).catch(() => ({ text: '', source: 'pdf-text' as TextSource }))
       : { text: '', source: 'ocr' as const };
     return { source, text, ...checkProofOfAddressText(text, input.contact, { today: input.today, maxAgeMonths: config.proofOfAddressMaxAgeMonths ?? 3 }) };
   }
