@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
@@ -11,7 +11,8 @@ import { startTestService, type TestClient, type TestService } from '../helpers/
 import { startWorkers } from '../../src/workers.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { CONSOLE_DIST } from '../../src/modules/console/index.ts';
-import { axe, CHROMIUM, DESKTOP, hasChromium, waitFor } from './harness.ts';
+import { axe, CHROMIUM, DESKTOP, hasChromium, hasShared, SHARED, waitFor } from './harness.ts';
+import { consoleLogin } from '../http/console-helpers.ts';
 
 /**
  * The console in Debian's Chromium at desktop size: a reviewer opens a report_link, signs in, sees why the report
@@ -315,6 +316,101 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await context.close();
     }
   });
+
+  it.skipIf(!hasShared)('the onboarding report of an ALERT (specimen passport, face pair): MRZ check digits, quality, faces; a reviewer proposes, another approves', async () => {
+    // A real report: the ICAO Utopia specimen passport and a selfie with liveness photos of another person, through
+    // the hosted flow's API and the processing job (the engines run on the files as they would for a contact).
+    const created = (await t.app.inject({
+      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+      payload: { name: 'Anna Eriksson', type: 'INDIVIDUAL', primary_contact: { first_name: 'Anna Maria', last_name: 'Eriksson', email: 'anna@example.com', primary_address: { street: '3 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
+    })).json();
+    const url = `/clients/${c.clientId}/accounts/${created.id}/contacts/${created.primary_contact.id}/reports/onboarding`;
+    const requested = (await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', face_match: 'true' } } } })).json();
+    const token = new URL(requested.data.onboarding_url).pathname.split('/')[2];
+    const upload = async (slot: string, file: string) => {
+      const r = await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/${slot}`, headers: { 'content-type': file.endsWith('.png') ? 'image/png' : 'image/jpeg' }, payload: readFileSync(file) });
+      expect(r.statusCode, r.body).toBe(201);
+    };
+    const face = (n: number) => path.join(SHARED, 'faces/faceapi-bbt/sheldon', `sheldon${n}.png`);
+    await upload('document_front', path.join(SHARED, 'documents/passporteye__100_pass-uto.jpg'));
+    await upload('selfie', face(1));
+    const flow = (await t.app.inject({ url: `/verify/${token}/flow` })).json();
+    for (const [i, n] of (flow.liveness_challenge === 'turn_right' ? [2, 3, 3] : [5, 4, 4]).entries()) await upload(`liveness_${i + 1}`, face(n));
+    expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } })).statusCode).toBe(202);
+    const ready = await waitFor(() => t.app.inject({ url, headers: c.auth }).then((r) => r.json()), (r) => r.status === 'READY' || r.status === 'ERROR', 120_000);
+    expect(ready.data.idscan).toMatchObject({ document_decision: 'ALERT', face_match_decision: 'FAILED', passport_number: 'L898902C3' });
+    const reportPath = new URL(ready.data.report_link).pathname;
+
+    // The client's four-eyes rule on (set through the console API as its administrator, keeping the branding).
+    const admin = await consoleLogin(t, 'admin@browser.test');
+    const branding = (await t.app.inject({ url: '/console/api/settings/branding', headers: admin.headers })).json();
+    const rule = await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: admin.headers, payload: { firm_name: branding.firm_name, brand_colour: branding.brand_colour, logo_url: branding.logo_url, second_review_for_alert: true } });
+    expect(rule.statusCode, rule.body).toBe(200);
+
+    const rev = await signIn('reviewer@browser.test', reportPath);
+    try {
+      const { page } = rev;
+      await page.getByRole('heading', { level: 1, name: 'Onboarding report: Anna Maria Eriksson' }).waitFor();
+      await expect.poll(() => page.getByTestId('reasons').textContent()).toContain('SPECIMEN');
+      expect(await page.getByTestId('reasons').textContent()).toContain('The document is a specimen');
+      expect(await page.getByTestId('document-decision').textContent()).toBe('ALERT');
+      // The MRZ as read, in a monospace block, and each check digit printed against computed.
+      await expect.poll(() => page.getByTestId('mrz-lines').textContent()).toContain('P<UTOERIKSSON<<ANNA<MARIA');
+      expect(await page.getByTestId('mrz-lines').evaluate((el) => getComputedStyle(el).fontFamily)).toMatch(/mono/i);
+      const checks = page.getByRole('table', { name: /Check digits/ });
+      const rows = checks.getByRole('row');
+      expect(await rows.count()).toBe(6); // header + document number, birth date, expiry date, personal number, composite
+      expect(await rows.filter({ has: page.getByRole('rowheader', { name: 'Date of birth' }) }).getByRole('cell').allTextContents()).toEqual(['2', '2', 'valid']);
+      expect(await page.getByTestId('extracted').textContent()).toContain('L898902C3');
+      // Quality figures of the document image.
+      const quality = page.getByRole('table', { name: /Image quality/ });
+      expect(await quality.getByRole('rowheader', { name: 'document front' }).count()).toBe(1);
+      expect(await quality.getByRole('columnheader').allTextContents()).toEqual(['Image', 'Size (px)', 'Sharpness', 'Glare', 'Brightness', 'Contrast', 'Problems']);
+      // Both faces side by side, loaded (decrypted by the console), with the score against the threshold.
+      for (const name of ['Face source: the identity document', 'Face source: the selfie']) {
+        const img = page.getByRole('img', { name });
+        await expect.poll(() => img.evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
+      }
+      expect(await page.getByTestId('face-decision').textContent()).toBe('FAILED');
+      expect(await page.getByTestId('face-score').textContent()).toMatch(/^\d\.\d{3} \(threshold \d\.\d{3}/);
+      await expectAccessible(page);
+      await shot(page, '18-onboarding-report-alert');
+
+      await page.getByRole('radio', { name: 'Reject (FAILED)' }).check();
+      await page.getByLabel('Notes').fill('Specimen passport (Utopia): refuse.');
+      await page.getByRole('button', { name: 'Save review' }).click();
+      await page.getByRole('status').filter({ hasText: 'Review proposed' }).waitFor();
+      await page.getByText('Another reviewer must approve it.').waitFor();
+      expect(await page.getByRole('button', { name: 'Approve and record' }).count()).toBe(0);
+      await expectAccessible(page);
+      await shot(page, '19-onboarding-review-proposed');
+    } finally {
+      await rev.context.close();
+    }
+    expect((await t.app.inject({ url, headers: c.auth })).json().review).toEqual({ empty: true });
+
+    const second = await signIn('admin@browser.test', reportPath);
+    try {
+      const { page } = second;
+      await page.getByRole('heading', { name: 'Review waiting for a second approval' }).waitFor();
+      expect(await page.getByTestId('pending-decision').textContent()).toBe('FAILED');
+      await page.getByRole('button', { name: 'Approve and record' }).click();
+      await page.getByRole('status').filter({ hasText: 'Review saved' }).waitFor();
+      await expect.poll(() => page.getByTestId('review-decision').textContent()).toBe('FAILED');
+      expect(await page.getByRole('heading', { name: 'Review waiting for a second approval' }).count()).toBe(0);
+      await expectAccessible(page);
+      await shot(page, '20-onboarding-review-approved');
+    } finally {
+      await second.context.close();
+    }
+    const reviewed = (await t.app.inject({ url, headers: c.auth })).json();
+    expect(reviewed.review).toMatchObject({ status: 'COMPLETE', decision: 'FAILED', notes: 'Specimen passport (Utopia): refuse.', reviewed_by: expect.stringMatching(/^user:usr_/) });
+    await t.services.audit.flush();
+    const trail = (await t.services.audit.list(c.clientId, { limit: 5000 })).filter((e) => e.subject === `${created.id}/${created.primary_contact.id}`);
+    expect(trail.find((e) => e.action === 'onboarding.review')?.actor).toBe(reviewed.review.reviewed_by);
+    expect(trail.find((e) => e.action === 'console.review.approved')?.actor).toBe(`user:${admin.userId}`);
+    expect(trail.filter((e) => e.action === 'console.document.view').length).toBeGreaterThanOrEqual(2);
+  }, 180_000);
 
   it('a user sets up TOTP from the settings page (QR code shown); an administrator changes a role and disables a user', async () => {
     await t.services.staff.createUser(c.clientId, { email: 'enrol@browser.test', role: 'reviewer', password: PASSWORD });
