@@ -230,7 +230,7 @@ function ProofsSection({ address, identity }: { address?: ProofOfAddress; identi
   );
 }
 
-function ReviewForm({ accountId, contactId, done }: { accountId: string; contactId: string; done: (pending: boolean) => void }) {
+function ReviewForm({ accountId, contactId, replaces, done }: { accountId: string; contactId: string; replaces: boolean; done: (pending: boolean) => void }) {
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
@@ -248,7 +248,7 @@ function ReviewForm({ accountId, contactId, done }: { accountId: string; contact
   }
   return (
     <form className="card review" onSubmit={(e) => void submit(e)} aria-labelledby="onb-review-h">
-      <h2 id="onb-review-h">Record the review</h2>
+      <h2 id="onb-review-h">{replaces ? 'Record a new review (it replaces the one above)' : 'Record the review'}</h2>
       <fieldset>
         <legend>Decision on the verification</legend>
         <label><input type="radio" name="decision" value="PASSED" required /> Accept (PASSED)</label>
@@ -390,7 +390,7 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
                 </section>
               )}
               {canReview && report.status === 'READY' && !pending && (
-                <ReviewForm accountId={accountId} contactId={contactId} done={(p) => { setSaved(p ? 'proposed' : 'recorded'); void reload(); }} />
+                <ReviewForm accountId={accountId} contactId={contactId} replaces={!report.review.empty} done={(p) => { setSaved(p ? 'proposed' : 'recorded'); void reload(); }} />
               )}
               {page.data && !canReview && <p className="muted">Your role can read this report but not review it.</p>}
             </>
