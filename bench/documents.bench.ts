@@ -1,6 +1,6 @@
 /**
  * `npm run bench:documents`: median wall time per identity document through the service
- * (`checkIdentityDocument`: decode, quality, locate, recognise, parse, decide), pinned to one core with
+ * (`checkIdentityDocument`: decode, quality, locate, recognise, parse, VIZ check, decide), pinned to one core with
  * taskset by the npm script. Inputs: the shared specimens when present, and generated documents (clean and
  * degraded). The first call (worker start-up, model load) is reported apart and left out of the median.
  */
@@ -22,7 +22,9 @@ for (let i = 0; i < 20; i++) {
   inputs.push({ name: `generated/${i % 2 ? 'degraded' : 'clean'}-${m.format}`, image: await renderDocument(m, 424242 + i, i % 2 ? randomDegradation(r) : {}) });
 }
 
-const service = createDocumentService();
+// --no-viz: without the visual-zone check (one LSTM page OCR per document whose MRZ was read), for comparison.
+const vizCheck = !process.argv.includes('--no-viz');
+const service = createDocumentService({ vizCheck });
 try {
   const t0 = performance.now();
   await service.checkIdentityDocument({ images: [inputs[0]!.image], today: TODAY });
@@ -36,7 +38,7 @@ try {
   const sorted = times.map((t) => t.ms).sort((a, b) => a - b);
   const q = (p: number) => Math.round(sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!);
   const affinity = process.env.KYC_BENCH_CPUS ?? 'see npm script (taskset -c 0)';
-  console.log(`documents bench: ${times.length} documents, node ${process.version}, ${os.cpus().length} cpus visible, pinned: ${affinity}`);
+  console.log(`documents bench: ${times.length} documents, node ${process.version}, ${os.cpus().length} cpus visible, pinned: ${affinity}, VIZ check ${vizCheck ? 'on' : 'off'}`);
   console.log(`first call (worker start, model load): ${Math.round(warmup)} ms`);
   console.log(`median ${q(0.5)} ms, p90 ${q(0.9)} ms, max ${q(1)} ms per document (target: median < 1500 ms)`);
   for (const t of times.sort((a, b) => b.ms - a.ms).slice(0, 5)) console.log(`  slowest: ${t.name} ${Math.round(t.ms)} ms`);
