@@ -93,6 +93,9 @@ export async function createService(config: Config, options: ServiceOptions = {}
   const db = options.db ?? (await openDatabase(config));
   await migrate(db);
   const services = await buildServices(config, db, { now: options.now, worker: config.workers });
+  // The job tables and queues exist before the first request: a job sent inside a transaction must not start
+  // pg-boss there (on the embedded database that would wait for the connection the transaction holds).
+  await services.jobs.start();
   let ready = true;
   const app = await createApp({
     config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, audit: services.audit.record,

@@ -9,8 +9,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import type { DocumentService } from '../documents/index.ts';
-import type { FaceService } from '../biometrics/index.ts';
+import type { Engines } from './processing.ts';
 import { addressHistoryProblems, progress, type FlowAnswers } from './domain/flow.ts';
 import { slotsOf, stepsFor, wantsFaceMatch, type Slot } from './domain/parameters.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
@@ -53,7 +52,7 @@ const LINK_INVALID = () => new AppError('not_found', 'This link is not valid. It
  */
 export function createFlowService(deps: {
   db: Db; jobs: Jobs; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
-  documents: () => DocumentService; faces: () => FaceService; publicUrl: string; now: () => Date;
+  engines: (clientId: string, contactLastName: string) => Promise<Engines>; publicUrl: string; now: () => Date;
 }) {
   const { db, onboarding } = deps;
 
@@ -93,22 +92,22 @@ export function createFlowService(deps: {
     };
   }
 
-  async function feedbackFor(slot: Slot, bytes: Buffer, mediaType: string): Promise<UploadFeedback> {
+  async function feedbackFor(slot: Slot, bytes: Buffer, mediaType: string, engines: Engines): Promise<UploadFeedback> {
     if (mediaType !== 'image/jpeg') return { usable: true, problems: [] };
     if (slot === 'document_front' || slot === 'document_back' || slot === 'proof_of_identity') {
-      const result = await deps.documents().checkIdentityDocument({ images: [bytes], today: isoDate(deps.now()) });
+      const result = await engines.documents.checkIdentityDocument({ images: [bytes], today: isoDate(deps.now()) });
       const problems: string[] = [...new Set(result.quality.flatMap((q) => q.problems))];
       // The front must be readable (an MRZ or a licence's printed fields); a back side only needs to be sharp.
       if (slot !== 'document_back' && !result.extracted) problems.push('DOCUMENT_NOT_READ');
       return { usable: problems.length === 0, problems };
     }
     if (slot === 'selfie') {
-      const result = await deps.faces().checkSelfie(bytes);
+      const result = await engines.faces.checkSelfie(bytes);
       return { usable: result.decision === 'PASSED', problems: result.reasons.map(String) };
     }
     if (slot.startsWith('liveness_')) {
       // Turned heads are expected here: only a missing or second face makes a frame useless.
-      const result = await deps.faces().checkSelfie(bytes);
+      const result = await engines.faces.checkSelfie(bytes);
       const problems = result.reasons.map(String).filter((r) => r === 'NO_FACE_SELFIE' || r === 'MULTIPLE_FACES');
       return { usable: problems.length === 0, problems };
     }
@@ -116,6 +115,13 @@ export function createFlowService(deps: {
   }
 
   return {
+    /** The contact behind a link and whether its client is a sandbox (the sandbox's scripted contact uses it). */
+    async contactOf(token: string) {
+      const row = await resolve(token);
+      const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
+      return contact ? { contact, sandbox: await onboarding.isSandbox(db, row.client_id) } : undefined;
+    },
+
     /** The client behind a link (the page route reads its branding); undefined for an unknown token. */
     async clientOf(token: string): Promise<string | undefined> {
       if (!/^[0-9a-z]{40,64}$/.test(token)) return undefined;
@@ -158,7 +164,8 @@ export function createFlowService(deps: {
       if (!allowed) throw new AppError('not_found', 'This upload is not part of your verification');
       const kinds = slot === 'chip' ? (['json'] as const) : allowed.kinds;
       const file = await normaliseUpload(bytes, [...kinds]);
-      const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType);
+      const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
+      const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType, await deps.engines(row.client_id, contact?.last_name ?? ''));
       const id = newId('file');
       const key = `onboarding/${row.client_id}/${row.contact_id}/${id}`.toLowerCase();
       await deps.files.put(key, file.bytes);

@@ -10,6 +10,11 @@ import { onboardingRepo, type FileRow, type OnboardingRow } from './onboarding.r
 import type { OnboardingData, OnboardingService } from './onboarding.service.ts';
 import type { ProcessJob } from './flow.service.ts';
 
+export interface Engines {
+  documents: DocumentService;
+  faces: FaceService;
+}
+
 export const PROCESS_RETRY_LIMIT = 2;
 
 /**
@@ -18,7 +23,8 @@ export const PROCESS_RETRY_LIMIT = 2;
  */
 export function createProcessor(deps: {
   db: Db; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
-  documents: () => DocumentService; faces: () => FaceService; chipTrustStore?: string; now: () => Date;
+    /** The engines for one contact's report: the real ones, or the sandbox's for a sandbox client (src/modules/sandbox/engines.ts). */
+  engines: (clientId: string, contactLastName: string) => Promise<Engines>; chipTrustStore?: string; now: () => Date;
 }) {
   const { db, onboarding } = deps;
   let trust: Promise<TrustStore> | undefined;
@@ -33,6 +39,8 @@ export function createProcessor(deps: {
     answers: FlowAnswers;
     today: string;
     read: (slot: string) => Promise<Buffer | undefined>;
+    documents: DocumentService;
+    faces: FaceService;
     reasons: string[];
     details: Record<string, unknown>;
   }
@@ -42,10 +50,10 @@ export function createProcessor(deps: {
       r.reasons.push('FACE_NOT_COMPARED');
       return 'FAILED';
     }
-    const match = await deps.faces().compare(front, selfie);
+    const match = await r.faces.compare(front, selfie);
     const frames = (await Promise.all(['liveness_1', 'liveness_2', 'liveness_3'].map(r.read))).filter((b): b is Buffer => b !== undefined);
     const challenge = r.answers.liveness_challenge ?? 'turn_left';
-    const liveness = await deps.faces().verifyActiveLiveness([selfie, ...frames], { type: challenge });
+    const liveness = await r.faces.verifyActiveLiveness([selfie, ...frames], { type: challenge });
     r.details.face_match = match;
     r.details.liveness = { ...liveness, challenge };
     r.reasons.push(...match.reasons.map((x) => `FACE_${String(x)}`.replace(/^FACE_FACE_/, 'FACE_')));
@@ -67,7 +75,7 @@ export function createProcessor(deps: {
       r.reasons.push('CHIP_DATA_INVALID');
       return;
     }
-    const result = await deps.faces().verifyChip(chipData, await trustStore(), undefined, selfie);
+    const result = await r.faces.verifyChip(chipData, await trustStore(), undefined, selfie);
     r.details.chip = result;
     r.reasons.push(...(result.passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...result.reasons.map((x) => `CHIP_${String(x)}`)]));
   }
@@ -75,14 +83,14 @@ export function createProcessor(deps: {
   async function checkProofs(r: Run, files: Map<string, FileRow>) {
     const proofOfIdentity = await r.read('proof_of_identity');
     if (proofOfIdentity && files.get('proof_of_identity')!.media_type === 'image/jpeg') {
-      const result = await deps.documents().checkProofOfIdentity({ images: [proofOfIdentity], contact: person(r.contact), today: r.today });
+      const result = await r.documents.checkProofOfIdentity({ images: [proofOfIdentity], contact: person(r.contact), today: r.today });
       r.details.proof_of_identity = { decision: result.decision, document_type: result.document_type, reasons: result.reasons };
       if (result.decision !== 'PASSED') r.reasons.push(`PROOF_OF_IDENTITY_${result.decision}`);
     }
     const proofOfAddress = await r.read('proof_of_address');
     if (proofOfAddress) {
       const address = r.answers.personal_details?.address;
-      const result = await deps.documents().checkProofOfAddress({
+      const result = await r.documents.checkProofOfAddress({
         file: proofOfAddress, today: r.today,
         contact: { ...person(r.contact), primary_address: address ? { street: address.street, postcode: address.postcode, city: address.city } : r.contact.primary_address },
       });
@@ -95,6 +103,7 @@ export function createProcessor(deps: {
   async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
     const r: Run = {
       row, contact, answers: onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
+      ...(await deps.engines(row.client_id, contact.last_name)),
       read: async (slot) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; },
     };
     const front = await r.read('document_front');
@@ -103,7 +112,7 @@ export function createProcessor(deps: {
     let idscan: OnboardingData['idscan'] = null;
     if (wantsDocument(row.parameters) && front) {
       const back = await r.read('document_back');
-      document = await deps.documents().checkIdentityDocument({ images: back ? [front, back] : [front], contact: person(contact), today: r.today });
+      document = await r.documents.checkIdentityDocument({ images: back ? [front, back] : [front], contact: person(contact), today: r.today });
       r.reasons.push(...document.reasons.map((x) => x.code));
       idscan = { ...document.idscan };
       // For the reviewer's page: the MRZ as read with each check digit, corrections, the licence's printed fields,
@@ -117,7 +126,7 @@ export function createProcessor(deps: {
     const faceDecision = wantsFaceMatch(row.parameters) ? await checkFace(r, front, selfie) : undefined;
     if (on(row.parameters, 'face_match_mobile')) await checkChip(r, selfie);
     if (on(row.parameters, 'selfie') && !wantsFaceMatch(row.parameters) && selfie) {
-      const result = await deps.faces().checkSelfie(selfie);
+      const result = await r.faces.checkSelfie(selfie);
       r.details.selfie = result;
       if (result.decision !== 'PASSED') r.reasons.push('SELFIE_NOT_USABLE', ...result.reasons.map((x) => `SELFIE_${String(x)}`));
     }
