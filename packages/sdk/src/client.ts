@@ -129,6 +129,11 @@ export function createKycClient(options: TransportOptions) {
   const sandbox = {
     /** The catalogue of sandbox personas (public; no token needed). */
     personas: async () => unwrap(raw.GET('/sandbox/personas', {})),
+    /** Sandbox links only: a scripted contact answers every step of the flow behind `onboardingUrl` and submits it. */
+    completeFlow: async (onboardingUrl: string) => {
+      const token = onboardingUrl.split('/verify/')[1]?.split(/[?#]/)[0] ?? onboardingUrl;
+      return unwrap(raw.POST('/sandbox/verify/{token}/complete', { params: { path: { token } } }));
+    },
   };
 
   const subscriptions = {

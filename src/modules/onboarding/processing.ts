@@ -120,7 +120,7 @@ export function createProcessor(deps: {
       const mrz = document.mrz ? { format: document.mrz.format, lines: document.mrz.lines, check_digits: document.mrz.check_digits, corrections: document.mrz.corrections, valid: document.mrz.valid } : null;
       r.details.document = {
         decision: document.decision, document_type: document.document_type, reasons: document.reasons, quality: document.quality, mrz,
-        driving_licence: document.driving_licence,
+        driving_licence: document.driving_licence, viz: document.viz,
       };
     }
     const faceDecision = wantsFaceMatch(row.parameters) ? await checkFace(r, front, selfie) : undefined;

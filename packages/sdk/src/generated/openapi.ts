@@ -1888,6 +1888,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{clientId}/screening/lists": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The lists screening runs against, and how their last download went
+         * @description Each loaded list with its version (content hash), entry count and load time; each download source (SCREENING_SOURCES) with the outcome of its last fetch, its last success, last change and last error. A source that fails keeps its previous version in use.
+         */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    /** @description your client id */
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ScreeningListsResponse"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{clientId}/screening/search": {
         parameters: {
             query?: never;
@@ -3110,6 +3152,42 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/sandbox/verify/{token}/complete": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sandbox only: a scripted contact answers every step of this link through the real flow API and submits it */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    token: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/verify/{token}/flow": {
         parameters: {
             query?: never;
@@ -3550,6 +3628,48 @@ export interface components {
             type: string;
         } & {
             [key: string]: unknown;
+        };
+        ScreeningListsResponse: {
+            /** @description The list versions screening runs against */
+            lists: {
+                /** @description sha256 over the canonical entries: the list version */
+                content_hash: string;
+                entries: number;
+                /** @description Publisher format it was read from */
+                format: string;
+                /** @description List id, e.g. us_ofac_sdn, gb_fcdo_sanctions */
+                list: string;
+                /**
+                 * Format: date-time
+                 * @description When this version was first loaded by this process
+                 */
+                loaded_at: string;
+            }[];
+            /** @description Whether any list is loaded; without one, screening answers 503 rather than "No Match" */
+            loaded: boolean;
+            /** @description Lists downloaded from their publishers on the refresh schedule, with their last fetch */
+            sources: {
+                /** @description Consecutive failed attempts */
+                failures: number;
+                /** @description Download source id (SCREENING_SOURCES) */
+                id: string;
+                /** Format: date-time */
+                last_attempt_at?: string;
+                /** Format: date-time */
+                last_change_at?: string;
+                last_error?: string;
+                /** Format: date-time */
+                last_error_at?: string;
+                /** Format: date-time */
+                last_success_at?: string;
+                /** @description Whether a file of this source is loaded */
+                loaded: boolean;
+                publisher: string;
+                /** @description Outcome of the last attempt: updated (new file), not_modified (HTTP 304), unchanged (same bytes), error (the previous file stays in use) */
+                status: "never" | "updated" | "not_modified" | "unchanged" | "error";
+            }[];
+            /** @description Default decision threshold */
+            threshold: number;
         };
         ScreeningMatch: {
             /** @description list:publisher id, stable across list versions */
