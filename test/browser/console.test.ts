@@ -397,7 +397,8 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await page.getByRole('button', { name: 'Approve and record' }).click();
       await page.getByRole('status').filter({ hasText: 'Review saved' }).waitFor();
       await expect.poll(() => page.getByTestId('review-decision').textContent()).toBe('FAILED');
-      expect(await page.getByRole('heading', { name: 'Review waiting for a second approval' }).count()).toBe(0);
+      // The report and the pending proposal are two loads: wait for both to show the recorded review.
+      await expect.poll(() => page.getByRole('heading', { name: 'Review waiting for a second approval' }).count()).toBe(0);
       await expectAccessible(page);
       await shot(page, '20-onboarding-review-approved');
     } finally {
