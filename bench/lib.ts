@@ -33,7 +33,9 @@ export async function startServer(env: Record<string, string>): Promise<{ url: s
     ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-bench-')), LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '10000000', WEBHOOK_ALLOW_PRIVATE: 'true', ...env,
   } as Record<string, string>;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+  // BENCH_NODE_ARGS: extra flags for the server process only (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").
+  const nodeArgs = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+  const child = spawn(process.execPath, [...nodeArgs, '--import', 'tsx', 'src/main.ts'], { cwd: ROOT, env: fullEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const url = `http://127.0.0.1:${port}`;
   for (let i = 0; i < 200; i++) {
     try {

@@ -37,7 +37,7 @@ export interface ServiceOptions {
 }
 
 export async function openDatabase(config: Config): Promise<Db> {
-  return config.databaseUrl ? createPostgresDb(config.databaseUrl, { max: config.dbPoolSize }) : createPgliteDb(path.join(config.dataDir, 'pgdata'));
+  return config.databaseUrl ? createPostgresDb(config.databaseUrl, { max: config.dbPoolSize, prepare: config.dbPreparedStatements }) : createPgliteDb(path.join(config.dataDir, 'pgdata'));
 }
 
 /**

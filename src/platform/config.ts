@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | undefined;
   /** Connections per process to a PostgreSQL server. */
   dbPoolSize: number;
+  /** Named prepared statements on PostgreSQL (off behind a transaction-pooling PgBouncer older than 1.21). */
+  dbPreparedStatements: boolean;
   /** PEM of the JWT signing key; unset: a key kept in DATA_DIR. */
   jwtPrivateKey: string | undefined;
   /** 32-byte key (base64) for personal data and documents at rest; unset: a key kept in DATA_DIR. */
@@ -129,6 +131,7 @@ export function loadConfig(env: Env = process.env): Config {
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
     dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 500),
+    dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
     jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
     encryptionKey,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
