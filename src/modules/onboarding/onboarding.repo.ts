@@ -43,6 +43,7 @@ export interface FileRow {
   size_bytes: number;
   sha256: string;
   feedback_enc: Uint8Array | null;
+  created_at: Date;
 }
 
 /** SQL of onboarding reports, their files and invitations; tenant-scoped functions take `clientId` first. */
@@ -137,7 +138,7 @@ export const onboardingRepo = {
     sql.query<FileRow>('SELECT * FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 ORDER BY slot', [contactId, runId]),
 
   /** Stores a file row; returns the storage key it replaced (to delete), if any. */
-  putFile: async (sql: Sql, f: Omit<FileRow, 'feedback_enc'> & { feedback_enc: Buffer | null }) => {
+  putFile: async (sql: Sql, f: Omit<FileRow, 'feedback_enc' | 'created_at'> & { feedback_enc: Buffer | null }) => {
     const old = await one<{ storage_key: string }>(sql, 'SELECT storage_key FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 AND slot = $3 FOR UPDATE',
       [f.contact_id, f.run_id, f.slot]);
     await sql.query(
