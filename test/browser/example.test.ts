@@ -13,6 +13,7 @@ import { CHROMIUM, hasChromium, hasShared, SHARED } from './harness.ts';
  * part in Chromium with the shared passport and face photos, and the AML report screened on a real list.
  */
 const SDN = path.join(SHARED, 'lists/ofac_sdn_2021-07_watchman');
+const PEP = path.join(SHARED, 'lists/opensanctions_pep_us_congress_senzing_watchman');
 let t: TestService;
 let workers: { stop(): Promise<void> };
 let port: number;
@@ -27,7 +28,7 @@ const freePort = () => new Promise<number>((resolve) => {
 beforeAll(async () => {
   if (!hasChromium || !hasShared || !existsSync(SDN)) return;
   port = await freePort();
-  t = await startTestService({ PUBLIC_URL: `http://127.0.0.1:${port}`, SCREENING_LISTS: SDN });
+  t = await startTestService({ PUBLIC_URL: `http://127.0.0.1:${port}`, SCREENING_LISTS: `${SDN},${PEP}` });
   await t.app.listen({ port, host: '127.0.0.1' });
   workers = await startWorkers(t.services);
 }, 180_000);
@@ -50,9 +51,9 @@ describe.skipIf(!hasChromium || !hasShared || !existsSync(SDN))('examples/integr
     // Step 6: the merge kept what was there and added what the document says.
     expect(out.contact).toMatchObject({ first_name: 'Anna', last_name: 'Virtanen', passport_number: 'XP8271602', date_of_birth: out.onboarding.data.idscan!.date_of_birth, metadata: { external_reference: 'crm-4711' } });
     expect(out.contact.primary_address).toMatchObject({ street: '7 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country_code: 'GB' });
-    // Step 9: screened on the real OFAC list (no live identity registers here, so the identity is referred).
+    // Step 9: screened on the real OFAC and PEP lists (no live identity registers here, so the identity is referred).
     expect(out.aml.status).toBe('READY');
-    expect((out.aml.data as { sanctions_matches?: string }).sanctions_matches).toBe('No Match');
+    expect(out.aml.data).toMatchObject({ sanctions_matches: 'No Match', pep_matches: 'No Match' });
     expect(out.account.client_onboarding.completed).toBe(true);
   }, 600_000);
 });

@@ -50,8 +50,9 @@ export const amlRepo = {
     dataEnc: Buffer | null; reviewEnc: Buffer | null; needsReview: boolean; error: string | null; decidedAt: Date | null; expiresAt: Date | null;
   }) =>
     one<AmlRow>(sql,
-      `UPDATE aml_reports SET status = $3, decision = COALESCE($4, decision), pep_matches = COALESCE($5, pep_matches),
-              sanctions_matches = COALESCE($6, sanctions_matches), match_ids = CASE WHEN $3 = 'READY' THEN $7::text[] ELSE match_ids END,
+      `UPDATE aml_reports SET status = $3, decision = COALESCE($4, decision),
+              pep_matches = CASE WHEN $3 = 'READY' THEN $5 ELSE COALESCE($5, pep_matches) END,
+              sanctions_matches = CASE WHEN $3 = 'READY' THEN $6 ELSE COALESCE($6, sanctions_matches) END, match_ids = CASE WHEN $3 = 'READY' THEN $7::text[] ELSE match_ids END,
               data_enc = COALESCE($8, data_enc), review_enc = COALESCE($9, review_enc), needs_review = CASE WHEN $3 = 'READY' THEN $10 ELSE needs_review END,
               error = $11, last_decision_at = COALESCE($12, last_decision_at), refreshed_at = COALESCE($12, refreshed_at),
               expires_at = COALESCE($13, expires_at), revision = revision + 1, updated_at = now()
@@ -65,7 +66,7 @@ export const amlRepo = {
         WHERE client_id = $1 AND contact_id = $2 RETURNING *`, [clientId, contactId, reviewEnc, dataEnc]),
 
   /** Ongoing monitoring found new matches: new data, back to review. */
-  saveRescreen: (sql: Sql, contactId: string, expectedRevision: number, change: { pep: string; sanctions: string; matchIds: string[]; dataEnc: Buffer; reviewEnc: Buffer }) =>
+  saveRescreen: (sql: Sql, contactId: string, expectedRevision: number, change: { pep: string | null; sanctions: string | null; matchIds: string[]; dataEnc: Buffer; reviewEnc: Buffer }) =>
     one<AmlRow>(sql,
       `UPDATE aml_reports SET pep_matches = $3, sanctions_matches = $4, match_ids = $5, data_enc = $6, review_enc = $7, needs_review = true,
               refreshed_at = now(), revision = revision + 1, updated_at = now()

@@ -13,7 +13,7 @@ import { SourceUnavailableError, type EidvService, type PersonQuery } from '../e
 import { DEFAULT_OPTIONS, Matcher, type ListedEntity, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
-import { matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
+import { coveredAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
 
 export const AML_CHECK_JOB = 'aml-check';
 export const AML_RETRY_LIMIT = 2;
@@ -185,9 +185,10 @@ export function createAmlService(deps: AmlDeps) {
         return;
       }
       const screening = screen(contact);
+      const answers = coveredAnswers(screening, deps.screening.coverage());
       const data: AmlData = {
-        decision: identity.decision, pep_matches: screening.pep, sanctions_matches: screening.sanctions,
-        reasons: reasonCodes(identity.reasons, screening.pep, screening.sanctions),
+        decision: identity.decision, pep_matches: answers.pep, sanctions_matches: answers.sanctions,
+        reasons: reasonCodes(identity.reasons, answers.pep, answers.sanctions),
         identity: {
           sources: identity.sources.map((s) => ({ source: s.source, kind: s.kind, name_dob: s.nameDob, name_address: s.nameAddress, deceased: s.deceased, reasons: s.reasons })),
           confirmed_name_dob: identity.confirmedNameDob, confirmed_name_address: identity.confirmedNameAddress,
@@ -283,14 +284,15 @@ export function createAmlService(deps: AmlDeps) {
           const added = newMatches(row.match_ids, result.matches.map((m) => m.entityId));
           if (added.length === 0) continue;
           const data = openData(row)!;
+          const answers = coveredAnswers(result, deps.screening.coverage());
           const updated: AmlData = {
-            ...data, pep_matches: result.pep, sanctions_matches: result.sanctions, matches: reportMatches(result, data.matches),
-            reasons: [...reasonCodes(data.reasons.filter((r) => !r.endsWith('_POTENTIAL_MATCH')), result.pep, result.sanctions), 'NEW_MATCH_AFTER_LIST_UPDATE'],
+            ...data, pep_matches: answers.pep, sanctions_matches: answers.sanctions, matches: reportMatches(result, data.matches),
+            reasons: [...reasonCodes(data.reasons.filter((r) => !/_(POTENTIAL_MATCH|NOT_SCREENED)$/.test(r)), answers.pep, answers.sanctions), 'NEW_MATCH_AFTER_LIST_UPDATE'],
             screened_lists: result.lists,
           };
           await db.tx(async (tx) => {
             const saved = await amlRepo.saveRescreen(tx, row.contact_id, row.revision, {
-              pep: result.pep, sanctions: result.sanctions, matchIds: result.matches.map((m) => m.entityId),
+              pep: answers.pep, sanctions: answers.sanctions, matchIds: result.matches.map((m) => m.entityId),
               dataEnc: seal(row.contact_id, 'data', updated), reviewEnc: seal(row.contact_id, 'review', { empty: true }),
             });
             if (!saved) return; // changed meanwhile; the next run sees it

@@ -97,6 +97,8 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
   let matcher: Matcher | undefined;
   let versions: ListVersion[] = [];
   let byId = new Map<string, ListedEntity>();
+  /** Which kinds of list are loaded: a PEP answer needs a PEP list, a sanctions answer a sanctions list. */
+  let coverage = { pep: false, sanctions: false };
   /** Every version seen per list id, oldest first, with per-entity hashes for diffs. */
   const history = new Map<string, Array<{ version: ListVersion; hashes: Map<string, string> }>>();
 
@@ -119,6 +121,8 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     const loadedAt = now().toISOString();
     lists = loaded;
     byId = new Map(loaded.flatMap((l) => l.entities.map((e) => [e.id, e] as const)));
+    const topics = (test: RegExp) => loaded.some((l) => l.entities.some((e) => e.topics.some((t) => test.test(t))));
+    coverage = { pep: topics(PEP_TOPICS), sanctions: topics(SANCTION_TOPICS) };
     matcher = loaded.some((l) => l.entities.length > 0) ? new Matcher(loaded.flatMap((l) => l.entities), { ...DEFAULT_OPTIONS, threshold }) : undefined;
     versions = loaded.map((l) => ({ list: l.id, format: l.format, source: l.source, contentHash: l.contentHash, entities: l.entities.length, loadedAt }));
     for (const [i, l] of loaded.entries()) {
@@ -218,6 +222,8 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     diff,
     versions: (): ListVersion[] => versions,
     isLoaded: (): boolean => matcher !== undefined,
+    /** Whether the loaded lists hold PEPs and sanctioned entities at all (a "No Match" of a kind means nothing without them). */
+    coverage: (): { pep: boolean; sanctions: boolean } => coverage,
     entity: (entityId: string): ListedEntity | undefined => byId.get(entityId),
     lists: (): readonly LoadedList[] => lists,
     threshold,

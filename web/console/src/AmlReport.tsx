@@ -128,8 +128,8 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
             <dl className="facts">
               <dt>Status</dt><dd>{r.status}</dd>
               <dt>Identity</dt><dd>{r.data.decision ?? '—'}</dd>
-              <dt>PEP</dt><dd>{r.data.pep_matches ?? '—'}</dd>
-              <dt>Sanctions</dt><dd>{r.data.sanctions_matches ?? '—'}</dd>
+              <dt>PEP</dt><dd>{r.data.pep_matches ?? (r.status === 'READY' ? 'Not screened: no PEP list is loaded' : '—')}</dd>
+              <dt>Sanctions</dt><dd>{r.data.sanctions_matches ?? (r.status === 'READY' ? 'Not screened: no sanctions list is loaded' : '—')}</dd>
               <dt>Why a person is needed</dt><dd data-testid="reasons">{r.data.reasons.join(', ') || 'Nothing: no review needed'}</dd>
               <dt>Requested</dt><dd>{new Date(r.data.requested_at).toLocaleString('en-GB')}</dd>
               {r.data.error && <><dt>Error</dt><dd>{r.data.error}</dd></>}

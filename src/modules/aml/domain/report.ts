@@ -17,10 +17,13 @@ export interface ReportMatch {
   review_status: 'PENDING' | 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
 }
 
+export type MatchDecision = 'No Match' | 'Potential Match';
+
 export interface AmlData {
   decision: 'PASS' | 'REFER' | 'ALERT';
-  pep_matches: 'No Match' | 'Potential Match';
-  sanctions_matches: 'No Match' | 'Potential Match';
+  /** null: no list of that kind was loaded, so the contact was not screened for it (never "No Match" against nothing). */
+  pep_matches: MatchDecision | null;
+  sanctions_matches: MatchDecision | null;
   reasons: string[];
   identity: {
     sources: Array<{ source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[] }>;
@@ -52,16 +55,24 @@ export function matchKind(topics: string[]): ReportMatch['kind'] {
   return 'OTHER';
 }
 
-/** A result needs a person when identity is not PASS or anything was potentially matched. */
-export function needsReview(data: Pick<AmlData, 'decision' | 'pep_matches' | 'sanctions_matches'>): boolean {
-  return data.decision !== 'PASS' || data.pep_matches === 'Potential Match' || data.sanctions_matches === 'Potential Match';
+/**
+ * The screening answer of each kind, kept only where a list of that kind is loaded: with sanctions lists alone
+ * the PEP answer is null (not screened), not "No Match".
+ */
+export function coveredAnswers(result: { pep: MatchDecision; sanctions: MatchDecision }, coverage: { pep: boolean; sanctions: boolean }) {
+  return { pep: coverage.pep || result.pep === 'Potential Match' ? result.pep : null, sanctions: coverage.sanctions || result.sanctions === 'Potential Match' ? result.sanctions : null };
 }
 
-export function reasonCodes(identityReasons: string[], pep: string, sanctions: string): string[] {
+/** A result needs a person when identity is not PASS, anything was potentially matched, or a kind was not screened. */
+export function needsReview(data: Pick<AmlData, 'decision' | 'pep_matches' | 'sanctions_matches'>): boolean {
+  return data.decision !== 'PASS' || data.pep_matches !== 'No Match' || data.sanctions_matches !== 'No Match';
+}
+
+export function reasonCodes(identityReasons: string[], pep: MatchDecision | null, sanctions: MatchDecision | null): string[] {
   return [
     ...identityReasons,
-    ...(pep === 'Potential Match' ? ['PEP_POTENTIAL_MATCH'] : []),
-    ...(sanctions === 'Potential Match' ? ['SANCTIONS_POTENTIAL_MATCH'] : []),
+    ...(pep === 'Potential Match' ? ['PEP_POTENTIAL_MATCH'] : pep === null ? ['PEP_NOT_SCREENED'] : []),
+    ...(sanctions === 'Potential Match' ? ['SANCTIONS_POTENTIAL_MATCH'] : sanctions === null ? ['SANCTIONS_NOT_SCREENED'] : []),
   ];
 }
 
