@@ -55,4 +55,10 @@ describe('screening coverage per kind', () => {
     const report = await check('Viktor', 'Sanctionov', '1961-03-04');
     expect(report.data).toMatchObject({ sanctions_matches: 'Potential Match', pep_matches: null });
   });
+
+  it('the ad hoc screening endpoint follows the same rule', async () => {
+    const r = await t.app.inject({ method: 'POST', url: `/clients/${c.clientId}/screening/search`, headers: c.auth, payload: { name: 'Harriet Quillfeather' } });
+    expect(r.statusCode, r.body).toBe(200);
+    expect(r.json()).toMatchObject({ decision: 'No Match', sanctions_matches: 'No Match', pep_matches: null });
+  });
 });

@@ -37,7 +37,7 @@ export function matchBody(m: Match) {
   };
 }
 
-export function registerScreeningRoutes(app: App, deps: { screening: Pick<ScreeningService, 'screen' | 'versions' | 'isLoaded' | 'threshold' | 'sourceStatus'> }) {
+export function registerScreeningRoutes(app: App, deps: { screening: Pick<ScreeningService, 'screen' | 'versions' | 'isLoaded' | 'threshold' | 'sourceStatus' | 'coverage'> }) {
   app.addSchema(ScreeningMatch);
   app.addSchema(ScreeningSearchResponse);
   app.addSchema(ScreeningListsResponse);
@@ -86,10 +86,12 @@ export function registerScreeningRoutes(app: App, deps: { screening: Pick<Screen
       const body = request.body as ScreeningSearchBody;
       try {
         const r = deps.screening.screen({ name: body.name, dob: body.dob, country: body.country, type: body.type }, { threshold: body.threshold });
+        // A kind of list that is not loaded is not screened: never "No Match" against nothing.
+        const coverage = deps.screening.coverage();
         return {
           decision: r.decision,
-          pep_matches: r.pep,
-          sanctions_matches: r.sanctions,
+          pep_matches: coverage.pep || r.pep === 'Potential Match' ? r.pep : null,
+          sanctions_matches: coverage.sanctions || r.sanctions === 'Potential Match' ? r.sanctions : null,
           threshold: r.threshold,
           matches: r.matches.map(matchBody),
           lists: r.lists.map((l) => ({ list: l.list, content_hash: l.contentHash })),

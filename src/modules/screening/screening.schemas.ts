@@ -45,8 +45,8 @@ export const ScreeningMatch = Type.Object(
 export const ScreeningSearchResponse = Type.Object(
   {
     decision: Decision,
-    pep_matches: Decision,
-    sanctions_matches: Decision,
+    pep_matches: Type.Union([Decision, Type.Null()], { description: 'null: no PEP list is loaded, so the name was not screened for PEPs' }),
+    sanctions_matches: Type.Union([Decision, Type.Null()], { description: 'null: no sanctions list is loaded' }),
     threshold: Type.Number(),
     matches: Type.Array(Type.Ref(ScreeningMatch)),
     lists: Type.Array(Type.Object({ list: Type.String(), content_hash: Type.String() }), { description: 'List versions screened against' }),

@@ -3721,8 +3721,10 @@ export interface components {
                 list: string;
             }[];
             matches: components["schemas"]["ScreeningMatch"][];
-            pep_matches: "No Match" | "Potential Match";
-            sanctions_matches: "No Match" | "Potential Match";
+            /** @description null: no PEP list is loaded, so the name was not screened for PEPs */
+            pep_matches: ("No Match" | "Potential Match") | null;
+            /** @description null: no sanctions list is loaded */
+            sanctions_matches: ("No Match" | "Potential Match") | null;
             /** Format: date-time */
             screened_at: string;
             threshold: number;
