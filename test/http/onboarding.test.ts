@@ -1,4 +1,5 @@
 import sharp from 'sharp';
+import { textPdf } from '../../src/platform/domain/text-pdf.ts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
@@ -57,27 +58,7 @@ const trigger = (client: TestClient, url: string, parameters: Record<string, str
 const tokenOf = (report: { data: { onboarding_url: string } }) => report.data.onboarding_url.split('/verify/')[1]!;
 const eventsFor = (contactId: string) => receiver.events().filter((e) => e.json.contact_id === contactId).map((e) => e.json.event as string);
 
-/** A one-page PDF with a text layer (hand-written PDF 1.4, as a bank's statement export would have). */
-function pdf(lines: string[]): Buffer {
-  const content = `BT /F1 12 Tf 72 760 Td 16 TL ${lines.map((l) => `(${l.replace(/[()\\]/g, '')}) Tj T*`).join(' ')} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
+const pdf = textPdf;
 
 async function documentPhoto(): Promise<Buffer> {
   // A sharp, evenly lit card-like photo with no MRZ: usable as a picture, unreadable as a document.

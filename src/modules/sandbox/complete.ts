@@ -5,32 +5,12 @@
  */
 import sharp from 'sharp';
 import { AppError } from '../../platform/http/errors.ts';
+import { textPdf } from '../../platform/domain/text-pdf.ts';
 import type { FlowService } from '../onboarding/index.ts';
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 const yearsAgo = (now: Date, years: number) => `${now.getUTCFullYear() - years}${now.toISOString().slice(4, 10)}`;
 
-/** A one-page PDF with a text layer: a utility bill addressed to the contact, dated today. */
-export function sandboxBill(lines: string[]): Buffer {
-  const content = `BT /F1 12 Tf 72 760 Td 16 TL ${lines.map((l) => `(${l.replace(/[()\\]/g, '')}) Tj T*`).join(' ')} ET`;
-  const objects = [
-    '<< /Type /Catalog /Pages 2 0 R >>',
-    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
-    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 612 792] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
-    `<< /Length ${content.length} >>\nstream\n${content}\nendstream`,
-    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
-  ];
-  let body = '%PDF-1.4\n';
-  const offsets: number[] = [];
-  objects.forEach((o, i) => {
-    offsets.push(body.length);
-    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
-  });
-  const xref = body.length;
-  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
-  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
-  return Buffer.from(body, 'latin1');
-}
 
 /** A photo-sized JPEG (the sandbox engines do not read it; the upload checks still do). */
 const photo = (shade: number) => sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: shade, g: 120, b: 200 - shade } } }).jpeg({ quality: 80 }).toBuffer();
@@ -52,7 +32,7 @@ export async function completeSandboxFlow(flow: FlowService, token: string, now:
       case 'home_address_history': await flow.saveStep(token, step.id, { addresses: [{ ...address, from: yearsAgo(now, 3) }] }); break;
       case 'proof_of_address': {
         const name = [contact.first_name, contact.last_name].filter(Boolean).join(' ');
-        await flow.upload(token, 'proof_of_address', sandboxBill(['Sandbox Energy Ltd', `Statement date: ${today(now)}`, name, address.street, address.city, address.postcode]));
+        await flow.upload(token, 'proof_of_address', textPdf(['Sandbox Energy Ltd', `Statement date: ${today(now)}`, name, address.street, address.city, address.postcode]));
         break;
       }
       default:

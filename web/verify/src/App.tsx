@@ -1,11 +1,11 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api, ApiError, tokenFromPath, type Flow, type StepId } from './api.ts';
-import { initialLanguage, LANGUAGES, MESSAGES } from './i18n.ts';
+import { initialLanguage, MESSAGES } from './i18n.ts';
 import { AddressHistory, NamesHistory, PersonalDetails, UniqueEmail } from './forms.tsx';
 import { DocumentStep, LivenessStep, ProofStep, SelfieStep } from './uploads.tsx';
 import { Handover } from './handover.tsx';
 import { Review } from './review.tsx';
-import { Brand, useBrandColour } from './brand.tsx';
+import { Header, useBrandColour } from './brand.tsx';
 
 /** Opened from the account's portal: the finished flow offers the way back to the list of tasks. */
 function portalReturn(): string | null {
@@ -55,17 +55,7 @@ export function App() {
   const back = portalReturn();
   const backLink = back ? <p><a className="button" href={back}>{t.backToPortal}</a></p> : null;
 
-  const header = (
-    <header className="bar">
-      <Brand branding={branding} fallback={t.title} />
-      <label className="lang">
-        <span>{t.language}</span>
-        <select value={lang} onChange={(e) => setLang(e.target.value)}>
-          {LANGUAGES.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
-        </select>
-      </label>
-    </header>
-  );
+  const header = <Header branding={branding} t={t} lang={lang} setLang={setLang} />;
 
   if (screen.kind === 'loading') return <>{header}<main><p role="status">…</p></main></>;
   if (screen.kind === 'failed') {

@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, portalView, tokenFromPath, type PortalView } from './api.ts';
-import { initialLanguage, LANGUAGES, MESSAGES } from './i18n.ts';
-import { Brand, useBrandColour } from './brand.tsx';
+import { initialLanguage, MESSAGES } from './i18n.ts';
+import { Header, useBrandColour } from './brand.tsx';
 
 type Screen = { kind: 'loading' } | { kind: 'failed'; reason: 'expired' | 'invalid' | 'error'; firm: string | null } | { kind: 'portal'; view: PortalView };
 
@@ -48,17 +48,7 @@ export function Portal() {
   useBrandColour(screen.kind === 'portal' ? screen.view.branding : undefined);
 
   const branding = screen.kind === 'portal' ? screen.view.branding : undefined;
-  const header = (
-    <header className="bar">
-      <Brand branding={branding} fallback={t.title} />
-      <label className="lang">
-        <span>{t.language}</span>
-        <select value={lang} onChange={(e) => setLang(e.target.value)}>
-          {LANGUAGES.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
-        </select>
-      </label>
-    </header>
-  );
+  const header = <Header branding={branding} t={t} lang={lang} setLang={setLang} />;
 
   if (screen.kind === 'loading') return <>{header}<main><p role="status">…</p></main></>;
   if (screen.kind === 'failed') {

@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
 import type { Branding } from './api.ts';
+import { LANGUAGES, type Messages } from './i18n.ts';
 
 /** Relative luminance (WCAG 2) of a #rrggbb colour. */
 function luminance(hex: string): number {
@@ -36,5 +37,20 @@ export function Brand({ branding, fallback }: { branding: Branding | undefined; 
       {branding?.logo_url && <img className="logo" src={branding.logo_url} alt={name ? `${name} logo` : 'Logo'} />}
       {name ?? fallback}
     </span>
+  );
+}
+
+/** The bar on top of both pages: the firm (or the page's title) and the language choice. */
+export function Header({ branding, t, lang, setLang }: { branding: Branding | undefined; t: Messages; lang: string; setLang: (lang: string) => void }) {
+  return (
+    <header className="bar">
+      <Brand branding={branding} fallback={t.title} />
+      <label className="lang">
+        <span>{t.language}</span>
+        <select value={lang} onChange={(e) => setLang(e.target.value)}>
+          {LANGUAGES.map((l) => <option key={l.code} value={l.code}>{l.name}</option>)}
+        </select>
+      </label>
+    </header>
   );
 }
