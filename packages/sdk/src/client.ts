@@ -22,6 +22,7 @@ export type OnboardingTrigger = Body<'/clients/{clientId}/accounts/{accountId}/c
 export type OnboardingReview = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding/review', 'post'>;
 export type EmailConnection = Body<'/clients/{clientId}/settings/email-connection', 'put'>;
 export type PortalInsights = Schemas['PortalInsights'];
+export type ScreeningSearch = Body<'/clients/{clientId}/screening/search', 'post'>;
 
 export interface Page<T> {
   data: T[];
@@ -126,6 +127,13 @@ export function createKycClient(options: TransportOptions) {
     emailConnection: async () => unwrap(raw.GET('/clients/{clientId}/settings/email-connection', { params: { path: { clientId: await tenant() } } })),
   };
 
+  const screening = {
+    /** Screens one name ad hoc against the loaded sanctions and PEP lists (nothing is stored on a contact). */
+    search: async (body: ScreeningSearch) => unwrap(raw.POST('/clients/{clientId}/screening/search', { params: { path: { clientId: await tenant() } }, body })),
+    /** The loaded list versions and the state of each download source. */
+    lists: async () => unwrap(raw.GET('/clients/{clientId}/screening/lists', { params: { path: { clientId: await tenant() } } })),
+  };
+
   const sandbox = {
     /** The catalogue of sandbox personas (public; no token needed). */
     personas: async () => unwrap(raw.GET('/sandbox/personas', {})),
@@ -148,6 +156,8 @@ export function createKycClient(options: TransportOptions) {
       unwrap(raw.POST('/clients/{clientId}/subscriptions/{subscriptionId}/test', { params: { path: { clientId: await tenant(), subscriptionId } } })),
     deliveries: async (subscriptionId: string, query: { limit?: number; cursor?: string; status?: 'PENDING' | 'DELIVERED' | 'FAILED' } = {}) =>
       unwrap(raw.GET('/clients/{clientId}/subscriptions/{subscriptionId}/deliveries', { params: { path: { clientId: await tenant(), subscriptionId }, query } })) as Promise<Page<Delivery>>,
+    delivery: async (subscriptionId: string, deliveryId: string) =>
+      unwrap(raw.GET('/clients/{clientId}/subscriptions/{subscriptionId}/deliveries/{deliveryId}', { params: { path: { clientId: await tenant(), subscriptionId, deliveryId } } })),
     redeliver: async (subscriptionId: string, deliveryId: string) =>
       unwrap(raw.POST('/clients/{clientId}/subscriptions/{subscriptionId}/deliveries/{deliveryId}/redeliver', { params: { path: { clientId: await tenant(), subscriptionId, deliveryId } } })),
   };
@@ -163,7 +173,7 @@ export function createKycClient(options: TransportOptions) {
     get: async () => unwrap(raw.GET('/clients/{clientId}/credits', { params: { path: { clientId: await tenant() }, query: {} } })),
   };
 
-  return { raw, tenant, accounts, contacts, aml, onboarding, settings, subscriptions, events, credits, sandbox };
+  return { raw, tenant, accounts, contacts, aml, onboarding, settings, subscriptions, events, credits, screening, sandbox };
 }
 
 export type KycClient = ReturnType<typeof createKycClient>;

@@ -102,6 +102,9 @@ describe('the typed client against the real service', () => {
     const insights = await client.accounts.portalInsights(account.id, partner.api_key);
     expect(insights.contacts[0]).toMatchObject({ portal_state: 'TO_DO', tasks: [{ task: 'personal_details', status: 'NOT_STARTED' }, { task: 'review', status: 'NOT_STARTED' }] });
     await expect(client.accounts.portalInsights(account.id, 'kyp_wrong')).rejects.toMatchObject({ status: 401 });
+    // No list is loaded in this service: ad hoc screening says so (503) rather than "No Match".
+    await expect(client.screening.search({ name: 'Ada Hartley' } as never)).rejects.toMatchObject({ status: 503 });
+    expect((await client.screening.lists()) as unknown).toBeTruthy();
     const personas = await client.sandbox.personas();
     expect(personas.personas.length).toBeGreaterThan(0);
   });
