@@ -24,6 +24,12 @@ export interface NameToken {
   patronymic: boolean;
   /** Written in a non-Latin script and transliterated: its vowels are guesses (abjads write few). */
   translit: boolean;
+  /**
+   * Other readings of the same written token, from regular correspondences between languages (a Baltic
+   * case ending removed, East Slavic pleophony, Belarusian spellings of Russian sounds, a katakana
+   * reading): similarity takes the best reading, but never as a typo.
+   */
+  alts?: NameToken[];
 }
 
 export interface NormalizedName {
@@ -93,21 +99,26 @@ function romanizeHangul(text: string): string {
 }
 
 const KATAKANA_RUN = /[\u30a0-\u30ff]+/g;
+const KATAKANA = /[\u30a0-\u30ff]/;
 
 /**
  * Katakana writes foreign names with a vowel after every consonant and without ti/di: ウラジーミル is
  * u-ra-ji-mi-ru for Vladimir, プーチン pu-chi-n for Putin. Reversing the loanword conventions (chi→ti,
  * ji→di, a final epenthetic u or o dropped) brings the romanisation back towards the source name.
  */
-function romanizeKatakana(text: string): string {
-  return text.replace(KATAKANA_RUN, (run) =>
-    anyAscii(run)
+function romanizeKatakana(text: string, alternative = false): string {
+  return text.replace(KATAKANA_RUN, (run) => {
+    let out = anyAscii(run)
       .toLowerCase()
       .replace(/chi/g, 'ti')
       .replace(/ji/g, 'di')
       .replace(/([bcdfghjklmnpqrstvwxz])[uo]\b/g, '$1')
-      .replace(/([bcdfghjklmnpqrstvwxz])[uo](?=[-\s]|$)/g, '$1'),
-  );
+      .replace(/([bcdfghjklmnpqrstvwxz])[uo](?=[-\s]|$)/g, '$1');
+    // Katakana has no v before a consonant: a source v- cluster is written u- (ウラジオストク
+    // Vladivostok, u-ra-jio-...). The alternative reading takes a word-initial u before a consonant as v.
+    if (alternative) out = out.replace(/(^|[^a-z])u(?=[bcdfghjklmnpqrstvwxz])/g, '$1v');
+    return out;
+  });
 }
 
 const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
@@ -187,15 +198,34 @@ function romanizeHan(text: string): string {
   });
 }
 
-function transliterate(input: string): { text: string; transliterated: boolean } {
+/** Belarusian letters (і, ў) in a Cyrillic word that has no Russian-only letters (и, ы is shared, ъ, э is shared). */
+const BELARUSIAN = /[\u0456\u045e\u0406\u040e]/;
+const CYRILLIC_CONSONANT = '[бвгджзйклмнпрстфхцчшщ]';
+
+/**
+ * Belarusian writes the sounds of Russian t and d before soft vowels as ц and дз (цеканне, дзеканне:
+ * Пуцін for Путин, Уладзімір for Владимир) and a v before a consonant as у/ў (Уладзімір, Уладзімір).
+ * Undoing these gives the Russian spelling a list or customer is likely to use.
+ */
+function belarusianToRussian(text: string): string {
+  return text
+    .replace(/ц(?=[іеяюёь])/g, 'т')
+    .replace(/Ц(?=[іеяюёьІЕЯЮЁЬ])/g, 'Т')
+    .replace(/дз(?=[іеяюёь])/g, 'д')
+    .replace(/Дз(?=[іеяюёь])/g, 'Д')
+    .replace(new RegExp(`(^|[^\\p{L}])[уУўЎ](?=${CYRILLIC_CONSONANT})`, 'gu'), (_m, pre: string) => `${pre}В`);
+}
+
+function transliterate(input: string, alternative = false): { text: string; transliterated: boolean } {
   let text = input.normalize('NFKC');
+  if (alternative && BELARUSIAN.test(text)) text = belarusianToRussian(text);
   const transliterated = /[^\u0000-\u024f\u1e00-\u1eff]/.test(text.replace(/[\u2000-\u206f\u3000-\u303f\u30fb]/g, ''));
   if (GREEK.test(text)) {
     text = text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
     for (const [re, to] of GREEK_RULES) text = text.replace(re, to);
   }
   if (HANGUL.test(text)) text = romanizeHangul(text);
-  if (/[\u30a0-\u30ff]/.test(text)) text = romanizeKatakana(text);
+  if (/[\u30a0-\u30ff]/.test(text)) text = romanizeKatakana(text, alternative);
   if (HAN.test(text)) text = romanizeHan(text);
   return { text: anyAscii(text), transliterated };
 }
@@ -258,15 +288,50 @@ function makeToken(text: string, translit: boolean): NameToken {
   };
 }
 
-export function normalizeName(input: string): NormalizedName {
-  const { text, transliterated } = transliterate(input);
-  const words = text
+/** Lithuanian and Latvian nominative endings added to foreign names (Putinas, Vladimirs). */
+const BALTIC_ENDING = /(?<=[^aeiou])(as|is|us|s)$/;
+/** East Slavic pleophony: Ukrainian and Belarusian -olo-/-oro- where Russian (Church Slavonic) has -la-/-ra- (Volodymyr, Vladimir). */
+const PLEOPHONY = /^([bcdghkmnpstvwz]h?)o([lr])o(?=[^aeiouy])/;
+
+/** Alternative readings of one Latin token: without a Baltic ending, with the Russian form of a pleophonic stem. */
+function latinAlternatives(text: string): string[] {
+  const out: string[] = [];
+  // A stem of five letters or more: shorter ones are more often a name of their own (Thomas is not Thom).
+  const stem = text.replace(BALTIC_ENDING, '');
+  if (stem !== text && stem.length >= 5) out.push(stem);
+  if (PLEOPHONY.test(text)) out.push(text.replace(PLEOPHONY, '$1$2a'));
+  return out;
+}
+
+function words(text: string): string[] {
+  return text
     .toLowerCase()
     .replace(/['`´’‘ʻʼ]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
     .filter(Boolean);
+}
+
+export function normalizeName(input: string): NormalizedName {
+  const { text, transliterated } = transliterate(input);
+  const alternative = transliterated && (BELARUSIAN.test(input) || KATAKANA.test(input)) ? words(transliterate(input, true).text) : [];
+  const all = words(text);
+  const altOf = new Map<string, string[]>();
+  if (alternative.length === all.length) all.forEach((w, i) => alternative[i] !== w && altOf.set(w, [alternative[i]!]));
+  if (!transliterated) for (const w of all) {
+    const alts = latinAlternatives(w);
+    if (alts.length > 0) altOf.set(w, alts);
+  }
+  const result = normalizeWords(input, all, transliterated);
+  for (const t of result.tokens) {
+    const alts = altOf.get(t.text);
+    if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
+  }
+  return result;
+}
+
+function normalizeWords(input: string, words: string[], transliterated: boolean): NormalizedName {
   // Titles are dropped; company forms stay as light tokens, so that a misspelt form ("Limted") still
   // lines up with the listed one instead of counting as an unexplained word.
   const kept = words.filter((w) => !TITLES.has(w));

@@ -42,7 +42,26 @@ function stringSimilarity(a: string, b: string): number {
   return Math.max(a.length, b.length) <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
 }
 
+/**
+ * Best of the tokens' readings (NameToken.alts). A reading other than the written one counts only as a
+ * spelling variant, a phonetic equivalent or an initial, never as a typo, and never as exact.
+ */
 export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
+  let best = writtenSimilarity(a, b);
+  if ((!a.alts && !b.alts) || best.score >= 0.98) return best;
+  for (const x of a.alts ? [a, ...a.alts] : [a]) {
+    for (const y of b.alts ? [b, ...b.alts] : [b]) {
+      if (x === a && y === b) continue;
+      const s = writtenSimilarity(x, y);
+      if (s.reason === 'fuzzy' || s.reason === 'none') continue;
+      const score = Math.min(s.score, 0.98);
+      if (score > best.score) best = { score, reason: s.reason === 'exact' ? 'variant' : s.reason };
+    }
+  }
+  return best;
+}
+
+function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   if (a.text === b.text) return { score: 1, reason: 'exact' };
   if (a.fold === b.fold) return { score: 0.98, reason: 'variant' };
   if (a.initial || b.initial) {
