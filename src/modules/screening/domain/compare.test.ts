@@ -42,6 +42,8 @@ const MATCHES: Array<[string, string, string]> = [
   ['East Slavic pleophony in another name', 'Volodymyr Lytvyn', 'Vladimir Litvin'],
   ['Belarusian ц/дз for t/d and initial у for v', 'Уладзімір Уладзіміравіч Пуцін', 'Президент Путин'],
   ['Belarusian form against initials', 'Уладзімір Пуцін', 'Путин В. В.'],
+  ['Arabic و/ي read as long vowels and ب as p, against a surname-only form', 'فلاديمير فلاديميروفيتش بوتين', 'Президент Путин'],
+  ['Arabic without vowels against a Chinese transcription', 'فلادمير بوتن', '弗拉基米尔·普京'],
   ['katakana initial u before a consonant read as v (initials)', 'ウラジーミル・プーチン', 'В. В. Путин'],
   ['Hungarian spelling', 'Vlagyimir Putyin', 'Vladimir Putin'],
   ['Arabic name spellings', 'Hafez Mohammad Sayeed', 'Hafiz Muhammad Saeed'],

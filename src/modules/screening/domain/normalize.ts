@@ -216,9 +216,24 @@ function belarusianToRussian(text: string): string {
     .replace(new RegExp(`(^|[^\\p{L}])[уУўЎ](?=${CYRILLIC_CONSONANT})`, 'gu'), (_m, pre: string) => `${pre}В`);
 }
 
+const ARABIC = /[\u0600-\u06ff]/;
+
+/**
+ * Arabic script writes long vowels with the consonant letters و and ي (matres lectionis: بوتين b-u-t-i-n,
+ * not b-w-t-y-n) and has no p, so foreign names write p with ب. The alternative reading takes و and ي
+ * inside a word as the vowels u and i, and ب as p.
+ */
+function arabicReading(text: string): string {
+  return text
+    .replace(/(?<=\p{L})\u0648/gu, 'u')
+    .replace(/(?<=\p{L})[\u064a\u06cc](?=\p{L})/gu, 'i')
+    .replace(/\u0628/g, 'p');
+}
+
 function transliterate(input: string, alternative = false): { text: string; transliterated: boolean } {
   let text = input.normalize('NFKC');
   if (alternative && BELARUSIAN.test(text)) text = belarusianToRussian(text);
+  if (alternative && ARABIC.test(text)) text = arabicReading(text);
   const transliterated = /[^\u0000-\u024f\u1e00-\u1eff]/.test(text.replace(/[\u2000-\u206f\u3000-\u303f\u30fb]/g, ''));
   if (GREEK.test(text)) {
     text = text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
@@ -315,7 +330,7 @@ function words(text: string): string[] {
 
 export function normalizeName(input: string): NormalizedName {
   const { text, transliterated } = transliterate(input);
-  const alternative = transliterated && (BELARUSIAN.test(input) || KATAKANA.test(input)) ? words(transliterate(input, true).text) : [];
+  const alternative = transliterated && (BELARUSIAN.test(input) || KATAKANA.test(input) || ARABIC.test(input)) ? words(transliterate(input, true).text) : [];
   const all = words(text);
   const altOf = new Map<string, string[]>();
   if (alternative.length === all.length) all.forEach((w, i) => alternative[i] !== w && altOf.set(w, [alternative[i]!]));
