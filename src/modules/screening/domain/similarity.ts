@@ -42,13 +42,17 @@ function stringSimilarity(a: string, b: string): number {
   return Math.max(a.length, b.length) <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
 }
 
+const ALT_FLOOR = 0.25;
+
 /**
  * Best of the tokens' readings (NameToken.alts). A reading other than the written one counts only as a
  * spelling variant, a phonetic equivalent or an initial, never as a typo, and never as exact.
  */
 export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   let best = writtenSimilarity(a, b);
-  if ((!a.alts && !b.alts) || best.score >= 0.98) return best;
+  // Readings are small rewrites (an ending, a vowel pattern, a letter): tokens with nothing in common as written
+  // get nothing from them, and skipping those keeps a search over a million names as fast as before.
+  if ((!a.alts && !b.alts) || best.score >= 0.98 || (best.score < ALT_FLOOR && !a.initial && !b.initial)) return best;
   for (const x of a.alts ? [a, ...a.alts] : [a]) {
     for (const y of b.alts ? [b, ...b.alts] : [b]) {
       if (x === a && y === b) continue;
