@@ -8,9 +8,9 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
+import { FIXTURES } from '../screening/fixture-lists.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FIXTURES = path.join(ROOT, 'test/screening/fixtures');
 const wired = fs.readFileSync(path.join(ROOT, 'src/service.ts'), 'utf8').includes('registerScreeningRoutes(');
 if (!wired) console.warn('[screening] registerScreeningRoutes is not wired into src/service.ts yet: HTTP screening tests skipped');
 

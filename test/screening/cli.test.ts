@@ -6,9 +6,9 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { FIXTURES } from './fixture-lists.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
-const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 function kyc(args: string[], input: string, env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, [path.join(ROOT, 'bin/kyc.js'), ...args], { input, cwd: ROOT, encoding: 'utf8', env: { ...process.env, SCREENING_LISTS: '', ...env } });

@@ -10,8 +10,8 @@ import os from 'node:os';
 import { loadLists } from '../../src/modules/screening/lists.loader.ts';
 import { detectFormat } from '../../src/modules/screening/importers/detect.ts';
 import type { ListedEntity } from '../../src/modules/screening/domain/entity.ts';
+import { FIXTURES } from './fixture-lists.ts';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const one = (p: string) => {
   const lists = loadLists([path.join(FIXTURES, p)]);
   expect(lists).toHaveLength(1);

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createScreeningService, NoListsLoadedError } from '../../src/modules/screening/index.ts';
+import { FIXTURES } from './fixture-lists.ts';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 
 describe('screening service', () => {
   it('with no list loaded, screening is refused rather than answering "No Match"', async () => {

@@ -14,8 +14,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScreeningService, type ListVersion } from '../../src/modules/screening/screening.service.ts';
 import { parseSourcesSetting } from '../../src/modules/screening/sources.ts';
 import { readSourceState } from '../../src/modules/screening/sources.fetch.ts';
+import { FIXTURES } from './fixture-lists.ts';
 
-const FIXTURES = path.join(import.meta.dirname, 'fixtures');
 const UN = fs.readFileSync(path.join(FIXTURES, 'un.xml'), 'utf8');
 const UK = fs.readFileSync(path.join(FIXTURES, 'uk_sanctions_list.xml'), 'utf8');
 
