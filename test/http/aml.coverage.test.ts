@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 import { startWorkers } from '../../src/workers.ts';
+import { amlCheckOf } from '../helpers/aml.ts';
 
 /**
  * Issue 4's rule per kind: with only a sanctions list loaded, the AML report cannot say "No Match" for PEPs.
@@ -27,20 +28,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-async function check(first: string, last: string, dob: string) {
-  const account = (await t.app.inject({
-    method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
-    payload: { name: `${first} ${last}`, type: 'INDIVIDUAL', primary_contact: { first_name: first, last_name: last, email: 'x@example.com', date_of_birth: dob, primary_address: { street: '1 Main St', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
-  })).json();
-  const url = `/clients/${c.clientId}/accounts/${account.id}/contacts/${account.primary_contact.id}/reports/aml`;
-  expect((await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: {} } })).statusCode).toBe(202);
-  for (let i = 0; i < 300; i++) {
-    const report = (await t.app.inject({ url, headers: c.auth })).json();
-    if (report.status !== 'INITIAL') return report;
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the check did not finish');
-}
+const check = (first: string, last: string, dob: string) => amlCheckOf(t, c, first, last, dob, { street: '1 Main St', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' });
 
 describe('screening coverage per kind', () => {
   it('sanctions list only: an ordinary name is sanctions "No Match" and PEP not screened (null, PEP_NOT_SCREENED)', async () => {

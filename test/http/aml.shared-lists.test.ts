@@ -3,6 +3,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 import { startWorkers } from '../../src/workers.ts';
+import { amlCheckOf } from '../helpers/aml.ts';
 
 const shared = path.resolve(process.env.KYC_SHARED_DATA ?? path.join(import.meta.dirname, '../../../shared/data'));
 const sdn = path.join(shared, 'lists/ofac_sdn_2021-07_watchman');
@@ -25,20 +26,7 @@ describe.skipIf(!existsSync(sdn))('AML against the real shared lists (skipped: .
     await t?.close();
   });
 
-  async function check(first: string, last: string, dob: string) {
-    const account = (await t.app.inject({
-      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
-      payload: { name: `${first} ${last}`, type: 'INDIVIDUAL', primary_contact: { first_name: first, last_name: last, email: 'x@example.com', date_of_birth: dob, primary_address: { street: '1 Main St', postcode: '12345', city: 'Town', country_code: 'US' } } },
-    })).json();
-    const url = `/clients/${c.clientId}/accounts/${account.id}/contacts/${account.primary_contact.id}/reports/aml`;
-    expect((await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: {} } })).statusCode).toBe(202);
-    for (let i = 0; i < 200; i++) {
-      const report = (await t.app.inject({ url, headers: c.auth })).json();
-      if (report.status !== 'INITIAL') return report;
-      await new Promise((r) => setTimeout(r, 100));
-    }
-    throw new Error('the check did not finish');
-  }
+  const check = (first: string, last: string, dob: string) => amlCheckOf(t, c, first, last, dob);
 
   it('an SDN-listed person (OFAC SDN CSV, "ABBAS, Abu", DOB 10 Dec 1948) is a sanctions Potential Match', async () => {
     const report = await check('Abu', 'Abbas', '1948-12-10');

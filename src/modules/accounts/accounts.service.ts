@@ -280,6 +280,11 @@ export function createAccountsService(deps: AccountsDeps) {
       return { row, name: openName(row), contacts: contacts.map(contactOut) };
     },
 
+    /** The client owning a portal link, without reading its contacts (the page's CSP needs only that). */
+    async portalOwner(tokenHash: string): Promise<string | undefined> {
+      return (await accountsRepo.byPortalHash(db, tokenHash))?.client_id;
+    },
+
     /** The account (tenant-scoped) with all its contacts, for the insights endpoint. */
     async accountWithContacts(clientId: string, accountId: string) {
       const row = await requireAccount(db, clientId, accountId);

@@ -3,7 +3,7 @@ import { Type, type TSchema } from '@sinclair/typebox';
 import { Value } from '@sinclair/typebox/value';
 import type { Db } from '../../platform/db/db.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
-import { newId, randomToken } from '../../platform/crypto/ids.ts';
+import { isLinkToken, newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
@@ -52,13 +52,13 @@ const LINK_INVALID = () => new AppError('not_found', 'This link is not valid. It
  */
 export function createFlowService(deps: {
   db: Db; jobs: Jobs; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
-  engines: (clientId: string, contactLastName: string) => Promise<Engines>; publicUrl: string; now: () => Date;
+  engines: (clientId: string, contactLastName: () => Promise<string>) => Promise<Engines>; publicUrl: string; now: () => Date;
 }) {
   const { db, onboarding } = deps;
 
   /** The report behind a token; expired and replaced links are refused with a reason the page can explain. */
   async function resolve(token: string, options: { write?: boolean } = {}): Promise<OnboardingRow> {
-    if (!/^[0-9a-z]{40,64}$/.test(token)) throw LINK_INVALID();
+    if (!isLinkToken(token)) throw LINK_INVALID();
     const row = await onboardingRepo.byLinkHash(db, hashSecret(token));
     if (!row) throw LINK_INVALID();
     if (row.status === 'EXPIRED' || (row.link_expires_at && row.link_expires_at <= deps.now() && !row.submitted_at)) {
@@ -124,7 +124,7 @@ export function createFlowService(deps: {
 
     /** The client behind a link (the page route reads its branding); undefined for an unknown token. */
     async clientOf(token: string): Promise<string | undefined> {
-      if (!/^[0-9a-z]{40,64}$/.test(token)) return undefined;
+      if (!isLinkToken(token)) return undefined;
       return (await onboardingRepo.byLinkHash(db, hashSecret(token)))?.client_id;
     },
 
@@ -164,8 +164,8 @@ export function createFlowService(deps: {
       if (!allowed) throw new AppError('not_found', 'This upload is not part of your verification');
       const kinds = slot === 'chip' ? (['json'] as const) : allowed.kinds;
       const file = await normaliseUpload(bytes, [...kinds]);
-      const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
-      const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType, await deps.engines(row.client_id, contact?.last_name ?? ''));
+      const lastName = async () => (await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id))?.last_name ?? '';
+      const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType, await deps.engines(row.client_id, lastName));
       const id = newId('file');
       const key = `onboarding/${row.client_id}/${row.contact_id}/${id}`.toLowerCase();
       await deps.files.put(key, file.bytes);

@@ -46,10 +46,11 @@ export function createOnboarding(deps: {
   // Sandbox clients get simulated image reading (src/modules/sandbox/engines.ts); a client's mode never changes.
   const sandboxDocuments = createSandboxDocumentService({ minimumAge: config.minimumAge, now, real: documents });
   const sandboxClients = new Map<string, boolean>();
-  const engines = async (clientId: string, contactLastName: string): Promise<Engines> => {
+  // The contact's last name (the persona) is read only for a sandbox client: live uploads pay no extra query.
+  const engines = async (clientId: string, contactLastName: () => Promise<string>): Promise<Engines> => {
     let sandbox = sandboxClients.get(clientId);
     if (sandbox === undefined) sandboxClients.set(clientId, (sandbox = await onboarding.isSandbox(db, clientId)));
-    return sandbox ? { documents: sandboxDocuments, faces: createSandboxFaceService(contactLastName) } : { documents: documents(), faces: faces() };
+    return sandbox ? { documents: sandboxDocuments, faces: createSandboxFaceService(await contactLastName()) } : { documents: documents(), faces: faces() };
   };
   const onboarding = createOnboardingService({ db, cipher, events: deps.events, jobs, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
   const flow = createFlowService({ db, jobs, files, accounts, onboarding, engines, publicUrl: config.publicUrl, now });

@@ -1,5 +1,6 @@
 import type { Db } from '../../platform/db/db.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
+import { isLinkToken } from '../../platform/crypto/ids.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { ContactOut } from '../accounts/accounts.schemas.ts';
@@ -49,7 +50,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
   return {
     /** The portal page's data. Expired and switched-off links are refused with a reason the page explains. */
     async view(token: string) {
-      if (!/^[0-9a-z]{40,64}$/.test(token)) throw LINK_INVALID();
+      if (!isLinkToken(token)) throw LINK_INVALID();
       const portal = await deps.accounts.portalAccount(hashSecret(token));
       if (!portal) throw LINK_INVALID();
       const { row: account } = portal;
@@ -82,8 +83,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
 
     /** The client id behind a portal token (the page route reads the branding for its CSP); undefined when unknown. */
     async clientOf(token: string): Promise<string | undefined> {
-      if (!/^[0-9a-z]{40,64}$/.test(token)) return undefined;
-      return (await deps.accounts.portalAccount(hashSecret(token)))?.row.client_id;
+      return isLinkToken(token) ? deps.accounts.portalOwner(hashSecret(token)) : undefined;
     },
 
     /** Enhanced Portal Insights: the task breakdown per contact, with each contact's own link. Tenant-scoped. */

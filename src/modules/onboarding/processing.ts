@@ -24,7 +24,7 @@ export const PROCESS_RETRY_LIMIT = 2;
 export function createProcessor(deps: {
   db: Db; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
     /** The engines for one contact's report: the real ones, or the sandbox's for a sandbox client (src/modules/sandbox/engines.ts). */
-  engines: (clientId: string, contactLastName: string) => Promise<Engines>; chipTrustStore?: string; now: () => Date;
+  engines: (clientId: string, contactLastName: () => Promise<string>) => Promise<Engines>; chipTrustStore?: string; now: () => Date;
 }) {
   const { db, onboarding } = deps;
   let trust: Promise<TrustStore> | undefined;
@@ -103,7 +103,7 @@ export function createProcessor(deps: {
   async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
     const r: Run = {
       row, contact, answers: onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
-      ...(await deps.engines(row.client_id, contact.last_name)),
+      ...(await deps.engines(row.client_id, async () => contact.last_name)),
       read: async (slot) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; },
     };
     const front = await r.read('document_front');

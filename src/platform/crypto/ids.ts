@@ -20,6 +20,9 @@ export function randomToken(bytes: number): string {
   return out;
 }
 
+/** Whether `text` can be a link token from `randomToken(32)` (52 characters; a little slack either side): checked before any lookup. */
+export const isLinkToken = (text: string): boolean => /^[0-9a-z]{40,64}$/.test(text);
+
 /** Opaque, prefixed, random identifiers (`acc_...`, `ctc_...`): 96 random bits, unguessable and unordered. */
 export function newId(prefix: string): string {
   return `${prefix}_${randomToken(12)}`;
