@@ -41,7 +41,9 @@ function preparer(enabled: boolean) {
 }
 
 export function createPostgresDb(connectionString: string, options: { max?: number; prepare?: boolean } = {}): Db {
-  const pool = new pg.Pool({ connectionString, max: options.max ?? 20 });
+  // A connection attempt to a server that does not answer (a restart, a network fault) fails after this long
+  // instead of holding the request forever; the API turns it into a 503 (docs/fault-tolerance.md).
+  const pool = new pg.Pool({ connectionString, max: options.max ?? 20, connectionTimeoutMillis: 5_000 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it. Nothing to do, but do not crash.
   });

@@ -22,7 +22,8 @@ export type ErrorCode =
   | 'rate_limited'
   | 'method_not_allowed'
   | 'internal_error'
-  | 'unavailable';
+  | 'unavailable'
+  | 'insufficient_storage';
 
 export interface FieldError {
   /** JSON Pointer (RFC 6901) into the request body, or `/query/...`, `/header/...`. */
@@ -51,6 +52,7 @@ const TITLES: Record<ErrorCode, [number, string]> = {
   method_not_allowed: [405, 'Method not allowed'],
   internal_error: [500, 'Internal server error'],
   unavailable: [503, 'Service unavailable'],
+  insufficient_storage: [507, 'Insufficient storage'],
 };
 
 export class AppError extends Error {

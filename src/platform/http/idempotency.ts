@@ -26,6 +26,15 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
   const hours = deps.retentionHours ?? 24;
   const aad = (clientId: string, key: string) => `idempotency:${clientId}:${key}`;
 
+  // A server error frees the key so that the caller's retry runs again. When the error is the database going
+  // away, the release fails too: it is retried in the background (for about 5 minutes), so the key is not left
+  // "in progress" (409) for its whole retention once the database is back (docs/fault-tolerance.md).
+  async function releaseKey(clientId: string, key: string, attempt = 0): Promise<void> {
+    await db.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2', [clientId, key]).catch(() => {
+      if (attempt < 300) setTimeout(() => void releaseKey(clientId, key, attempt + 1), 1_000).unref();
+    });
+  }
+
   app.addHook('preHandler', async (request, reply) => {
     const key = request.headers['idempotency-key'];
     if (key === undefined || !WRITE_METHODS.has(request.method) || !request.auth) return;
@@ -71,7 +80,7 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
     if (!key || !request.auth) return payload;
     const clientId = request.auth.clientId;
     if (reply.statusCode >= 500) {
-      await db.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2', [clientId, key]);
+      await releaseKey(clientId, key);
       return payload;
     }
     const headers: Record<string, string> = {};

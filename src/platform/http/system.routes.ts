@@ -17,6 +17,8 @@ const PROBLEM_HELP: Partial<Record<ErrorCode, string>> = {
   rate_limited: 'Too many requests for your client in the current window; wait Retry-After seconds.',
   payload_too_large: 'The body is larger than the limit for this call.',
   unsupported_media_type: 'Send JSON with Content-Type: application/json.',
+  unavailable: 'The service or its database is starting, stopping or restarting: retry after Retry-After seconds, with the same Idempotency-Key for a write.',
+  insufficient_storage: 'The service has no room to store the upload. Nothing was kept: retry the same request later.',
 };
 
 /** Health, readiness, metrics, the OpenAPI document and the problem-type pages. All public. */
@@ -28,7 +30,7 @@ export function registerSystemRoutes(app: App, deps: { db: Db; metrics: Metrics;
     try {
       await deps.db.query('SELECT 1');
     } catch {
-      throw new AppError('unavailable', 'The database does not answer');
+      throw new AppError('unavailable', 'The database does not answer', { headers: { 'retry-after': '5' } });
     }
     return reply.send({ status: 'ready' });
   });

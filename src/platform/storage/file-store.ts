@@ -37,8 +37,14 @@ export function localDiskBackend(dir: string): BlobBackend {
       const target = full(key);
       await mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
       const temp = `${target}.${randomBytes(6).toString('hex')}.tmp`;
-      await writeFile(temp, bytes, { mode: 0o600 });
-      await rename(temp, target);
+      try {
+        await writeFile(temp, bytes, { mode: 0o600 });
+        await rename(temp, target);
+      } catch (error) {
+        // A full disk (ENOSPC) stops the write half-way: remove the partial file, keep the error for the caller.
+        await rm(temp, { force: true }).catch(() => undefined);
+        throw error;
+      }
     },
     read: (key) => readFile(full(key)),
     remove: (key) => rm(full(key), { force: true }),
