@@ -21,6 +21,10 @@ export interface Config {
   encryptionKey: string | undefined;
   accessTokenTtlSeconds: number;
   rateLimitPerMinute: number;
+  /** On PostgreSQL, count the rate limit across all API processes (ADR 0060); false: each process counts alone. */
+  rateLimitShared: boolean;
+  /** How often a process adds its hits to the shared rate-limit counters and reads the others'. */
+  rateLimitSyncMs: number;
   bodyLimitBytes: number;
   logLevel: string;
   webhookAllowPrivate: boolean;
@@ -136,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     encryptionKey,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
+    rateLimitShared: bool(env, 'RATE_LIMIT_SHARED', true),
+    rateLimitSyncMs: int(env, 'RATE_LIMIT_SYNC_MS', 100, 10, 10_000),
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     logLevel,
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),

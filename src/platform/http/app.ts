@@ -11,6 +11,7 @@ import { installProblemHandlers } from './problem.ts';
 import { createValidatorCompiler } from './validation.ts';
 import { Problem } from './schemas.ts';
 import type { Metrics } from '../metrics.ts';
+import type { SharedRateLimit } from './rate-limit/shared-store.ts';
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
@@ -44,6 +45,8 @@ export interface AppOptions {
   audit?: (entry: { client_id: string; actor: string; action: string; subject: string; details: Record<string, unknown> }) => void;
   authenticate: (request: FastifyRequest) => Promise<RequestAuth>;
   logger?: boolean;
+  /** Counters shared by every API process (PostgreSQL); unset: this process's memory, as on the embedded database. */
+  sharedRateLimit?: SharedRateLimit;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
@@ -118,7 +121,9 @@ export async function createApp(options: AppOptions): Promise<App> {
     }
   });
 
+  if (options.sharedRateLimit) app.addHook('onClose', () => options.sharedRateLimit!.close());
   await app.register(rateLimit, {
+    ...(options.sharedRateLimit ? { store: options.sharedRateLimit.Store } : {}),
     global: true,
     hook: 'preHandler',
     max: config.rateLimitPerMinute,

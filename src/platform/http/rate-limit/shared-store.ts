@@ -1,0 +1,124 @@
+import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
+import type { Db } from '../../db/db.ts';
+import { createWindowCounters, type CounterEntry } from './window-counters.ts';
+
+type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
+
+// Adds a batch of hits and reads totals in one round trip. Rows are written in key order, so two processes
+// adding overlapping batches lock the rows in the same order and cannot deadlock.
+const SYNC = `
+WITH input AS (
+  SELECT * FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS t(key, window_start, n)
+), added AS (
+  INSERT INTO rate_limit_counters AS c (key, window_start, count)
+  SELECT key, window_start, n FROM input WHERE n > 0 ORDER BY key, window_start
+  ON CONFLICT (key, window_start) DO UPDATE SET count = c.count + EXCLUDED.count
+  RETURNING c.key, c.window_start, c.count
+)
+SELECT key, window_start, count FROM added
+UNION ALL
+SELECT c.key, c.window_start, c.count FROM rate_limit_counters c JOIN input i USING (key, window_start) WHERE i.n = 0`;
+
+export interface SharedRateLimit {
+  /** The store class @fastify/rate-limit instantiates. */
+  Store: FastifyRateLimitStoreCtor;
+  /** Sends what is pending now (the timer does this every `syncMs`). */
+  sync(): Promise<void>;
+  /** Stops the timer and sends the last hits, so the other processes count them. */
+  close(): Promise<void>;
+}
+
+/**
+ * The rate limit counted across API processes on one PostgreSQL (ADR 0060). Requests are answered from this
+ * process's view, never waiting on the database, except the first request of a key this process has not seen
+ * for a window (one read, shared by the requests that arrive meanwhile). Every `syncMs` one statement adds this
+ * process's new hits to the shared counters and brings back the totals, which include the other processes'.
+ * If the database is unreachable the process goes on counting alone and retries the sync.
+ */
+export function createSharedRateLimit(deps: { db: Db; syncMs: number; now?: () => number; log?: (message: string, error: unknown) => void }): SharedRateLimit {
+  const { db } = deps;
+  const now = deps.now ?? Date.now;
+  const log = deps.log ?? (() => undefined);
+  const counters = createWindowCounters();
+  const loading = new WeakMap<CounterEntry, Promise<void>>();
+  let running: Promise<void> | undefined;
+  let timer: NodeJS.Timeout | undefined;
+  let closed = false;
+  let longestWindow = 0;
+  let lastCleanup = 0;
+
+  function load(key: string, e: CounterEntry): Promise<void> {
+    let p = loading.get(e);
+    if (!p) {
+      p = db.query<{ count: number | string }>('SELECT count FROM rate_limit_counters WHERE key = $1 AND window_start = $2', [key, e.windowStart])
+        .then((rows) => counters.loaded(e, Number(rows[0]?.count ?? 0)))
+        .catch((error) => {
+          log('rate limit: reading the shared count failed; counting in this process', error);
+          counters.loaded(e, 0);
+        });
+      loading.set(e, p);
+    }
+    return p;
+  }
+
+  async function syncOnce() {
+    const at = now();
+    const batch = counters.takeBatch(at);
+    if (batch.keys.length > 0) {
+      try {
+        const rows = await db.query<{ key: string; window_start: number | string; count: number | string }>(SYNC, [batch.keys, batch.windowStarts, batch.increments]);
+        counters.applied(batch, new Map(rows.map((r) => [`${r.key} ${Number(r.window_start)}`, Number(r.count)])));
+      } catch (error) {
+        counters.failed(batch);
+        log('rate limit: adding hits to the shared count failed; will retry', error);
+      }
+    }
+    // Windows that ended before the previous one are of no use to anyone: each process clears them once a window.
+    if (longestWindow > 0 && at - lastCleanup >= longestWindow) {
+      lastCleanup = at;
+      await db.query('DELETE FROM rate_limit_counters WHERE window_start < $1', [at - 2 * longestWindow])
+        .catch((error) => log('rate limit: clearing old windows failed', error));
+    }
+  }
+
+  const sync = () => (running ??= syncOnce().finally(() => { running = undefined; }));
+
+  const tick = () => {
+    timer = setTimeout(() => {
+      void sync().finally(() => { if (!closed) tick(); });
+    }, deps.syncMs);
+    timer.unref();
+  };
+  tick();
+
+  class SharedStore implements FastifyRateLimitStore {
+    incr(key: string, callback: Callback, timeWindow: number, max: number) {
+      if (timeWindow > longestWindow) longestWindow = timeWindow;
+      const e = counters.entryFor(key, now(), timeWindow, max);
+      if (e.loaded) return callback(null, counters.hit(e, now()));
+      void load(key, e).then(() => callback(null, counters.hit(e, now())));
+    }
+
+    read(key: string, callback: Callback, timeWindow: number, max: number) {
+      const e = counters.entryFor(key, now(), timeWindow, max);
+      const answer = () => callback(null, { current: counters.view(e), ttl: e.windowStart + e.windowMs - now() });
+      if (e.loaded) return answer();
+      void load(key, e).then(answer);
+    }
+
+    child(): FastifyRateLimitStore {
+      return this; // one budget per key, whatever the route
+    }
+  }
+
+  return {
+    Store: SharedStore,
+    sync,
+    async close() {
+      closed = true;
+      clearTimeout(timer);
+      await running;
+      await sync();
+    },
+  };
+}

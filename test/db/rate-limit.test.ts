@@ -1,0 +1,93 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Db } from '../../src/platform/db/db.ts';
+import { migrate } from '../../src/platform/db/migrate.ts';
+import { createSharedRateLimit, type SharedRateLimit } from '../../src/platform/http/rate-limit/shared-store.ts';
+import { databaseKind, freshDatabase } from '../helpers/service.ts';
+
+/**
+ * The shared rate-limit counters (ADR 0060) on a real database: two stores over one database stand for two API
+ * processes. The timers are set far off, so each test decides when a process syncs. PostgreSQL only: the
+ * embedded database has one process and counts in memory.
+ */
+const MINUTE = 60_000;
+let database: Awaited<ReturnType<typeof freshDatabase>>;
+let db: Db;
+const opened: SharedRateLimit[] = [];
+
+beforeAll(async () => {
+  if (databaseKind !== 'postgres') return;
+  database = await freshDatabase();
+  db = database.db;
+  await migrate(db);
+});
+afterAll(async () => {
+  for (const s of opened) await s.close();
+  await database?.drop();
+});
+
+function processWith(sql: Db = db) {
+  const shared = createSharedRateLimit({ db: sql, syncMs: 3_600_000 });
+  opened.push(shared);
+  const store = new shared.Store({});
+  const hit = (key: string, max: number) =>
+    new Promise<{ current: number; ttl: number }>((resolve, reject) => store.incr(key, (error, result) => (error ? reject(error) : resolve(result!)), MINUTE, max));
+  return { shared, hit };
+}
+
+const total = async (key: string) =>
+  Number((await db.query<{ count: number }>('SELECT sum(count) AS count FROM rate_limit_counters WHERE key = $1', [key]))[0]?.count ?? 0);
+
+describe.skipIf(databaseKind !== 'postgres')('rate limit shared by API processes', () => {
+  it('a second process starts from what the first counted, and the first sees the second\'s hits after a sync', async () => {
+    const a = processWith();
+    const b = processWith();
+    for (let i = 1; i <= 6; i++) expect((await a.hit('client:one', 10)).current).toBe(i);
+    await a.shared.sync();
+    expect(await total('client:one')).toBe(6);
+    // B has never seen the key: it reads the shared count before answering.
+    const seen = [];
+    for (let i = 0; i < 5; i++) seen.push((await b.hit('client:one', 10)).current);
+    expect(seen).toEqual([7, 8, 9, 10, 11]); // the fifth is over the limit of 10: refused by the plugin
+    await b.shared.sync();
+    expect(await total('client:one')).toBe(11);
+    // A had nothing new, but it is past half its limit: its sync re-reads the total.
+    await a.shared.sync();
+    expect((await a.hit('client:one', 10)).current).toBe(12);
+  });
+
+  it('concurrent syncs of overlapping keys from several processes add every hit exactly once', async () => {
+    const processes = [processWith(), processWith(), processWith(), processWith()];
+    const keys = Array.from({ length: 20 }, (_, i) => `client:many-${i}`);
+    let hits = 0;
+    for (let round = 0; round < 5; round++) {
+      await Promise.all(processes.map(async (p, n) => {
+        // Each process touches the keys in its own order: the sync must still not deadlock.
+        const order = n % 2 ? [...keys].reverse() : keys;
+        for (const key of order) { await p.hit(key, 1_000_000); hits += 1; }
+      }));
+      await Promise.all(processes.map((p) => p.shared.sync()));
+    }
+    const sum = Number((await db.query<{ n: number }>("SELECT sum(count) AS n FROM rate_limit_counters WHERE key LIKE 'client:many-%'"))[0]!.n);
+    expect(sum).toBe(hits);
+  });
+
+  it('closing a process sends its last hits', async () => {
+    const a = processWith();
+    for (let i = 0; i < 3; i++) await a.hit('client:closing', 100);
+    await a.shared.close();
+    expect(await total('client:closing')).toBe(3);
+  });
+
+  it('with the database unreachable a process keeps counting alone, and adds its hits once the database is back', async () => {
+    let down = true;
+    const flaky: Db = { ...db, query: (text, params) => (down ? Promise.reject(new Error('connection refused')) : db.query(text, params)) };
+    const a = processWith(flaky);
+    expect((await a.hit('client:flaky', 100)).current).toBe(1);
+    expect((await a.hit('client:flaky', 100)).current).toBe(2);
+    await a.shared.sync();
+    expect((await a.hit('client:flaky', 100)).current).toBe(3);
+    down = false;
+    await a.shared.sync();
+    expect(await total('client:flaky')).toBe(3);
+  });
+});
