@@ -1,10 +1,15 @@
 /**
  * npm run bench:api — requests per second and p50/p99 latency of GET contact and POST account against one
- * server process, on the embedded database (PGlite) and on PostgreSQL. The load generator runs in this
- * process, the server in its own: on a 2-core machine they share the cores, so figures are conservative.
+ * server process, on the embedded database (PGlite) and on PostgreSQL over TCP and over its Unix socket. The
+ * load generator is wrk when it is installed (a C program in its own process, as a remote client would be),
+ * otherwise autocannon in this process; on a 2-core machine the generator, the server and PostgreSQL share the
+ * cores, so figures are conservative.
  */
+import { existsSync } from 'node:fs';
 import os from 'node:os';
-import { createClient, load, printTable, startServer, tempPostgres, token } from './lib.ts';
+import path from 'node:path';
+import { createClient, load, printTable, startServer, tempPostgres, token, type LoadResult } from './lib.ts';
+import { loadWithWrk, wrkInstalled } from './wrk.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
 
@@ -26,7 +31,7 @@ async function benchOne(label: string, env: Record<string, string>) {
     })).json() as { id: string; primary_contact: { id: string } };
     const contactUrl = `${server.url}/clients/${client.clientId}/accounts/${created.id}/contacts/${created.primary_contact.id}`;
     await load({ url: contactUrl, headers: { authorization: auth }, duration: 2 }); // warm-up
-    const get = await load({ url: contactUrl, headers: { authorization: auth }, duration: DURATION });
+    const get = await loadGet(contactUrl, auth);
     const post = await load({
       url: `${server.url}/clients/${client.clientId}/accounts`, method: 'POST', duration: DURATION,
       headers: { authorization: auth, 'content-type': 'application/json' }, body: JSON.stringify(account),
@@ -40,16 +45,29 @@ async function benchOne(label: string, env: Record<string, string>) {
   }
 }
 
+// BENCH_LOAD_GENERATOR=autocannon keeps the in-process generator even where wrk is installed.
+const useWrk = process.env.BENCH_LOAD_GENERATOR !== 'autocannon' && wrkInstalled();
+function loadGet(url: string, auth: string): Promise<LoadResult> {
+  return useWrk ? loadWithWrk({ url, headers: { authorization: auth }, duration: DURATION }) : load({ url, headers: { authorization: auth }, duration: DURATION });
+}
+
+// PostgreSQL on the same machine is reached through its Unix socket as well as over TCP: the socket skips the
+// loopback TCP stack, whose send path is the largest single cost in the server's profile (docs/benchmarks.md).
+const SOCKET_DIR = process.env.BENCH_POSTGRES_SOCKET_DIR ?? '/var/run/postgresql';
 const rows = [];
 const only = process.env.BENCH_DATABASE;
 if (!only || only === 'pglite') rows.push(...(await benchOne('PGlite (embedded)', {})));
-if (!only || only === 'postgres') {
+if (!only || only === 'postgres' || only === 'postgres-socket') {
   const database = await tempPostgres();
   try {
-    rows.push(...(await benchOne('PostgreSQL 15', { DATABASE_URL: database.url })));
+    if (only !== 'postgres-socket') rows.push(...(await benchOne('PostgreSQL 15, TCP', { DATABASE_URL: database.url })));
+    if (only !== 'postgres' && existsSync(path.join(SOCKET_DIR, '.s.PGSQL.5432'))) {
+      const socketUrl = `${database.url.replace(/@[^/]+\//, '@/')}?host=${encodeURIComponent(SOCKET_DIR)}`;
+      rows.push(...(await benchOne('PostgreSQL 15, Unix socket', { DATABASE_URL: socketUrl })));
+    }
   } finally {
     await database.drop();
   }
 }
-console.log(`\nAPI benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, 32 connections, ${DURATION} s per row\n`);
+console.log(`\nAPI benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, 32 connections, ${DURATION} s per row, GET by ${useWrk ? 'wrk' : 'autocannon'}, POST by autocannon\n`);
 printTable(rows);
