@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import pg from 'pg';
 import type { Db, Sql } from './db.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 // int8 (count(*), bigserial) as a JavaScript number, as PGlite returns it; our counters stay far below 2^53.
 pg.types.setTypeParser(20, (v) => Number(v));
@@ -73,6 +74,12 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
     },
     async tx(fn) {
       const client = await pool.connect();
+      // The server can go away while this transaction holds the connection between two statements (a restart,
+      // pg_ctl stop): pg then emits 'error' on the client, which would end the process without a listener. The
+      // next statement fails with it instead, and the broken connection is destroyed, not returned to the pool.
+      let broken: Error | undefined;
+      const onError = (error: Error) => { broken = error; };
+      client.on('error', onError);
       try {
         await client.query('BEGIN');
         const result = await fn({
@@ -82,10 +89,12 @@ export function createPostgresDb(connectionString: string, options: { max?: numb
         await client.query('COMMIT');
         return result;
       } catch (error) {
-        await client.query('ROLLBACK').catch(() => undefined);
+        if (isDatabaseUnavailable(error)) broken ??= error as Error;
+        else await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        client.off('error', onError);
+        client.release(broken);
       }
     },
     async close() {

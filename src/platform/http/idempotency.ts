@@ -91,7 +91,11 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
     const stored: Stored = { body: typeof payload === 'string' ? payload : payload ? String(payload) : '', headers };
     await db.query('UPDATE idempotency_keys SET status_code = $3, response_enc = $4 WHERE client_id = $1 AND key = $2', [
       clientId, key, reply.statusCode, cipher.encryptJson(stored, aad(clientId, key)),
-    ]);
+    ]).catch((error: unknown) => {
+      // The answer is final (a change has committed); only its replay copy could not be kept (the database went away).
+      // The caller still gets the truth; a retry with this key answers 409 "in progress" rather than run twice.
+      request.log.warn({ err: error }, 'idempotent response not stored');
+    });
     return payload;
   });
 }
