@@ -27,6 +27,9 @@ export interface QueueDefinition {
   expireInSeconds?: number;
 }
 
+// Any constant, the same in every process (migrate.ts uses another).
+const JOBS_INSTALL_LOCK = 7_411_003;
+
 function adapter(sql: Sql | Db): PgBoss.Db {
   return {
     async executeSql(text: string, values: unknown[]) {
@@ -51,9 +54,19 @@ export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSecon
   let started: Promise<unknown> | undefined;
   boss.on('error', (error) => process.stderr.write(`jobs: ${error.message}\n`));
 
-  const start = () => (started ??= boss.start().then(async () => {
+  const install = async () => {
+    await boss.start();
     for (const [name, options] of queues) await boss.createQueue(name, { name, ...options });
-  }));
+  };
+  // Processes started together on a new database would create pg-boss's schema and its queues' partitions at the
+  // same moment, which pg-boss does not serialise (a duplicate schema, or a deadlock between two queues'
+  // partitions): on PostgreSQL one process at a time installs, holding an advisory lock in a transaction of its own.
+  const start = () => (started ??= deps.db.kind === 'postgres'
+    ? deps.db.tx(async (tx) => {
+      await tx.query('SELECT pg_advisory_xact_lock($1)', [JOBS_INSTALL_LOCK]);
+      await install();
+    })
+    : install());
 
   return {
     /** Declares a queue with its retry policy; call before start(). */
