@@ -3,7 +3,7 @@ import type { Db } from './platform/db/db.ts';
 import { createPgliteDb } from './platform/db/pglite.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
 import { migrate } from './platform/db/migrate.ts';
-import { createCipher } from './platform/crypto/encryption.ts';
+import { createDataKeys, kekRing } from './platform/crypto/data-keys.ts';
 import { loadKeys } from './platform/crypto/keys.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { createApp } from './platform/http/app.ts';
@@ -28,6 +28,7 @@ import { createOnboarding, registerOnboarding } from './modules/onboarding/index
 import { createStaffService } from './modules/staff/index.ts';
 import { createPartnersService } from './modules/partners/index.ts';
 import { registerConsole } from './modules/console/index.ts';
+import { createPrivacy, registerPrivacy } from './modules/privacy/index.ts';
 import path from 'node:path';
 
 export interface ServiceOptions {
@@ -48,15 +49,17 @@ export async function openDatabase(config: Config): Promise<Db> {
 export async function buildServices(config: Config, db: Db, options: { now?: () => Date; worker?: boolean } = {}) {
   const now = options.now ?? (() => new Date());
   const keys = await loadKeys(config);
-  const cipher = createCipher(keys.dataKey);
+  // ADR 75: per-owner data keys wrapped by a KEK derived from ENCRYPTION_KEY; `cipher` is the system key.
+  const dataKeys = createDataKeys({ db, ring: kekRing(keys.dataKey, keys.previousDataKeys) });
+  const cipher = await dataKeys.init(keys.dataKey);
   const metrics = createMetrics();
   const events = createEventsService({ db });
   const audit = createAuditService({ db, now });
   const tokens = createTokenService({ db, keys, issuer: config.publicUrl, ttlSeconds: config.accessTokenTtlSeconds, now: () => now().getTime() });
   const clients = createClientsService({ db });
   const credits = createCreditsService({ db });
-  const accounts = createAccountsService({ db, cipher, events, publicUrl: config.publicUrl, now });
-  const jobs = createJobs({ db, worker: options.worker ?? false });
+  const accounts = createAccountsService({ db, cipher, keys: dataKeys, events, publicUrl: config.publicUrl, now });
+  const jobs = createJobs({ db, worker: options.worker ?? false, maintenanceSeconds: config.jobsMaintenanceSeconds });
   const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
   const dispatcher = createWebhookDispatcher({
     db, cipher, sender, schedule: config.webhookRetrySchedule, timeoutMs: config.webhookTimeoutMs, metrics,
@@ -79,12 +82,13 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
     ? (screeningSources.length ? screening.refresh() : screening.load()).catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
     : Promise.resolve();
   const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
-  defineAmlQueues(jobs);
-  const aml = createAmlService({ db, cipher, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
-  const onboarding = createOnboarding({ config, db, cipher, events, jobs, accounts, credits, eidv, audit, now });
+  defineAmlQueues(jobs, { checkTimeoutSeconds: config.amlCheckTimeoutSeconds });
+  const aml = createAmlService({ db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
+  const onboarding = createOnboarding({ config, db, cipher, keys: dataKeys, events, jobs, accounts, credits, eidv, audit, now });
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });
-  return { config, db, keys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, partners, now };
+  const privacy = createPrivacy({ db, cipher, keys: dataKeys, files: onboarding.files, accounts, audit, jobs, now });
+  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, partners, privacy, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -117,6 +121,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });
   registerOnboarding(app, services.onboarding, config, services.partners);
   registerConsole(app, services);
+  registerPrivacy(app, services.privacy, config.publicUrl);
   return {
     app,
     services,

@@ -1,6 +1,7 @@
 import type { Services } from './service.ts';
 import { startAmlWorkers } from './modules/aml/index.ts';
 import { startOnboardingWorkers } from './modules/onboarding/index.ts';
+import { startPrivacyWorkers } from './modules/privacy/index.ts';
 
 /**
  * Background work of one process: the webhook dispatcher (outbox fan-out and deliveries) and the job workers
@@ -10,6 +11,7 @@ export async function startWorkers(services: Services) {
   services.dispatcher.start();
   await services.jobs.start();
   await startOnboardingWorkers(services.jobs, services.onboarding);
+  await startPrivacyWorkers(services.jobs, { retention: services.privacy.retention });
   await startAmlWorkers(services.jobs, { aml: services.aml, screening: services.screening, refreshCron: services.config.screeningRefreshCron });
   return {
     async stop() {

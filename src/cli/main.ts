@@ -17,6 +17,8 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule
   audit: { describe: 'verify the hash-chained audit trail, export a client\'s entries', load: () => import('../modules/audit/audit.cli.ts') },
   users: { describe: 'create and list staff users of the console', load: () => import('../modules/staff/staff.cli.ts') },
   partners: { describe: 'issue and revoke partner API keys (Enhanced Portal Insights)', load: () => import('../modules/partners/partners.cli.ts') },
+  keys: { describe: 'data keys: status, rotate to a new ENCRYPTION_KEY, re-seal data sealed before per-contact keys', load: () => import('../modules/privacy/privacy.cli.ts') },
+  retention: { describe: 'delete the records whose retention period has ended (the hourly sweep, now)', load: () => import('../modules/privacy/privacy.cli.ts') },
   worker: { describe: 'run background workers only (scale-out)', load: () => import('./worker.cli.ts') },
 };
 

@@ -39,6 +39,14 @@ export const OPERATIONS: Record<string, Operation> = {
   'partners.list': async (s) => s.partners.list(),
   'partners.revoke': async (s, a) => s.partners.revoke(str(a, 'partner')),
   'audit.verify': async (s) => s.audit.verify(),
+  'keys.status': async (s) => ({ ...(await s.dataKeys.status()), legacy_sealed_values: await s.privacy.reseal.legacyCounts() }),
+  'keys.rotate': async (s, a) => s.dataKeys.rotateBatch(Number(a.batch ?? 1000)),
+  'keys.reseal': async (s, a) => s.privacy.reseal.batch({ limit: Number(a.batch ?? 500), filesAfter: typeof a.files_after === 'string' ? a.files_after : undefined }),
+  'retention.sweep': async (s) => {
+    const result = await s.privacy.retention.sweep();
+    await s.audit.flush();
+    return result;
+  },
   'audit.export': async (s, a) => {
     const out = [];
     for (let after = 0; ; ) {

@@ -19,6 +19,8 @@ export interface Config {
   jwtPrivateKey: string | undefined;
   /** 32-byte key (base64) for personal data and documents at rest; unset: a key kept in DATA_DIR. */
   encryptionKey: string | undefined;
+  /** Earlier values of ENCRYPTION_KEY, still accepted to unwrap data keys until `kyc keys rotate` has re-wrapped them (ADR 75). */
+  encryptionKeyPrevious: string[];
   accessTokenTtlSeconds: number;
   rateLimitPerMinute: number;
   /** On PostgreSQL, count the rate limit across all API processes (ADR 0060); false: each process counts alone. */
@@ -43,6 +45,10 @@ export interface Config {
   eidvRegisters: string[];
   minimumAge: number;
   workers: boolean;
+  /** How long an AML check may run before it is presumed lost (its worker died) and run again. */
+  amlCheckTimeoutSeconds: number;
+  /** How often the workers look for jobs whose worker died (pg-boss maintenance). */
+  jobsMaintenanceSeconds: number;
   /** Onboarding (issue 8): days a verification link stays usable; uploaded files' store and size limit. */
   onboardingLinkTtlDays: number;
   storageDir: string;
@@ -126,6 +132,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (encryptionKey && Buffer.from(encryptionKey, 'base64').length !== 32) {
     throw new ConfigError('ENCRYPTION_KEY', 'must be 32 bytes encoded in base64 (openssl rand -base64 32)');
   }
+  const encryptionKeyPrevious = (env.ENCRYPTION_KEY_PREVIOUS || '').split(',').map((k) => k.trim()).filter(Boolean);
+  if (encryptionKeyPrevious.some((k) => Buffer.from(k, 'base64').length !== 32)) {
+    throw new ConfigError('ENCRYPTION_KEY_PREVIOUS', 'must be a comma-separated list of 32-byte keys in base64');
+  }
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   return {
@@ -138,6 +148,7 @@ export function loadConfig(env: Env = process.env): Config {
     dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
     jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
     encryptionKey,
+    encryptionKeyPrevious,
     accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
     rateLimitShared: bool(env, 'RATE_LIMIT_SHARED', true),
@@ -155,6 +166,8 @@ export function loadConfig(env: Env = process.env): Config {
     eidvRegisters: (env.EIDV_REGISTERS || '').split(',').map((p) => p.trim()).filter(Boolean),
     minimumAge: int(env, 'MINIMUM_AGE', 18, 0, 150),
     workers: bool(env, 'WORKERS', true),
+    amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 300, 2, 3600),
+    jobsMaintenanceSeconds: int(env, 'JOBS_MAINTENANCE_SECONDS', 120, 1, 3600),
     onboardingLinkTtlDays: int(env, 'ONBOARDING_LINK_TTL_DAYS', 30, 1, 365),
     storageDir: path.resolve(env.STORAGE_DIR || path.join(env.DATA_DIR || './data', 'files')),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 64 * 1024, 50 * 1024 * 1024),

@@ -106,7 +106,7 @@ async function readyReport(name: { first: string; last: string }, decision: 'ALE
     };
     await t.db.tx(async (tx) => {
       const saved = (await onboardingRepo.finishRun(tx, contactId, row.run_id, {
-        status: 'READY', dataEnc: t.services.onboarding.onboarding.seal(contactId, 'data', data), documentDecision: decision, faceMatchDecision: null,
+        status: 'READY', dataEnc: await t.services.onboarding.onboarding.seal(tx, contactId, 'data', data), documentDecision: decision, faceMatchDecision: null,
         needsReview: true, error: null, completedAt: new Date(), expiresAt: new Date(Date.now() + 365 * 86_400_000),
       }))!;
       await t.services.onboarding.onboarding.event(tx, saved, 'REPORT_READY');

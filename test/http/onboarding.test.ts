@@ -370,7 +370,7 @@ describe('the hosted flow over HTTP', () => {
     const svc = t.services.onboarding.onboarding;
     const idscan = { document_decision: 'PASSED', document_type: 'Passport', document_decision_date: '2026-11-22T10:00:00.000Z', date_of_birth: '1985-04-12', document_given_names: 'ADA', document_last_name: 'HARTLEY', document_expiry_date: '2031-01-01', passport_number: 'X1234567' };
     await t.db.query(`UPDATE onboarding_reports SET status = 'READY', document_decision = 'PASSED', data_enc = $2, expires_at = $3 WHERE contact_id = $1`,
-      [p.contactId, svc.seal(p.contactId, 'data', { personal_details: null, idscan, reasons: [], details: {} }), new Date(clock + 86_400_000)]);
+      [p.contactId, await svc.seal(t.db, p.contactId, 'data', { personal_details: null, idscan, reasons: [], details: {} }), new Date(clock + 86_400_000)]);
     const person = { first_name: 'Ada', middle_name: '', last_name: 'Hartley', date_of_birth: '1985-04-12', address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } };
     const result = await t.services.eidv.verify(person, { clientId: c.clientId, contactId: p.contactId, sandbox: false, today: '2026-11-22' });
     expect(result.sources).toContainEqual(expect.objectContaining({ source: 'identity_document', nameDob: true, nameAddress: false }));

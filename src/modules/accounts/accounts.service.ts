@@ -1,6 +1,7 @@
 import type { Db, Sql } from '../../platform/db/db.ts';
 import { toBuffer } from '../../platform/db/db.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
+import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { hashSecret, hmacHex } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
@@ -17,9 +18,28 @@ import { validationError } from '../../platform/http/validation.ts';
 const PORTAL_TTL_DAYS = 30;
 const notFound = () => new AppError('not_found', 'Resource not found');
 
+/** Why a relationship ended: the caller's DELETE, or a person's erasure request (ADR 76). */
+export type EndReason = 'DELETED' | 'ERASURE_REQUESTED';
+
+/** What ending a relationship did: the owners whose records are kept, and work for after the commit (stored files). */
+export interface EndOutcome {
+  retained: string[];
+  after?: () => Promise<void>;
+}
+
+/**
+ * What ending a relationship does to the rows (the privacy module registers it: keep the sealed record for
+ * the retention period, or delete it and its keys). `contactIds` null means the whole account.
+ */
+export type RelationshipEnd = (
+  tx: Sql, end: { clientId: string; accountId: string; contactIds: string[] | null; reason: EndReason; erasureId?: string },
+) => Promise<EndOutcome>;
+
 export interface AccountsDeps {
   db: Db;
   cipher: Cipher;
+  /** Per-owner data keys (ADR 75): each account and each contact is sealed under its own key. */
+  keys: DataKeys;
   events: EventRecorder;
   publicUrl: string;
   now: () => Date;
@@ -30,38 +50,43 @@ export interface AccountsDeps {
  * is sealed per record; every change records ENTITY_UPDATED for the account in the same transaction.
  */
 export function createAccountsService(deps: AccountsDeps) {
-  const { db, cipher, events } = deps;
+  const { db, cipher, events, keys } = deps;
   const emailKey = cipher.deriveKey('contact-email-index');
 
-  const sealContact = (id: string, data: ContactData) => cipher.encryptJson(data, `contact:${id}`);
-  const openContact = (row: ContactRow) => cipher.decryptJson<ContactData>(toBuffer(row.pii), `contact:${row.id}`);
+  // Sealing and opening take the owner's Cipher (a cache hit on reads, ADR 75); `sql` is the caller's transaction, if any.
+  const sealContact = async (sql: Sql, id: string, data: ContactData) => (await keys.cipherFor(sql, id)).encryptJson(data, `contact:${id}`);
   const emailIndex = (data: ContactData) => (data.email ? hmacHex(emailKey, data.email) : null);
-  const openName = (row: AccountRow) => cipher.decrypt(toBuffer(row.name_enc), `account:${row.id}`).toString('utf8');
+  const sealName = async (sql: Sql, accountId: string, name: string) => (await keys.cipherFor(sql, accountId)).encrypt(Buffer.from(name), `account:${accountId}`);
+  const openName = async (sql: Sql, row: AccountRow) => (await keys.cipherFor(sql, row.id)).decrypt(toBuffer(row.name_enc), `account:${row.id}`).toString('utf8');
 
-  function contactOut(row: ContactRow): ContactOut {
+  async function contactOut(sql: Sql, row: ContactRow): Promise<ContactOut> {
+    const data = (await keys.cipherFor(sql, row.id)).decryptJson<ContactData>(toBuffer(row.pii), `contact:${row.id}`);
     return {
       id: row.id,
       account_id: row.account_id,
       client_id: row.client_id,
       type: row.role,
-      ...openContact(row),
+      ...data,
       revision: String(row.revision),
       created_at: row.created_at.toISOString(),
       updated_at: row.updated_at.toISOString(),
     };
   }
 
-  function accountOut(row: AccountRow, primary: ContactRow | undefined, contactsCount: number): AccountOut {
+  const contactsOut = (sql: Sql, rows: ContactRow[]) => Promise.all(rows.map((row) => contactOut(sql, row)));
+
+  async function accountOut(sql: Sql, row: AccountRow, primary: ContactRow | undefined, contactsCount: number): Promise<AccountOut> {
+    const accountCipher = await keys.cipherFor(sql, row.id);
     const link = row.portal_token_enc
-      ? `${deps.publicUrl}/portal/${cipher.decrypt(toBuffer(row.portal_token_enc), `portal:${row.id}`).toString('utf8')}`
+      ? `${deps.publicUrl}/portal/${accountCipher.decrypt(toBuffer(row.portal_token_enc), `portal:${row.id}`).toString('utf8')}`
       : null;
     return {
       id: row.id,
       client_id: row.client_id,
-      name: openName(row),
+      name: accountCipher.decrypt(toBuffer(row.name_enc), `account:${row.id}`).toString('utf8'),
       type: row.type,
       reg_number: row.reg_number ?? '',
-      primary_contact: primary ? contactOut(primary) : (null as never),
+      primary_contact: primary ? await contactOut(sql, primary) : (null as never),
       contacts_count: contactsCount,
       client_onboarding: {
         completed: row.onboarding_completed,
@@ -78,7 +103,7 @@ export function createAccountsService(deps: AccountsDeps) {
   async function loadAccountOut(sql: Sql, clientId: string, row: AccountRow): Promise<AccountOut> {
     const [primary] = await contactsRepo.primaryOf(sql, clientId, [row.id]);
     const [count] = await contactsRepo.countByAccount(sql, clientId, [row.id]);
-    return accountOut(row, primary, count?.n ?? 0);
+    return accountOut(sql, row, primary, count?.n ?? 0);
   }
 
   function prepareContact(input: ContactInput, primary: boolean): ContactData {
@@ -87,6 +112,13 @@ export function createAccountsService(deps: AccountsDeps) {
     if (errors.length) throw validationError(errors);
     return data;
   }
+
+  // The privacy module (which depends on this one) decides what ending a relationship keeps; alone, it deletes.
+  let relationshipEnd: RelationshipEnd = async (tx, end) => {
+    if (end.contactIds === null) await accountsRepo.remove(tx, end.clientId, end.accountId);
+    else for (const id of end.contactIds) await contactsRepo.remove(tx, end.clientId, end.accountId, id);
+    return { retained: [] };
+  };
 
   // Onboarding (which depends on this module) tells how many ID verification requests are outstanding.
   let outstandingRequests: (sql: Sql, clientId: string, accountId: string) => Promise<number> = async () => 0;
@@ -107,6 +139,42 @@ export function createAccountsService(deps: AccountsDeps) {
     return row;
   }
 
+  /**
+   * The end of the relationship with an account (`contactId` null) or one of its contacts: the caller's
+   * DELETE or an erasure request. What is kept and for how long is the registered RelationshipEnd's call
+   * (ADR 76); `inTx` adds the caller's own rows (the erasure request) to the same transaction.
+   */
+  async function endRelationship(
+    clientId: string, accountId: string, contactId: string | null, reason: EndReason,
+    options: { ifMatch?: number; erasureId?: string; inTx?: (tx: Sql, outcome: EndOutcome) => Promise<void> } = {},
+  ): Promise<EndOutcome> {
+    const outcome = await db.tx(async (tx) => {
+      const account = await requireAccount(tx, clientId, accountId, true);
+      if (contactId === null) {
+        assertRevision(options.ifMatch, account.revision);
+        const done = await relationshipEnd(tx, { clientId, accountId, contactIds: null, reason, erasureId: options.erasureId });
+        await options.inTx?.(tx, done);
+        return done;
+      }
+      const current = await contactsRepo.get(tx, clientId, accountId, contactId, { forUpdate: true });
+      if (!current) throw notFound();
+      assertRevision(options.ifMatch, current.revision);
+      if (current.role === 'PRIMARY') {
+        throw new AppError('conflict', reason === 'DELETED'
+          ? 'The primary contact cannot be deleted: make another contact PRIMARY first, or delete the account'
+          : 'The primary contact cannot be erased on its own: make another contact PRIMARY first, or request the erasure of the account');
+      }
+      const done = await relationshipEnd(tx, { clientId, accountId, contactIds: [contactId], reason, erasureId: options.erasureId });
+      await options.inTx?.(tx, done);
+      // The contact's onboarding request went with it: the account may have nothing outstanding any more.
+      const { row, changed } = await withCompletion(tx, (await accountsRepo.get(tx, clientId, accountId))!);
+      await accountChanged(tx, changed ? row : (await accountsRepo.touch(tx, clientId, accountId))!);
+      return done;
+    });
+    await outcome.after?.();
+    return outcome;
+  }
+
   return {
     async createAccount(clientId: string, body: AccountCreate): Promise<AccountOut> {
       const contact = (() => {
@@ -122,18 +190,19 @@ export function createAccountsService(deps: AccountsDeps) {
       })();
       const accountId = newId('acc');
       const contactId = newId('ctc');
+      await keys.ensure(clientId, [accountId, contactId]);
       return db.tx(async (tx) => {
         const account = await accountsRepo.insert(tx, clientId, {
           id: accountId,
           type: body.type,
-          nameEnc: cipher.encrypt(Buffer.from(body.name.trim()), `account:${accountId}`),
+          nameEnc: await sealName(tx, accountId, body.name.trim()),
           regNumber: (body.reg_number ?? '').trim(),
         });
         const primary = await contactsRepo.insert(tx, clientId, {
-          id: contactId, accountId, role: 'PRIMARY', pii: sealContact(contactId, contact), emailIndex: emailIndex(contact),
+          id: contactId, accountId, role: 'PRIMARY', pii: await sealContact(tx, contactId, contact), emailIndex: emailIndex(contact),
         });
         await accountChanged(tx, account);
-        return accountOut(account, primary, 1);
+        return accountOut(tx, account, primary, 1);
       });
     },
 
@@ -147,20 +216,25 @@ export function createAccountsService(deps: AccountsDeps) {
       const ids = rows.map((r) => r.id);
       const primaries = new Map((await contactsRepo.primaryOf(db, clientId, ids)).map((c) => [c.account_id, c]));
       const counts = new Map((await contactsRepo.countByAccount(db, clientId, ids)).map((c) => [c.account_id, c.n]));
-      return toPage(rows, limit, (row) => accountOut(row, primaries.get(row.id), counts.get(row.id) ?? 0));
+      const outs = await Promise.all(rows.slice(0, limit).map((row) => accountOut(db, row, primaries.get(row.id), counts.get(row.id) ?? 0)));
+      return toPage(rows, limit, (_row) => outs.shift()!);
     },
 
     async patchAccount(clientId: string, accountId: string, body: AccountPatch, ifMatch?: number): Promise<AccountOut> {
+      await requireAccount(db, clientId, accountId);
+      await keys.ensure(clientId, [accountId]); // an account from before ADR 75 gets its key now
       return db.tx(async (tx) => {
         let row = await requireAccount(tx, clientId, accountId, true);
         assertRevision(ifMatch, row.revision);
-        const name = body.name?.trim() ?? openName(row);
+        const accountCipher = await keys.cipherFor(tx, accountId);
+        const currentName = await openName(tx, row);
+        const name = body.name?.trim() ?? currentName;
         const regNumber = body.reg_number === undefined ? (row.reg_number ?? '') : (body.reg_number ?? '').trim();
         const type = body.type ?? row.type;
         let changed = false;
-        if (name !== openName(row) || regNumber !== (row.reg_number ?? '') || type !== row.type) {
+        if (name !== currentName || regNumber !== (row.reg_number ?? '') || type !== row.type) {
           row = (await accountsRepo.update(tx, clientId, accountId, {
-            type, nameEnc: cipher.encrypt(Buffer.from(name), `account:${accountId}`), regNumber,
+            type, nameEnc: await sealName(tx, accountId, name), regNumber,
           }))!;
           changed = true;
         }
@@ -168,11 +242,11 @@ export function createAccountsService(deps: AccountsDeps) {
         if (share === true) {
           // Repeating the PATCH keeps the link and pushes its expiry out (spec endpoint rule 8).
           const token = row.portal_token_enc
-            ? cipher.decrypt(toBuffer(row.portal_token_enc), `portal:${accountId}`).toString('utf8')
+            ? accountCipher.decrypt(toBuffer(row.portal_token_enc), `portal:${accountId}`).toString('utf8')
             : randomToken(32);
           const expiresAt = new Date(deps.now().getTime() + PORTAL_TTL_DAYS * 86_400_000);
           row = (await accountsRepo.setPortal(tx, clientId, accountId, {
-            tokenEnc: cipher.encrypt(Buffer.from(token), `portal:${accountId}`), tokenHash: hashSecret(token), expiresAt,
+            tokenEnc: accountCipher.encrypt(Buffer.from(token), `portal:${accountId}`), tokenHash: hashSecret(token), expiresAt,
           }))!;
           changed = true;
         } else if (share === false && row.portal_token_enc) {
@@ -185,43 +259,51 @@ export function createAccountsService(deps: AccountsDeps) {
     },
 
     async deleteAccount(clientId: string, accountId: string, ifMatch?: number): Promise<void> {
-      await db.tx(async (tx) => {
-        const row = await requireAccount(tx, clientId, accountId, true);
-        assertRevision(ifMatch, row.revision);
-        await accountsRepo.remove(tx, clientId, accountId);
-      });
+      await endRelationship(clientId, accountId, null, 'DELETED', { ifMatch });
+    },
+
+    endRelationship,
+
+    /** The privacy module registers what ending a relationship keeps (ADR 76). */
+    useRelationshipEnd(end: RelationshipEnd) {
+      relationshipEnd = end;
     },
 
     async createContact(clientId: string, accountId: string, body: ContactCreate): Promise<ContactOut> {
       const data = prepareContact(body, false);
       const contactId = newId('ctc');
+      await requireAccount(db, clientId, accountId); // no key for a contact of an account that does not exist
+      await keys.ensure(clientId, [contactId]);
       return db.tx(async (tx) => {
         await requireAccount(tx, clientId, accountId, true);
         const row = await contactsRepo.insert(tx, clientId, {
-          id: contactId, accountId, role: 'ADDITIONAL', pii: sealContact(contactId, data), emailIndex: emailIndex(data),
+          id: contactId, accountId, role: 'ADDITIONAL', pii: await sealContact(tx, contactId, data), emailIndex: emailIndex(data),
         });
         await accountChanged(tx, (await accountsRepo.touch(tx, clientId, accountId))!);
-        return contactOut(row);
+        return contactOut(tx, row);
       });
     },
 
     async getContact(clientId: string, accountId: string, contactId: string): Promise<ContactOut> {
       const row = await contactsRepo.get(db, clientId, accountId, contactId);
       if (!row) throw notFound();
-      return contactOut(row);
+      return contactOut(db, row);
     },
 
     async listContacts(clientId: string, accountId: string, query: { limit?: number; cursor?: string }) {
       await requireAccount(db, clientId, accountId);
       const limit = query.limit ?? 50;
       const rows = await contactsRepo.listByAccount(db, clientId, accountId, { afterSeq: decodeCursor(query.cursor), limit });
-      return toPage(rows, limit, contactOut);
+      const outs = await contactsOut(db, rows.slice(0, limit));
+      return toPage(rows, limit, (_row) => outs.shift()!);
     },
 
     async replaceContact(clientId: string, accountId: string, contactId: string, body: ContactReplace, ifMatch?: number): Promise<ContactOut> {
       if (body.id !== undefined && body.id !== contactId) {
         throw validationError([{ pointer: '/id', message: 'must match the contact id in the path' }]);
       }
+      if (!(await contactsRepo.get(db, clientId, accountId, contactId))) throw notFound();
+      await keys.ensure(clientId, [contactId]); // a contact from before ADR 75 gets its key now
       return db.tx(async (tx) => {
         await requireAccount(tx, clientId, accountId, true);
         const current = await contactsRepo.get(tx, clientId, accountId, contactId, { forUpdate: true });
@@ -233,26 +315,14 @@ export function createAccountsService(deps: AccountsDeps) {
         }
         const data = prepareContact(body, role === 'PRIMARY');
         if (role === 'PRIMARY' && current.role !== 'PRIMARY') await contactsRepo.demotePrimary(tx, clientId, accountId);
-        const row = (await contactsRepo.update(tx, clientId, contactId, { pii: sealContact(contactId, data), emailIndex: emailIndex(data), role }))!;
+        const row = (await contactsRepo.update(tx, clientId, contactId, { pii: await sealContact(tx, contactId, data), emailIndex: emailIndex(data), role }))!;
         await accountChanged(tx, (await accountsRepo.touch(tx, clientId, accountId))!);
-        return contactOut(row);
+        return contactOut(tx, row);
       });
     },
 
     async deleteContact(clientId: string, accountId: string, contactId: string, ifMatch?: number): Promise<void> {
-      await db.tx(async (tx) => {
-        await requireAccount(tx, clientId, accountId, true);
-        const current = await contactsRepo.get(tx, clientId, accountId, contactId, { forUpdate: true });
-        if (!current) throw notFound();
-        assertRevision(ifMatch, current.revision);
-        if (current.role === 'PRIMARY') {
-          throw new AppError('conflict', 'The primary contact cannot be deleted: make another contact PRIMARY first, or delete the account');
-        }
-        await contactsRepo.remove(tx, clientId, accountId, contactId);
-        // The contact's onboarding request went with it: the account may have nothing outstanding any more.
-        const { row, changed } = await withCompletion(tx, (await accountsRepo.get(tx, clientId, accountId))!);
-        await accountChanged(tx, changed ? row : (await accountsRepo.touch(tx, clientId, accountId))!);
-      });
+      await endRelationship(clientId, accountId, contactId, 'DELETED', { ifMatch });
     },
 
     /** Onboarding registers how outstanding requests are counted (spec rule 3: INITIAL or IN_PROGRESS requests). */
@@ -277,7 +347,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await accountsRepo.byPortalHash(db, tokenHash);
       if (!row) return undefined;
       const contacts = await contactsRepo.listByAccount(db, row.client_id, row.id, { afterSeq: 0, limit: 500 });
-      return { row, name: openName(row), contacts: contacts.map(contactOut) };
+      return { row, name: await openName(db, row), contacts: await contactsOut(db, contacts) };
     },
 
     /** The client owning a portal link, without reading its contacts (the page's CSP needs only that). */
@@ -289,7 +359,7 @@ export function createAccountsService(deps: AccountsDeps) {
     async accountWithContacts(clientId: string, accountId: string) {
       const row = await requireAccount(db, clientId, accountId);
       const contacts = await contactsRepo.listByAccount(db, clientId, accountId, { afterSeq: 0, limit: 500 });
-      return { account: accountOut(row, contacts.find((c) => c.role === 'PRIMARY'), contacts.length), contacts: contacts.map(contactOut) };
+      return { account: await accountOut(db, row, contacts.find((c) => c.role === 'PRIMARY'), contacts.length), contacts: await contactsOut(db, contacts) };
     },
 
     /** For system jobs (ongoing monitoring): many contacts at once, each scoped by its own client id. */
@@ -299,13 +369,13 @@ export function createAccountsService(deps: AccountsDeps) {
         'SELECT c.* FROM contacts c JOIN unnest($1::text[], $2::text[]) AS k(client_id, id) ON c.client_id = k.client_id AND c.id = k.id',
         [keys.map((k) => k.clientId), keys.map((k) => k.contactId)],
       );
-      return new Map(rows.map((r) => [r.id, contactOut(r)]));
+      return new Map((await contactsOut(sql, rows)).map((c) => [c.id, c]));
     },
 
     /** For other modules (reports): the decrypted contact, scoped to the client and account. */
     async readContact(sql: Sql, clientId: string, accountId: string, contactId: string): Promise<ContactOut | undefined> {
       const row = await contactsRepo.get(sql, clientId, accountId, contactId);
-      return row ? contactOut(row) : undefined;
+      return row ? contactOut(sql, row) : undefined;
     },
   };
 }

@@ -1,6 +1,7 @@
 import type { Db, Sql } from '../../platform/db/db.ts';
 import { one, toBuffer } from '../../platform/db/db.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
+import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { newId } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import type { EventRecorder } from '../../platform/events.ts';
@@ -22,6 +23,8 @@ const notFound = () => new AppError('not_found', 'Resource not found');
 export interface AmlDeps {
   db: Db;
   cipher: Cipher;
+  /** Results and reviews are sealed under the contact's data key (ADR 75). */
+  keys: DataKeys;
   events: EventRecorder;
   audit: AuditService;
   jobs: Jobs;
@@ -48,11 +51,15 @@ export interface CheckJob {
  * refresh before they expire and are re-screened when a list changes.
  */
 export function createAmlService(deps: AmlDeps) {
-  const { db, cipher, events } = deps;
+  const { db, events, keys } = deps;
   const aad = (row: { contact_id: string }, part: string) => `aml:${part}:${row.contact_id}`;
-  const seal = (contactId: string, part: string, value: unknown) => cipher.encryptJson(value, aad({ contact_id: contactId }, part));
-  const openData = (row: AmlRow) => (row.data_enc ? cipher.decryptJson<AmlData>(toBuffer(row.data_enc), aad(row, 'data')) : null);
-  const openReview = (row: AmlRow): AmlReview => (row.review_enc ? cipher.decryptJson<AmlReview>(toBuffer(row.review_enc), aad(row, 'review')) : { empty: true });
+  // `sql` is the caller's transaction, if any: a key not yet cached is read through it.
+  const seal = async (sql: Sql, contactId: string, part: string, value: unknown) =>
+    (await keys.cipherFor(sql, contactId)).encryptJson(value, aad({ contact_id: contactId }, part));
+  const openData = async (sql: Sql, row: AmlRow) =>
+    (row.data_enc ? (await keys.cipherFor(sql, row.contact_id)).decryptJson<AmlData>(toBuffer(row.data_enc), aad(row, 'data')) : null);
+  const openReview = async (sql: Sql, row: AmlRow): Promise<AmlReview> =>
+    (row.review_enc ? (await keys.cipherFor(sql, row.contact_id)).decryptJson<AmlReview>(toBuffer(row.review_enc), aad(row, 'review')) : { empty: true });
 
   const event = (tx: Sql, row: AmlRow, name: Parameters<EventRecorder['record']>[1]['event']) =>
     events.record(tx, {
@@ -60,9 +67,9 @@ export function createAmlService(deps: AmlDeps) {
       reportId: `${row.account_id}--${row.contact_id}`, revision: String(row.revision),
     });
 
-  function reportOut(row: AmlRow): AmlReportOut {
-    const data = openData(row);
-    const review = openReview(row);
+  async function reportOut(sql: Sql, row: AmlRow): Promise<AmlReportOut> {
+    const data = await openData(sql, row);
+    const review = await openReview(sql, row);
     return {
       id: `${row.account_id}--${row.contact_id}`, account_id: row.account_id, client_id: row.client_id, contact_id: row.contact_id, type: 'AML',
       status: row.status, revision: String(row.revision),
@@ -154,13 +161,13 @@ export function createAmlService(deps: AmlDeps) {
       const row = await db.tx((tx) =>
         startRun(tx, clientId, accountId, contactId, { ttl: body.config.ttl_in_days ?? 365, autoRefresh: body.config.is_automatic_refresh_enabled ?? false }, 'AML check'),
       );
-      return reportOut(row);
+      return reportOut(db, row);
     },
 
     async get(clientId: string, accountId: string, contactId: string): Promise<AmlReportOut> {
       const row = await amlRepo.get(db, clientId, accountId, contactId);
       if (!row) throw notFound();
-      return reportOut(row);
+      return reportOut(db, row);
     },
 
     /** The job: identity sources, screening, decision. Source failures are retried by the job system, then end in ERROR. */
@@ -200,7 +207,7 @@ export function createAmlService(deps: AmlDeps) {
       await db.tx(async (tx) => {
         const row = await amlRepo.finishRun(tx, job.contactId, job.runId, {
           status: 'READY', decision: data.decision, pep: data.pep_matches, sanctions: data.sanctions_matches, matchIds: data.matches.map((m) => m.entity_id),
-          dataEnc: seal(job.contactId, 'data', data), reviewEnc: seal(job.contactId, 'review', { empty: true }), needsReview: review, error: null,
+          dataEnc: await seal(tx, job.contactId, 'data', data), reviewEnc: await seal(tx, job.contactId, 'review', { empty: true }), needsReview: review, error: null,
           decidedAt, expiresAt: new Date(decidedAt.getTime() + current.ttl_in_days * 86_400_000),
         });
         if (!row) return;
@@ -213,7 +220,7 @@ export function createAmlService(deps: AmlDeps) {
       return db.tx(async (tx) => {
         const row = await amlRepo.get(tx, clientId, accountId, contactId, true);
         if (!row) throw notFound();
-        const data = openData(row);
+        const data = await openData(tx, row);
         if (row.status !== 'READY' || !data) throw new AppError('unprocessable', 'Only a READY report can be reviewed');
         const pep = input.pep_matches ?? (data.pep_matches === 'No Match' ? 'NO_MATCH' : undefined);
         const sanctions = input.sanctions_matches ?? (data.sanctions_matches === 'No Match' ? 'NO_MATCH' : undefined);
@@ -237,14 +244,14 @@ export function createAmlService(deps: AmlDeps) {
           empty: false, status: 'COMPLETE', decision: input.decision, pep_matches: pep, sanctions_matches: sanctions, notes: input.notes ?? '',
           reviewed_by: reviewer, reviewed_at: deps.now().toISOString(),
         };
-        const saved = (await amlRepo.saveReview(tx, clientId, contactId, seal(contactId, 'review', review), seal(contactId, 'data', reviewedData)))!;
+        const saved = (await amlRepo.saveReview(tx, clientId, contactId, await seal(tx, contactId, 'review', review), await seal(tx, contactId, 'data', reviewedData)))!;
         // The decision and who made it are in the audit trail, committed with the review itself.
         await deps.audit.recordIn(tx, {
           client_id: clientId, actor: reviewer, action: 'aml.review', subject: `${accountId}/${contactId}`,
           details: { decision: input.decision, pep_matches: pep, sanctions_matches: sanctions, matches: (input.matches ?? []).map((m) => ({ entity_id: m.entity_id, status: m.status })), revision: saved.revision },
         });
         await event(tx, saved, 'REPORT_REVIEW_COMPLETED');
-        return reportOut(saved);
+        return reportOut(tx, saved);
       });
     },
 
@@ -283,7 +290,7 @@ export function createAmlService(deps: AmlDeps) {
           const result = screen(contact);
           const added = newMatches(row.match_ids, result.matches.map((m) => m.entityId));
           if (added.length === 0) continue;
-          const data = openData(row)!;
+          const data = (await openData(db, row))!;
           const answers = coveredAnswers(result, deps.screening.coverage());
           const updated: AmlData = {
             ...data, pep_matches: answers.pep, sanctions_matches: answers.sanctions, matches: reportMatches(result, data.matches),
@@ -293,7 +300,7 @@ export function createAmlService(deps: AmlDeps) {
           await db.tx(async (tx) => {
             const saved = await amlRepo.saveRescreen(tx, row.contact_id, row.revision, {
               pep: answers.pep, sanctions: answers.sanctions, matchIds: result.matches.map((m) => m.entityId),
-              dataEnc: seal(row.contact_id, 'data', updated), reviewEnc: seal(row.contact_id, 'review', { empty: true }),
+              dataEnc: await seal(tx, row.contact_id, 'data', updated), reviewEnc: await seal(tx, row.contact_id, 'review', { empty: true }),
             });
             if (!saved) return; // changed meanwhile; the next run sees it
             changed++;

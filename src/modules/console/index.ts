@@ -22,7 +22,7 @@ export { readBranding } from '../onboarding/branding.ts';
 export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }) {
   const base = { staff: s.staff, publicUrl: s.config.publicUrl };
   registerConsoleAuthRoutes(app, base);
-  const secondReview = createSecondReview({ db: s.db, cipher: s.cipher, aml: s.aml, onboarding: s.onboarding.onboarding, audit: s.audit });
+  const secondReview = createSecondReview({ db: s.db, keys: s.dataKeys, aml: s.aml, onboarding: s.onboarding.onboarding, audit: s.audit });
   registerConsoleReviewRoutes(app, { ...base, secondReview, db: s.db, accounts: s.accounts, aml: s.aml, onboarding: s.onboarding.onboarding, screening: s.screening, credits: s.credits, audit: s.audit });
   registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, audit: s.audit });
   registerConsoleOnboardingRoutes(app, { ...base, secondReview, db: s.db, onboarding: s.onboarding.onboarding, files: s.onboarding.files, audit: s.audit });

@@ -62,7 +62,7 @@ export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff:
     const { accountId, contactId } = request.params;
     const row = await onboardingRepo.get(deps.db, clientId, accountId, contactId);
     if (!row) throw new AppError('not_found', 'Resource not found');
-    const data = deps.onboarding.open<OnboardingData>(row, 'data', row.data_enc);
+    const data = await deps.onboarding.open<OnboardingData>(deps.db, row, 'data', row.data_enc);
     deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.onboarding_report.read', subject: `${accountId}/${contactId}`, details: { revision: row.revision } });
     const pending = await deps.secondReview.onboarding.pending(clientId, accountId, contactId);
     return {

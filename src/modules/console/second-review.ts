@@ -1,5 +1,5 @@
 import { one, toBuffer, type Db } from '../../platform/db/db.ts';
-import type { Cipher } from '../../platform/crypto/encryption.ts';
+import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AmlService } from '../aml/index.ts';
 import type { AmlReviewInput } from '../aml/aml.schemas.ts';
@@ -32,7 +32,7 @@ interface ReportKind<P, R extends { status: string; revision: string }> {
  * person with the review permission approves it (which records it through the report's own review, as the
  * proposer's decision) or rejects it. The same person cannot do both.
  */
-export function createSecondReview(deps: { db: Db; cipher: Cipher; aml: AmlService; onboarding: OnboardingService; audit: AuditService }) {
+export function createSecondReview(deps: { db: Db; keys: DataKeys; aml: AmlService; onboarding: OnboardingService; audit: AuditService }) {
   function rule<P extends { decision: string }, R extends { status: string; revision: string }>(k: ReportKind<P, R>) {
     // The AML proposals written before onboarding shared the table keep their associated data.
     const aad = (contactId: string) => (k.kind === 'AML' ? `console-pending-review:${contactId}` : `console-pending-review:${k.kind}:${contactId}`);
@@ -45,7 +45,7 @@ export function createSecondReview(deps: { db: Db; cipher: Cipher; aml: AmlServi
       if (!row) return null;
       return {
         kind: k.kind, proposed_by: row.proposed_by, proposed_at: row.proposed_at.toISOString(), report_revision: row.report_revision,
-        proposal: deps.cipher.decryptJson<P>(toBuffer(row.proposal_enc), aad(contactId)),
+        proposal: (await deps.keys.cipherFor(deps.db, contactId)).decryptJson<P>(toBuffer(row.proposal_enc), aad(contactId)),
       };
     }
 
@@ -73,7 +73,7 @@ export function createSecondReview(deps: { db: Db; cipher: Cipher; aml: AmlServi
         await deps.db.query(
           `INSERT INTO console_pending_reviews (contact_id, kind, client_id, account_id, proposal_enc, proposed_by, report_revision) VALUES ($1, $2, $3, $4, $5, $6, $7)
            ON CONFLICT (contact_id, kind) DO UPDATE SET proposal_enc = EXCLUDED.proposal_enc, proposed_by = EXCLUDED.proposed_by, report_revision = EXCLUDED.report_revision, proposed_at = now()`,
-          [contactId, k.kind, clientId, accountId, deps.cipher.encryptJson(input, aad(contactId)), actor, report.revision]);
+          [contactId, k.kind, clientId, accountId, (await deps.keys.cipherFor(deps.db, contactId)).encryptJson(input, aad(contactId)), actor, report.revision]);
         deps.audit.record({ client_id: clientId, actor, action: 'console.review.proposed', subject: subject(accountId, contactId), details: { kind: k.kind, decision: input.decision, revision: report.revision } });
         return { status: 'pending_approval' as const, report };
       },

@@ -68,11 +68,12 @@ export function createFlowService(deps: {
     return row;
   }
 
-  const answersOf = (row: OnboardingRow) => onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {};
-  const saveAnswers = (row: OnboardingRow, answers: FlowAnswers) => onboardingRepo.saveFlow(db, row.contact_id, row.run_id, onboarding.seal(row.contact_id, 'flow', answers), deps.now());
+  const answersOf = async (row: OnboardingRow): Promise<FlowAnswers> => (await onboarding.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
+  const saveAnswers = async (row: OnboardingRow, answers: FlowAnswers) =>
+    onboardingRepo.saveFlow(db, row.contact_id, row.run_id, await onboarding.seal(db, row.contact_id, 'flow', answers), deps.now());
 
   async function view(row: OnboardingRow, token: string) {
-    const answers = answersOf(row);
+    const answers = await answersOf(row);
     const files = await onboardingRepo.files(db, row.contact_id, row.run_id);
     const uploaded = new Set(files.map((f) => f.slot as Slot));
     const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
@@ -85,7 +86,10 @@ export function createFlowService(deps: {
       missing,
       answers: { ...answers, liveness_challenge: undefined, answered_at: undefined },
       liveness_challenge: answers.liveness_challenge ?? null,
-      uploads: files.map((f) => ({ slot: f.slot, media_type: f.media_type, size: f.size_bytes, uploaded_at: null, feedback: f.feedback_enc ? onboarding.open<UploadFeedback>(row, 'flow', f.feedback_enc) : null })),
+      uploads: await Promise.all(files.map(async (f) => ({
+        slot: f.slot, media_type: f.media_type, size: f.size_bytes, uploaded_at: null,
+        feedback: f.feedback_enc ? await onboarding.open<UploadFeedback>(db, row, 'flow', f.feedback_enc) : null,
+      }))),
       redirect_url: row.parameters.frontend_redirect_url ?? null,
       handover_url: row.parameters.face_match_mobile === 'true' ? `${deps.publicUrl}/verify/${token}` : null,
       link_expires_at: row.link_expires_at?.toISOString() ?? null,
@@ -135,8 +139,8 @@ export function createFlowService(deps: {
         row = (await onboardingRepo.markStarted(db, row.contact_id, row.run_id, deps.now())) ?? row;
       }
       // The liveness direction is chosen by the server once, at random, and kept with the answers.
-      if (wantsFaceMatch(row.parameters) && !answersOf(row).liveness_challenge && !row.submitted_at) {
-        row = (await saveAnswers(row, { ...answersOf(row), liveness_challenge: randomToken(1).charCodeAt(0) % 2 ? 'turn_left' : 'turn_right' })) ?? row;
+      if (wantsFaceMatch(row.parameters) && !(await answersOf(row)).liveness_challenge && !row.submitted_at) {
+        row = (await saveAnswers(row, { ...(await answersOf(row)), liveness_challenge: randomToken(1).charCodeAt(0) % 2 ? 'turn_left' : 'turn_right' })) ?? row;
       }
       return view(row, token);
     },
@@ -153,7 +157,7 @@ export function createFlowService(deps: {
         const problems = addressHistoryProblems((body as { addresses: Parameters<typeof addressHistoryProblems>[0] }).addresses, isoDate(deps.now()));
         if (problems.length) throw new AppError('validation_failed', 'The address history is incomplete', { errors: problems.map((m) => ({ pointer: '/addresses', message: m })) });
       }
-      const answers = answersOf(row);
+      const answers = await answersOf(row);
       const saved = await saveAnswers(row, { ...answers, [step]: body, answered_at: { ...answers.answered_at, [step]: deps.now().toISOString() } });
       return view(saved ?? row, token);
     },
@@ -169,12 +173,13 @@ export function createFlowService(deps: {
       const id = newId('file');
       const key = `onboarding/${row.client_id}/${row.contact_id}/${id}`.toLowerCase();
       await deps.files.put(key, file.bytes);
+      const feedbackEnc = await onboarding.seal(db, row.contact_id, 'flow', feedback);
       const replaced = await db.tx(async (tx) => {
         const current = await onboardingRepo.byContact(tx, row.contact_id);
         if (!current || current.run_id !== row.run_id) throw LINK_INVALID();
         const old = await onboardingRepo.putFile(tx, {
           id, contact_id: row.contact_id, client_id: row.client_id, run_id: row.run_id, slot, storage_key: key, media_type: file.mediaType,
-          size_bytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), feedback_enc: onboarding.seal(row.contact_id, 'flow', feedback),
+          size_bytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), feedback_enc: feedbackEnc,
         });
         if (current.status === 'INITIAL') await onboardingRepo.markStarted(tx, row.contact_id, row.run_id, deps.now());
         return old;
@@ -197,7 +202,7 @@ export function createFlowService(deps: {
     async submit(token: string, body: { consent: boolean; language?: string }) {
       const row = await resolve(token, { write: true });
       if (body.consent !== true) throw new AppError('validation_failed', 'Please confirm your consent', { errors: [{ pointer: '/consent', message: 'must be true' }] });
-      const answers = answersOf(row);
+      const answers = await answersOf(row);
       const files = await onboardingRepo.files(db, row.contact_id, row.run_id);
       const { missing } = progress(row.parameters, answers, new Set(files.map((f) => f.slot as Slot)));
       if (missing.length) {
@@ -205,7 +210,7 @@ export function createFlowService(deps: {
       }
       const final: FlowAnswers = { ...answers, consent: { given_at: deps.now().toISOString(), text_version: '2026-11-22' }, language: body.language };
       await db.tx(async (tx) => {
-        const saved = await onboardingRepo.markSubmitted(tx, row.contact_id, row.run_id, onboarding.seal(row.contact_id, 'flow', final), deps.now());
+        const saved = await onboardingRepo.markSubmitted(tx, row.contact_id, row.run_id, await onboarding.seal(tx, row.contact_id, 'flow', final), deps.now());
         if (!saved) throw new AppError('conflict', 'This verification has already been submitted.', { reason: 'ALREADY_SUBMITTED' });
         await deps.jobs.send(ONBOARDING_PROCESS_JOB, { contactId: row.contact_id, runId: row.run_id } satisfies ProcessJob, { tx, singletonKey: row.run_id });
       });

@@ -4,6 +4,7 @@
  */
 import type { Config } from '../../platform/config.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
+import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import type { App } from '../../platform/http/app.ts';
@@ -30,14 +31,18 @@ import { logoOrigin, readBranding } from './branding.ts';
 import type { PartnersService } from '../partners/index.ts';
 
 export { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
+
+/** `onboarding/{client}/{contact}/{file}`: the contact whose key seals the file. */
+export const ownerOfStorageKey = (key: string): string => key.split('/')[2] ?? 'system';
 export type { FlowService } from './flow.service.ts';
 
 export function createOnboarding(deps: {
-  config: Config; db: Db; cipher: Cipher; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; audit: AuditService; now: () => Date;
+  config: Config; db: Db; cipher: Cipher; keys: DataKeys; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; audit: AuditService; now: () => Date;
 }) {
   const { config, db, cipher, jobs, accounts, now } = deps;
   const mail = createMailService({ db, cipher });
-  const files = createFileStore(config.s3 ? s3Backend(config.s3) : localDiskBackend(config.storageDir), cipher);
+  // Documents are sealed under their contact's data key (the contact id is the key's second segment): ADR 75.
+  const files = createFileStore(config.s3 ? s3Backend(config.s3) : localDiskBackend(config.storageDir), (key) => deps.keys.cipherFor(db, ownerOfStorageKey(key)));
   // The engines load models and an OCR worker on first use; the API process that never processes never pays for them.
   let documentService: DocumentService | undefined;
   let faceService: FaceService | undefined;
@@ -52,7 +57,7 @@ export function createOnboarding(deps: {
     if (sandbox === undefined) sandboxClients.set(clientId, (sandbox = await onboarding.isSandbox(db, clientId)));
     return sandbox ? { documents: sandboxDocuments, faces: createSandboxFaceService(await contactLastName()) } : { documents: documents(), faces: faces() };
   };
-  const onboarding = createOnboardingService({ db, cipher, events: deps.events, jobs, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
+  const onboarding = createOnboardingService({ db, cipher, keys: deps.keys, events: deps.events, jobs, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
   const flow = createFlowService({ db, jobs, files, accounts, onboarding, engines, publicUrl: config.publicUrl, now });
   const processor = createProcessor({ db, files, accounts, onboarding, engines, now });
   const portal = createPortalService({ db, accounts, onboarding, now });

@@ -1,6 +1,7 @@
 import type { Db, Sql } from '../../platform/db/db.ts';
 import { one, toBuffer } from '../../platform/db/db.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
+import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
@@ -32,6 +33,8 @@ export interface OnboardingData {
 export interface OnboardingDeps {
   db: Db;
   cipher: Cipher;
+  /** What the contact supplied and what the engines decided are sealed under the contact's data key (ADR 75). */
+  keys: DataKeys;
   events: EventRecorder;
   jobs: Jobs;
   accounts: AccountsService;
@@ -56,13 +59,14 @@ export interface InviteJob {
  * (flow.service.ts) collects what the parameters ask for; processing.ts fills the report.
  */
 export function createOnboardingService(deps: OnboardingDeps) {
-  const { db, cipher, events } = deps;
+  const { db, events, keys } = deps;
   const aad = (contactId: string, part: string) => `onboarding:${part}:${contactId}`;
-  const seal = (contactId: string, part: string, value: unknown) => cipher.encryptJson(value, aad(contactId, part));
-  const open = <T>(row: OnboardingRow, part: 'data' | 'review' | 'flow', value: Uint8Array | null): T | null =>
-    value ? cipher.decryptJson<T>(toBuffer(value), aad(row.contact_id, part)) : null;
-  const linkOf = (row: OnboardingRow) =>
-    row.link_enc ? `${deps.publicUrl}/verify/${cipher.decrypt(toBuffer(row.link_enc), aad(row.contact_id, 'link')).toString('utf8')}` : null;
+  // `sql` is the caller's transaction, if any: a key not yet cached is read through it.
+  const seal = async (sql: Sql, contactId: string, part: string, value: unknown) => (await keys.cipherFor(sql, contactId)).encryptJson(value, aad(contactId, part));
+  const open = async <T>(sql: Sql, row: OnboardingRow, part: 'data' | 'review' | 'flow', value: Uint8Array | null): Promise<T | null> =>
+    value ? (await keys.cipherFor(sql, row.contact_id)).decryptJson<T>(toBuffer(value), aad(row.contact_id, part)) : null;
+  const linkOf = async (sql: Sql, row: OnboardingRow) =>
+    row.link_enc ? `${deps.publicUrl}/verify/${(await keys.cipherFor(sql, row.contact_id)).decrypt(toBuffer(row.link_enc), aad(row.contact_id, 'link')).toString('utf8')}` : null;
 
   const event = (tx: Sql, row: OnboardingRow, name: DomainEvent['event']) =>
     events.record(tx, {
@@ -73,15 +77,16 @@ export function createOnboardingService(deps: OnboardingDeps) {
   /** A request changed state: the account's `client_onboarding.completed` follows in the same transaction. */
   const settle = (tx: Sql, row: OnboardingRow) => deps.accounts.recomputeCompletion(tx, row.client_id, row.account_id);
 
-  function reportOut(row: OnboardingRow): OnboardingReportOut {
-    const data = open<OnboardingData>(row, 'data', row.data_enc);
-    const review = open<OnboardingReportOut['review']>(row, 'review', row.review_enc) ?? { empty: true };
+  async function reportOut(sql: Sql, row: OnboardingRow): Promise<OnboardingReportOut> {
+    const data = await open<OnboardingData>(sql, row, 'data', row.data_enc);
+    const review = (await open<OnboardingReportOut['review']>(sql, row, 'review', row.review_enc)) ?? { empty: true };
+    const link = await linkOf(sql, row);
     return {
       id: `${row.account_id}--${row.contact_id}`, account_id: row.account_id, client_id: row.client_id, contact_id: row.contact_id, type: 'ONBOARDING',
       status: row.status, revision: String(row.revision),
       config: { parameters: { ...row.parameters }, ttl_in_days: row.ttl_in_days, is_automatic_refresh_enabled: row.auto_refresh },
       data: {
-        onboarding_url: linkOf(row),
+        onboarding_url: link,
         report_link: `${deps.publicUrl}/console/accounts/${row.account_id}/contacts/${row.contact_id}/onboarding`,
         refreshed_at: row.refreshed_at ? isoDate(row.refreshed_at) : null,
         request_sent_at: row.request_sent_at?.toISOString() ?? null,
@@ -107,7 +112,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
     const mail = !exceeded && !on(config.parameters, 'suppress_invitation_mail');
     const row = await onboardingRepo.startRun(tx, clientId, {
       accountId, contactId, runId, status: exceeded ? 'CREDIT_BALANCE_EXCEEDED' : 'INITIAL', parameters: config.parameters, ttl: config.ttl,
-      autoRefresh: config.autoRefresh, linkHash: token ? hashSecret(token) : null, linkEnc: token ? cipher.encrypt(Buffer.from(token), aad(contactId, 'link')) : null,
+      autoRefresh: config.autoRefresh, linkHash: token ? hashSecret(token) : null, linkEnc: token ? (await keys.cipherFor(tx, contactId)).encrypt(Buffer.from(token), aad(contactId, 'link')) : null,
       linkExpiresAt: token ? new Date(now.getTime() + deps.linkTtlDays * 86_400_000) : null, requestedAt: now,
       // With suppressed mail the request is "sent" when the link is issued for the caller to hand over.
       requestSentAt: token && !mail ? now : null,
@@ -154,13 +159,13 @@ export function createOnboardingService(deps: OnboardingDeps) {
       const row = await db.tx((tx) => startRun(tx, clientId, accountId, contactId, {
         parameters, ttl: body.config.ttl_in_days ?? 365, autoRefresh: body.config.is_automatic_refresh_enabled ?? false,
       }, 'Onboarding request'));
-      return reportOut(row);
+      return reportOut(db, row);
     },
 
     async get(clientId: string, accountId: string, contactId: string): Promise<OnboardingReportOut> {
       const row = await onboardingRepo.get(db, clientId, accountId, contactId);
       if (!row) throw notFound();
-      return reportOut(row);
+      return reportOut(db, row);
     },
 
     /** A person's decision on a READY report (REFER, ALERT or a failed face match): the spec's review object. */
@@ -170,14 +175,14 @@ export function createOnboardingService(deps: OnboardingDeps) {
         if (!row) throw notFound();
         if (row.status !== 'READY') throw new AppError('unprocessable', `Only a READY report can be reviewed; this one is ${row.status}`);
         const review = { empty: false, status: 'COMPLETE', decision: input.decision, notes: input.notes ?? '', reviewed_by: reviewer, reviewed_at: deps.now().toISOString() };
-        const saved = (await onboardingRepo.saveReview(tx, clientId, contactId, seal(contactId, 'review', review)))!;
+        const saved = (await onboardingRepo.saveReview(tx, clientId, contactId, await seal(tx, contactId, 'review', review)))!;
         // The decision and who made it (user:<id> or api:<credential>) are in the audit trail, committed with the review.
         await deps.audit.recordIn(tx, {
           client_id: clientId, actor: reviewer, action: 'onboarding.review', subject: `${accountId}/${contactId}`,
           details: { decision: input.decision, revision: String(saved.revision) },
         });
         await event(tx, saved, 'REPORT_REVIEW_COMPLETED');
-        return reportOut(saved);
+        return reportOut(tx, saved);
       });
     },
 
@@ -215,7 +220,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
         return;
       }
       const message = invitationMessage({
-        brand: connection.brand_name ?? connection.sender_name ?? 'Identity verification', firstName: contact.first_name, link: linkOf(row)!,
+        brand: connection.brand_name ?? connection.sender_name ?? 'Identity verification', firstName: contact.first_name, link: (await linkOf(db, row))!,
         expiresAt: row.link_expires_at!,
       });
       try {
@@ -256,7 +261,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
       const row = await onboardingRepo.byContact(db, contactId);
       if (!row || row.client_id !== clientId || row.document_decision !== 'PASSED' || !row.data_enc) return undefined;
       if (row.expires_at && row.expires_at <= deps.now()) return undefined;
-      const idscan = open<OnboardingData>(row, 'data', row.data_enc)?.idscan;
+      const idscan = (await open<OnboardingData>(db, row, 'data', row.data_enc))?.idscan;
       if (!idscan) return undefined;
       return { document_type: idscan.document_type, document_given_names: idscan.document_given_names, document_last_name: idscan.document_last_name, date_of_birth: idscan.date_of_birth };
     },

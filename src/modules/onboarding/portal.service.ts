@@ -29,7 +29,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
   }
 
   async function tasksOf(row: OnboardingRow): Promise<Task[]> {
-    const answers = onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {};
+    const answers = (await onboarding.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
     const uploads = await onboardingRepo.files(db, row.contact_id, row.run_id);
     return taskBreakdown({ parameters: row.parameters, answers, uploads, submittedAt: row.submitted_at });
   }
@@ -68,7 +68,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
         const open = state === 'TO_DO' || state === 'IN_PROGRESS';
         return {
           name: displayName(c), role: c.type, state, tasks: tasks.map((t) => ({ task: t.task, status: t.status })), progress: taskProgress(tasks),
-          verify_url: open && row ? onboarding.linkOf(row) : null,
+          verify_url: open && row ? await onboarding.linkOf(db, row) : null,
           link_expires_at: open && row ? row.link_expires_at?.toISOString() ?? null : null,
         };
       }));
@@ -97,7 +97,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
           contact_id: c.id, type: c.type, first_name: c.first_name, last_name: c.last_name,
           portal_state: stateOf(row),
           report_status: row?.status ?? null,
-          onboarding_link: row ? onboarding.linkOf(row) : null,
+          onboarding_link: row ? await onboarding.linkOf(db, row) : null,
           link_expires_at: row?.link_expires_at?.toISOString() ?? null,
           requested_at: row?.requested_at.toISOString() ?? null,
           started_at: row?.started_at?.toISOString() ?? null,

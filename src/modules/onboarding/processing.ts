@@ -102,7 +102,7 @@ export function createProcessor(deps: {
   /** The use case: every check the parameters asked for, then the report's data. */
   async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
     const r: Run = {
-      row, contact, answers: onboarding.open<FlowAnswers>(row, 'flow', row.flow_enc) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
+      row, contact, answers: (await onboarding.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
       ...(await deps.engines(row.client_id, async () => contact.last_name)),
       read: async (slot) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; },
     };
@@ -176,7 +176,7 @@ export function createProcessor(deps: {
       const review = result.documentDecision === 'REFER' || result.documentDecision === 'ALERT' || result.faceDecision === 'FAILED' || result.proofsNeedReview;
       await db.tx(async (tx) => {
         const saved = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
-          status: 'READY', dataEnc: onboarding.seal(row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
+          status: 'READY', dataEnc: await onboarding.seal(tx, row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
           needsReview: review, error: null, completedAt, expiresAt: new Date(completedAt.getTime() + row.ttl_in_days * 86_400_000),
         });
         if (!saved) return;

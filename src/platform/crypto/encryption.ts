@@ -1,6 +1,5 @@
 import { createCipheriv, createDecipheriv, hkdfSync, randomBytes } from 'node:crypto';
 
-const VERSION = 1;
 const IV_BYTES = 12;
 const TAG_BYTES = 16;
 
@@ -17,8 +16,13 @@ export interface Cipher {
   deriveKey(purpose: string): Buffer;
 }
 
-export function createCipher(key: Buffer): Cipher {
+/**
+ * `version` 1 is ADR 5's single service key (now the system data key); version 2 is a per-owner data key
+ * (ADR 75). The byte tells a reader which key to use, so both kinds live side by side in one column.
+ */
+export function createCipher(key: Buffer, options: { version?: number } = {}): Cipher {
   if (key.length !== 32) throw new Error('encryption key must be 32 bytes');
+  const VERSION = options.version ?? 1;
   const encrypt = (plain: Buffer, aad: string): Buffer => {
     const iv = randomBytes(IV_BYTES);
     const cipher = createCipheriv('aes-256-gcm', key, iv);
@@ -27,7 +31,7 @@ export function createCipher(key: Buffer): Cipher {
     return Buffer.concat([Buffer.from([VERSION]), iv, cipher.getAuthTag(), body]);
   };
   const decrypt = (sealed: Buffer, aad: string): Buffer => {
-    if (sealed[0] !== VERSION) throw new Error('unknown ciphertext version');
+    if (sealed[0] !== VERSION) throw new Error(`ciphertext version ${sealed[0]} is not this key's (${VERSION})`);
     const iv = sealed.subarray(1, 1 + IV_BYTES);
     const tag = sealed.subarray(1 + IV_BYTES, 1 + IV_BYTES + TAG_BYTES);
     const decipher = createDecipheriv('aes-256-gcm', key, iv);

@@ -9,7 +9,10 @@ export interface Keys {
   jwtPublic: KeyObject;
   /** Key id published in the JWKS: derived from the public key so every process agrees on it. */
   jwtKid: string;
+  /** The current ENCRYPTION_KEY: the key-encryption key is derived from it (ADR 75). */
   dataKey: Buffer;
+  /** ENCRYPTION_KEY_PREVIOUS: earlier values, accepted to unwrap data keys during a rotation. */
+  previousDataKeys: Buffer[];
 }
 
 /**
@@ -29,6 +32,7 @@ export async function loadKeys(config: Config): Promise<Keys> {
     jwtPublic,
     jwtKid: createHash('sha256').update(spki).digest('base64url').slice(0, 16),
     dataKey: Buffer.from(dataKeyB64.trim(), 'base64'),
+    previousDataKeys: (config.encryptionKeyPrevious ?? []).map((k) => Buffer.from(k, 'base64')),
   };
 }
 

@@ -23,7 +23,8 @@ export type ErrorCode =
   | 'method_not_allowed'
   | 'internal_error'
   | 'unavailable'
-  | 'insufficient_storage';
+  | 'insufficient_storage'
+  | 'restricted';
 
 export interface FieldError {
   /** JSON Pointer (RFC 6901) into the request body, or `/query/...`, `/header/...`. */
@@ -53,6 +54,8 @@ const TITLES: Record<ErrorCode, [number, string]> = {
   internal_error: [500, 'Internal server error'],
   unavailable: [503, 'Service unavailable'],
   insufficient_storage: [507, 'Insufficient storage'],
+  // RFC 7725: the record exists but an erasure request restricts its processing (ADR 76).
+  restricted: [451, 'Unavailable for legal reasons'],
 };
 
 export class AppError extends Error {

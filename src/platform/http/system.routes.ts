@@ -19,6 +19,7 @@ const PROBLEM_HELP: Partial<Record<ErrorCode, string>> = {
   unsupported_media_type: 'Send JSON with Content-Type: application/json.',
   unavailable: 'The service or its database is starting, stopping or restarting: retry after Retry-After seconds, with the same Idempotency-Key for a write.',
   insufficient_storage: 'The service has no room to store the upload. Nothing was kept: retry the same request later.',
+  restricted: 'An erasure request restricts this record: it is kept, unreadable, until its retention period ends, then deleted. `erasure_request_id` names the request.',
 };
 
 /** Health, readiness, metrics, the OpenAPI document and the problem-type pages. All public. */

@@ -12,6 +12,8 @@ export interface FileStore {
   put(key: string, bytes: Buffer): Promise<void>;
   get(key: string): Promise<Buffer>;
   delete(key: string): Promise<void>;
+  /** Seals a stored object again if that now gives another key version (ADR 75's re-seal); true when rewritten. */
+  reseal(key: string): Promise<boolean>;
 }
 
 /** Raw byte storage behind the sealing layer (a folder here; an S3-compatible bucket would be another). */
@@ -51,11 +53,24 @@ export function localDiskBackend(dir: string): BlobBackend {
   };
 }
 
-export function createFileStore(backend: BlobBackend, cipher: Cipher): FileStore {
+/**
+ * `cipher` is one Cipher, or the Cipher for a key's owner (ADR 75: a contact's documents are sealed under the
+ * contact's data key, so erasing the key makes every copy of the file unreadable, backups and bucket versions included).
+ */
+export function createFileStore(backend: BlobBackend, cipher: Cipher | ((key: string) => Promise<Cipher>)): FileStore {
   const aad = (key: string) => `file:${key}`;
+  const cipherOf = typeof cipher === 'function' ? cipher : async () => cipher;
   return {
-    put: async (key, bytes) => backend.write(checkKey(key), cipher.encrypt(bytes, aad(key))),
-    get: async (key) => cipher.decrypt(await backend.read(checkKey(key)), aad(key)),
+    put: async (key, bytes) => backend.write(checkKey(key), (await cipherOf(key)).encrypt(bytes, aad(key))),
+    get: async (key) => (await cipherOf(key)).decrypt(await backend.read(checkKey(key)), aad(key)),
     delete: async (key) => backend.remove(checkKey(key)),
+    reseal: async (key) => {
+      const sealed = await backend.read(checkKey(key));
+      const keyed = await cipherOf(key);
+      const again = keyed.encrypt(keyed.decrypt(sealed, aad(key)), aad(key));
+      if (again[0] === sealed[0]) return false;
+      await backend.write(key, again);
+      return true;
+    },
   };
 }

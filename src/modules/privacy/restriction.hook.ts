@@ -1,0 +1,28 @@
+import type { App } from '../../platform/http/app.ts';
+import type { ErasureService } from './erasure.service.ts';
+
+/**
+ * A record under an erasure request is gone from the live tables, so every read of it ends in a 404. Only
+ * then (never on the hot path of a found record) this asks whether a request restricts it, and answers 451
+ * `restricted` instead, naming the request (ADR 76, RFC 7725).
+ */
+export function installRestrictionAnswers(app: App, deps: { erasure: ErasureService; problemBase: string }) {
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (reply.statusCode !== 404 || !request.auth) return payload;
+    const params = (request.params ?? {}) as { clientId?: string; accountId?: string; contactId?: string };
+    if (!params.clientId || !params.accountId || params.clientId !== request.auth.clientId) return payload;
+    const restriction = await deps.erasure.restriction(params.clientId, params.accountId, params.contactId ?? null);
+    if (!restriction) return payload;
+    reply.code(451).type('application/problem+json');
+    return JSON.stringify({
+      type: `${deps.problemBase}/problems/restricted`,
+      title: 'Unavailable for legal reasons',
+      status: 451,
+      detail: 'An erasure request restricts the processing of this record: it is kept sealed until its retention period ends, then deleted',
+      instance: request.url.split('?')[0],
+      code: 'restricted',
+      request_id: request.id,
+      erasure_request_id: restriction.id,
+    });
+  });
+}
