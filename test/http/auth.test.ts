@@ -40,6 +40,13 @@ describe('POST /oauth/token (client credentials)', () => {
     expect(response.statusCode).toBe(200);
   });
 
+  it('HTTP Basic whose parts are not valid form-urlencoding (a broken %-escape) is a 401, not a 500', async () => {
+    const basic = Buffer.from(`%zz:${cred.client_secret}`).toString('base64');
+    const response = await token('grant_type=client_credentials', { 'content-type': 'application/x-www-form-urlencoded', authorization: `Basic ${basic}` });
+    expect(response.statusCode).toBe(401);
+    expect(response.json().code).toBe('invalid_client');
+  });
+
   it('narrows the scope when asked for less', async () => {
     const response = await token({ grant_type: 'client_credentials', client_id: cred.client_id, client_secret: cred.client_secret, scope: 'accounts:read' });
     expect(response.json().scope).toBe('accounts:read');

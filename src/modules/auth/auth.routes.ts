@@ -28,8 +28,12 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   const decoded = Buffer.from(match[1]!, 'base64').toString('utf8');
   const colon = decoded.indexOf(':');
   if (colon < 0) throw new AppError('invalid_client', 'HTTP Basic credentials must be client_id:client_secret', { error: 'invalid_client' });
-  // RFC 6749 §2.3.1: both parts are form-urlencoded inside Basic.
-  return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  // RFC 6749 §2.3.1: both parts are form-urlencoded inside Basic; a broken escape (`%zz`) is bad credentials, not a crash.
+  try {
+    return { id: decodeURIComponent(decoded.slice(0, colon)), secret: decodeURIComponent(decoded.slice(colon + 1)) };
+  } catch {
+    throw new AppError('invalid_client', 'HTTP Basic credentials must be form-urlencoded client_id:client_secret', { error: 'invalid_client' });
+  }
 }
 
 export function registerAuthRoutes(app: App, deps: { tokens: TokenService }) {
