@@ -98,6 +98,16 @@ describe('operations', () => {
     expect(response.json().request_id).toBe('trace-1');
   });
 
+  it("the router's own refusals are problems too: an over-long path id is the masked 404, a broken %-escape a 400", async () => {
+    const long = await t.app.inject({ url: `/clients/${c.clientId}/accounts/${'a'.repeat(300)}`, headers: c.auth });
+    expect(long.statusCode).toBe(404);
+    expect(long.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(long.json()).toMatchObject({ status: 404, code: 'not_found' });
+    const broken = await t.app.inject({ url: `/clients/${c.clientId}/accounts/%zz`, headers: c.auth });
+    expect(broken.statusCode).toBe(400);
+    expect(broken.json()).toMatchObject({ status: 400, code: 'bad_request' });
+  });
+
   it('/healthz and /readyz answer without a token', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });

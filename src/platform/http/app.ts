@@ -7,7 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
-import { installProblemHandlers } from './problem.ts';
+import { frameworkErrorHandler, installProblemHandlers } from './problem.ts';
 import { createValidatorCompiler } from './validation.ts';
 import { Problem } from './schemas.ts';
 import type { Metrics } from '../metrics.ts';
@@ -75,6 +75,8 @@ export async function createApp(options: AppOptions): Promise<App> {
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
     trustProxy: false,
     return503OnClosing: true,
+    // The router's own refusals (a bad %-escape, an over-long path segment) are problems like every other answer.
+    frameworkErrors: frameworkErrorHandler(config.publicUrl),
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.setValidatorCompiler(createValidatorCompiler());

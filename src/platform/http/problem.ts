@@ -45,6 +45,15 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
   return reply.status(error.status).type('application/problem+json').send(body);
 }
 
+/**
+ * Fastify's `frameworkErrors`: the router's own refusals, before any route or hook runs, as problems like every
+ * other answer. A path segment longer than any id can be (maxParamLength) is the masked 404 of a missing record.
+ */
+export function frameworkErrorHandler(problemBase: string) {
+  return (error: FastifyError, request: FastifyRequest, reply: FastifyReply) =>
+    sendProblem(request, reply, error.code === 'FST_ERR_MAX_PARAM_LENGTH' ? new AppError('not_found', 'Resource not found') : new AppError('bad_request', 'The URL could not be read'), problemBase);
+}
+
 export function installProblemHandlers(app: FastifyInstance, problemBase: string): void {
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
