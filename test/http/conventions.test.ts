@@ -108,6 +108,15 @@ describe('operations', () => {
     expect(broken.json()).toMatchObject({ status: 400, code: 'bad_request' });
   });
 
+  it('/openapi.json documents problems as application/problem+json, with the statuses every route can answer', async () => {
+    const doc = (await t.app.inject({ url: '/openapi.json' })).json();
+    const create = doc.paths['/clients/{clientId}/accounts'].post.responses;
+    for (const status of ['400', '401', '403', '404', '413', '415', '422', '429']) {
+      expect(create[status].content, status).toEqual({ 'application/problem+json': { schema: { $ref: '#/components/schemas/Problem' } } });
+    }
+    expect(doc.paths['/verify/{token}/uploads/{slot}'].post.responses['201'].content['application/json'].schema).toEqual({ $ref: '#/components/schemas/UploadResult' });
+  });
+
   it('/healthz and /readyz answer without a token', async () => {
     expect((await t.app.inject({ url: '/healthz' })).json()).toEqual({ status: 'ok' });
     expect((await t.app.inject({ url: '/readyz' })).json()).toEqual({ status: 'ready' });

@@ -68,10 +68,16 @@ export function registerAuthRoutes(app: App, deps: { tokens: TokenService }) {
 
   app.get(
     '/.well-known/jwks.json',
-    { config: { public: true }, schema: { tags: ['auth'], summary: 'Public keys that verify access tokens', hide: false } },
+    {
+      config: { public: true },
+      schema: {
+        tags: ['auth'], summary: 'Public keys that verify access tokens',
+        response: { 200: Type.Object({ keys: Type.Array(Type.Object({ kty: Type.String(), kid: Type.String(), alg: Type.String(), use: Type.String() }, { additionalProperties: true })) }) },
+      },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'public, max-age=300');
-      return deps.tokens.jwks();
+      return (await deps.tokens.jwks()) as { keys: { kty: string; kid: string; alg: string; use: string }[] };
     },
   );
 }

@@ -1,12 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { problemResponses } from '../../platform/http/schemas.ts';
+import { FlowView, SubmitResult, UPLOAD_TYPES, UploadResult, uploadBody } from './flow.schemas.ts';
 import type { FlowService } from './flow.service.ts';
 
 const Token = Type.String({ minLength: 1, maxLength: 100 });
 const Step = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' });
 const Slot = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_0-9]+$' });
-const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'application/pdf', 'application/octet-stream'];
 
 /**
  * The hosted flow's API: public routes (no bearer token); the link token in the path is the credential. The
@@ -17,16 +18,19 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
   const tags = ['hosted flow'];
   const config = { public: true };
   const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
+  for (const schema of [FlowView, UploadResult, SubmitResult]) app.addSchema(schema);
+  // The link token is the credential: an unknown, replaced or expired link is a 404; a submitted flow a 409.
+  const errors = (...more: number[]) => problemResponses(404, 409, ...more);
 
-  app.get('/verify/:token/flow', { config, schema: { tags, summary: 'The flow behind a link: steps, answers so far, uploads with feedback', params: Type.Object({ token: Token }) } },
+  app.get('/verify/:token/flow', { config, schema: { tags, summary: 'The flow behind a link: steps, answers so far, uploads with feedback', params: Type.Object({ token: Token }), response: { 200: Type.Ref(FlowView), ...errors() } } },
     async (request, reply) => reply.headers(noStore).send(await deps.flow.read(request.params.token)));
 
   app.put('/verify/:token/steps/:step', {
-    config, schema: { tags, summary: 'Save the answers of one step (personal details, unique e-mail, names history, address history)', params: Type.Object({ token: Token, step: Step }), body: Type.Object({}, { additionalProperties: true }) },
+    config, schema: { tags, summary: 'Save the answers of one step (personal details, unique e-mail, names history, address history)', params: Type.Object({ token: Token, step: Step }), body: Type.Object({}, { additionalProperties: true }), response: { 200: Type.Ref(FlowView), ...errors() } },
   }, async (request, reply) => reply.headers(noStore).send(await deps.flow.saveStep(request.params.token, request.params.step, request.body)));
 
   app.post('/verify/:token/submit', {
-    config, schema: { tags, summary: 'Consent and submit: processing starts', params: Type.Object({ token: Token }), body: Type.Object({ consent: Type.Boolean(), language: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }) },
+    config, schema: { tags, summary: 'Consent and submit: processing starts', params: Type.Object({ token: Token }), body: Type.Object({ consent: Type.Boolean(), language: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }), response: { 202: Type.Ref(SubmitResult), ...errors() } },
   }, async (request, reply) => reply.status(202).headers(noStore).send(await deps.flow.submit(request.params.token, request.body)));
 
   // Public routes are outside the per-client rate limit; uploads run the engines, so each link gets its own
@@ -50,7 +54,7 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
     scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
     scope.post('/verify/:token/uploads/:slot', {
       config, bodyLimit: deps.uploadMaxBytes,
-      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }) },
+      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }), body: uploadBody, response: { 201: Type.Ref(UploadResult), ...errors(413, 415) } },
     }, async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('unsupported_media_type', 'Send the file as the request body (image/jpeg, image/png, application/pdf)');

@@ -10,6 +10,17 @@ import type { OnboardingService } from './onboarding.service.ts';
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const Params = Type.Object({ clientId: Id, accountId: Id, contactId: Id });
 const path = '/clients/:clientId/accounts/:accountId/contacts/:contactId/reports/onboarding';
+const Invitations = Type.Object({
+  data: Type.Array(Type.Object({
+    id: Type.String(),
+    current: Type.Boolean({ description: 'sent for the link in force' }),
+    status: Type.String({ description: 'QUEUED, SENT or FAILED' }),
+    attempts: Type.Integer(),
+    last_error: Type.Union([Type.String(), Type.Null()]),
+    sent_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+    created_at: Type.String({ format: 'date-time' }),
+  })),
+});
 
 /** Endpoints 5 and 6, the invitation log, and the client's e-mail connection setting. */
 export function registerOnboardingRoutes(app: App, deps: { onboarding: OnboardingService; mail: MailService }) {
@@ -53,7 +64,7 @@ export function registerOnboardingRoutes(app: App, deps: { onboarding: Onboardin
 
   app.get(`${path}/invitations`, {
     config: { scope: 'reports:read' },
-    schema: { tags, summary: 'Invitation e-mails of this contact: queued, sent or failed (with the SMTP reason)', params: Params },
+    schema: { tags, summary: 'Invitation e-mails of this contact: queued, sent or failed (with the SMTP reason)', params: Params, response: { 200: Invitations, ...errorResponses() } },
   }, async (request) => {
     const { clientId, accountId, contactId } = request.params;
     return deps.onboarding.invitations(clientId, accountId, contactId);
@@ -80,9 +91,9 @@ export function registerOnboardingRoutes(app: App, deps: { onboarding: Onboardin
 
   app.delete(settings, {
     config: { scope: 'accounts:write' },
-    schema: { tags: ['settings'], summary: 'Remove the e-mail connection', params: ClientParams },
+    schema: { tags: ['settings'], summary: 'Remove the e-mail connection', params: ClientParams, response: { 204: Type.Null(), ...errorResponses() } },
   }, async (request, reply) => {
     if (!(await deps.mail.remove(request.params.clientId))) throw new AppError('not_found', 'No e-mail connection is configured');
-    return reply.status(204).send();
+    return reply.status(204).send(null);
   });
 }

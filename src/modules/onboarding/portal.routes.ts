@@ -1,7 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { errorResponses, problemResponses } from '../../platform/http/schemas.ts';
 import type { PartnersService } from '../partners/index.ts';
+import { PortalView } from './flow.schemas.ts';
 import type { PortalService } from './portal.service.ts';
 
 const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description });
@@ -41,11 +42,12 @@ export const PortalInsights = Type.Object({
  */
 export function registerPortalRoutes(app: App, deps: { portal: PortalService; partners: PartnersService }) {
   app.addSchema(PortalInsights);
+  app.addSchema(PortalView);
   const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
 
   app.get('/portal/:token/view', {
     config: { public: true },
-    schema: { tags: ['hosted flow'], summary: 'The portal page\'s data: the account, its branding, each contact\'s tasks and link', params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }) },
+    schema: { tags: ['hosted flow'], summary: 'The portal page\'s data: the account, its branding, each contact\'s tasks and link', params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }), response: { 200: Type.Ref(PortalView), ...problemResponses(404) } },
   }, async (request, reply) => reply.headers(noStore).send(await deps.portal.view(request.params.token)));
 
   app.get('/clients/:clientId/accounts/:accountId/portal/insights', {

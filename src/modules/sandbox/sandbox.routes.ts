@@ -1,5 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
+import { problemResponses } from '../../platform/http/schemas.ts';
+import { SubmitResult } from '../onboarding/flow.schemas.ts';
 import { SANDBOX_PERSONAS } from '../eidv/index.ts';
 import type { FlowService } from '../onboarding/index.ts';
 import { completeSandboxFlow } from './complete.ts';
@@ -40,6 +42,7 @@ export function registerSandboxRoutes(app: App, deps: { flow: FlowService; now: 
     schema: {
       tags: ['sandbox'], summary: 'Sandbox only: a scripted contact answers every step of this link through the real flow API and submits it',
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
+      response: { 202: Type.Ref(SubmitResult), ...problemResponses(404, 409, 422) },
     },
   }, async (request, reply) => reply.status(202).header('cache-control', 'no-store').send(await completeSandboxFlow(deps.flow, request.params.token, deps.now())));
 

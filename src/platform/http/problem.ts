@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { isDatabaseUnavailable } from '../db/unavailable.ts';
+import { documentErrors } from './error-docs.ts';
 import { AppError } from './errors.ts';
 import { toFieldErrors, validationError } from './validation.ts';
 
@@ -55,6 +56,7 @@ export function frameworkErrorHandler(problemBase: string) {
 }
 
 export function installProblemHandlers(app: FastifyInstance, problemBase: string): void {
+  app.addHook('onRoute', documentErrors);
   app.setErrorHandler((error, request, reply) => {
     const appError = toAppError(error);
     if (appError.status >= 500) request.log.error({ err: error }, 'request failed');

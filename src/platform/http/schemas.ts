@@ -15,9 +15,20 @@ export const Problem = Type.Object(
   { $id: 'Problem', additionalProperties: true, description: 'RFC 9457 problem details' },
 );
 
-/** Standard error responses for an authenticated route, for the OpenAPI document. */
-export function errorResponses(...statuses: number[]): Record<number, TSchema> {
-  return Object.fromEntries([400, 401, 404, 429, ...statuses].map((s) => [s, Type.Ref(Problem)]));
+/** A problem answer in the OpenAPI document, under RFC 9457's own media type (what the handler sends). */
+export const problemResponse = () => ({ description: 'RFC 9457 problem details', content: { 'application/problem+json': { schema: Type.Ref(Problem) } } });
+
+/** Exactly these problem answers. */
+export function problemResponses(...statuses: number[]): Record<number, ReturnType<typeof problemResponse>> {
+  return Object.fromEntries(statuses.map((s) => [s, problemResponse()]));
+}
+
+/**
+ * The problem answers of an authenticated route, for the OpenAPI document; the ones every route can give
+ * (400, 404, 422, 429, and 401/403, 413/415 where they apply) are also added by documentErrors (error-docs.ts).
+ */
+export function errorResponses(...statuses: number[]) {
+  return problemResponses(400, 401, 404, 422, 429, ...statuses);
 }
 
 export const IsoDate = (description = 'a date YYYY-MM-DD') =>
