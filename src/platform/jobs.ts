@@ -40,11 +40,14 @@ function adapter(sql: Sql | Db): PgBoss.Db {
   };
 }
 
-export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSeconds?: number }) {
+export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSeconds?: number; maintenanceSeconds?: number }) {
   const boss = new PgBoss({
     db: adapter(deps.db),
-    // Maintenance (expiring dead workers' jobs, archiving) and cron scheduling only where jobs are worked.
+    // Maintenance (expiring dead workers' jobs, archiving) and cron scheduling only where jobs are worked. A job
+    // whose worker was killed stays active until its queue's expiry has passed and then the next maintenance
+    // run, which retries it: the two together bound how long a killed worker's jobs wait (docs/fault-tolerance.md).
     supervise: deps.worker,
+    maintenanceIntervalSeconds: deps.maintenanceSeconds ?? 120,
     schedule: deps.worker,
     migrate: true,
   });
@@ -90,11 +93,16 @@ export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSecon
     },
     async work<T>(name: string, handler: JobHandler<T>, options: { batchSize?: number } = {}) {
       await start();
-      const workerId = await boss.work<T>(
+      const batchSize = options.batchSize ?? 1;
+      let workerId = '';
+      workerId = await boss.work<T>(
         name,
-        { batchSize: options.batchSize ?? 1, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? (deps.db.kind === 'pglite' ? 2 : 0.5), includeMetadata: true },
+        { batchSize, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? (deps.db.kind === 'pglite' ? 2 : 0.5), includeMetadata: true },
         async (jobs) => {
           for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          // pg-boss waits out the polling interval after every fetch, which caps a worker at batchSize jobs per
+          // interval (8 AML checks a second); a full batch means more are waiting, so fetch again at once.
+          if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
         },
       );
       localWorkers.set(name, [...(localWorkers.get(name) ?? []), workerId]);

@@ -75,6 +75,19 @@ describe(`durable jobs on ${databaseKind}`, () => {
     await j.stop();
   });
 
+  it('a worker whose batch came back full fetches again at once instead of waiting out its polling interval', async () => {
+    // A minute between polls: draining 12 jobs in batches of 3 by polling alone would take four minutes.
+    const sender = createJobs({ db: database.db, worker: false });
+    const worker = createJobs({ db: database.db, worker: true, pollingIntervalSeconds: 60 });
+    for (const j of [sender, worker]) { j.define('burst-job'); opened.push(j); }
+    await sender.start();
+    for (let i = 0; i < 12; i++) await sender.send('burst-job', { name: `burst-${i}` }); // no wake-up: another instance
+    await worker.work<{ name: string }>('burst-job', async (data) => {
+      await database.db.query('INSERT INTO job_runs (job, attempt, by) VALUES ($1, 0, $2)', [data.name, 'burst']);
+    }, { batchSize: 3 });
+    await until(async () => (await database.db.query("SELECT 1 FROM job_runs WHERE job LIKE 'burst-%'")).length >= 12, 30_000);
+  }, 60_000);
+
   it.skipIf(databaseKind !== 'postgres')('two workers with their own connections share a queue and run each job once', async () => {
     const other = createPostgresDb(database.url!);
     try {

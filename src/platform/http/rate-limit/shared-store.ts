@@ -94,8 +94,9 @@ export function createSharedRateLimit(deps: { db: Db; syncMs: number; now?: () =
   class SharedStore implements FastifyRateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
       if (timeWindow > longestWindow) longestWindow = timeWindow;
-      const e = counters.entryFor(key, now(), timeWindow, max);
-      if (e.loaded) return callback(null, counters.hit(e, now()));
+      const at = now();
+      const e = counters.entryFor(key, at, timeWindow, max);
+      if (e.loaded) return callback(null, counters.hit(e, at));
       void load(key, e).then(() => callback(null, counters.hit(e, now())));
     }
 

@@ -1,0 +1,282 @@
+/**
+ * npm run bench:load — the scale-out deployment under load (docs/deployment.md, "N API processes and M
+ * workers"): many simulated callers each run the typical integration again and again (token, create an
+ * account, trigger its AML check, wait for the REPORT_READY webhook, read the report) against 1 and then 2
+ * API processes plus a `kyc worker`, on PostgreSQL and an S3-compatible server, with the shared rate limiter
+ * on. One caller request in 20 is sent twice (a client's retry, to the other process, same Idempotency-Key).
+ * Prints throughput, p50/p99 latency and errors per setup, then checks the side effects in the database and
+ * at the webhook receiver: each account made once, each AML check run and paid once, each event delivered once.
+ */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { Pool } from 'undici';
+import { createClientsService } from '../src/modules/auth/clients.service.ts';
+import { createCreditsService } from '../src/modules/credits/index.ts';
+import { createPostgresDb } from '../src/platform/db/postgres.ts';
+import type { Db } from '../src/platform/db/db.ts';
+import { startCluster, sharedSecrets } from '../test/helpers/cluster.ts';
+import { startS3Server } from '../test/helpers/s3-server.ts';
+import { printTable, tempPostgres, ROOT } from './lib.ts';
+
+const CALLERS = Number(process.env.BENCH_CALLERS ?? 48);
+const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
+const SETUPS = (process.env.BENCH_APIS ?? '1,2').split(',').map(Number);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const RETRY_EVERY = 20;
+const sharedLists = path.resolve(ROOT, process.env.KYC_SHARED_DATA ?? '../shared/data', 'lists');
+const lists = existsSync(sharedLists) ? sharedLists : ['un.xml', 'ofac_sdn.xml', 'ftm.json'].map((f) => path.join(ROOT, 'test/screening/fixtures', f)).join(',');
+const FINAL = new Set(['REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_ERROR', 'REPORT_CREDIT_LIMIT_EXCEEDED']);
+
+const quantile = (values: number[], q: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted.length ? Math.round(sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!) : 0;
+};
+
+/** The callers' webhook endpoint: counts every delivery by event id and wakes the caller waiting for its report. */
+async function startWebhookReceiver() {
+  const received = new Map<string, number>();
+  const delays: number[] = [];
+  const waiting = new Map<string, () => void>();
+  const finished = new Set<string>();
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c) => chunks.push(c));
+    req.on('end', () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString()) as { id: string; event: string; contact_id?: string; occurred_at: string };
+      const seen = received.get(body.id) ?? 0;
+      received.set(body.id, seen + 1);
+      if (seen === 0) delays.push(Date.now() - Date.parse(body.occurred_at));
+      if (FINAL.has(body.event) && body.contact_id) {
+        finished.add(body.contact_id);
+        waiting.get(body.contact_id)?.();
+      }
+      res.writeHead(204).end();
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hook`,
+    received,
+    delays,
+    /** Resolves when the contact's report has a final event, or after `ms` (the caller then reads the report anyway). */
+    reportDone: (contactId: string, ms: number) => new Promise<boolean>((resolve) => {
+      if (finished.has(contactId)) return resolve(true);
+      const timer = setTimeout(() => { waiting.delete(contactId); resolve(false); }, ms);
+      waiting.set(contactId, () => { clearTimeout(timer); waiting.delete(contactId); resolve(true); });
+    }),
+    close: () => new Promise<void>((r) => { server.closeAllConnections(); server.close(() => r()); }),
+  };
+}
+
+/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when it cannot be read. */
+function cpuSeconds(pid: number | undefined): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 1/100 s
+  } catch {
+    return 0;
+  }
+}
+const postgresPids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
+  try { return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres'; } catch { return false; }
+}).map(Number);
+/** CPU seconds by role, to see which part of the machine a setup was short of. */
+function cpuByRole(cluster: { apis: { process: { pid?: number } }[]; workers: { process: { pid?: number } }[] }) {
+  const sum = (pids: (number | undefined)[]) => pids.reduce<number>((total, pid) => total + cpuSeconds(pid), 0);
+  return {
+    api: sum(cluster.apis.map((p) => p.process.pid)),
+    worker: sum(cluster.workers.map((p) => p.process.pid)),
+    postgres: sum(postgresPids()),
+    generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
+  };
+}
+
+type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
+interface Tenant { clientId: string; client_id: string; client_secret: string }
+
+async function setUpTenants(db: Db, receiverUrl: string, api: string): Promise<Tenant[]> {
+  const clients = createClientsService({ db });
+  const credits = createCreditsService({ db });
+  const tenants: Tenant[] = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const t = await clients.createClient({ name: `Load ${i}`, sandbox: true });
+    await credits.add(t.clientId, 1_000_000, 'load test');
+    const token = ((await (await fetch(`${api}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: t.client_id, client_secret: t.client_secret }) })).json()) as { access_token: string }).access_token;
+    const r = await fetch(`${api}/clients/${t.clientId}/subscriptions`, {
+      method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ callback_url: receiverUrl, type: 'WEBHOOK', config: { api_secret: 'load-test-signing-secret', entities: [{ entity: 'ACCOUNT', events: ['ENTITY_UPDATED'] }, { entity: 'CONTACT', report_types: ['AML'], events: [...FINAL, 'REPORT_INITIATED'] }] } }),
+    });
+    if (r.status !== 201) throw new Error(`subscription: ${r.status} ${await r.text()}`);
+    tenants.push(t);
+  }
+  return tenants;
+}
+
+/** The callers: each runs the sequence until the time is up; requests go round-robin to the API processes. */
+async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runId: string, callers = CALLERS, seconds = DURATION_S) {
+  const pools = apis.map((url) => new Pool(url, { connections: callers, pipelining: 1 }));
+  let next = 0;
+  const latency: Record<string, number[]> = { token: [], 'create account': [], 'trigger AML': [], 'read report': [], sequence: [] };
+  const errors: string[] = [];
+  let requests = 0;
+  let retries = 0;
+  let accountKeys = 0;
+  let triggers = 0;
+
+  async function call(step: string | undefined, method: string, url: string, body: unknown, headers: Record<string, string>, pool = pools[next++ % pools.length]!) {
+    const started = performance.now();
+    requests += 1;
+    const r = await pool.request({ method: method as 'GET', path: url, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
+    const json = (await r.body.json().catch(() => undefined)) as Record<string, any>;
+    if (step) latency[step]!.push(performance.now() - started);
+    return { status: r.statusCode, json };
+  }
+  const expect = (what: string, status: number, ok: number[]) => { if (!ok.includes(status)) errors.push(`${what}: ${status}`); return ok.includes(status); };
+  /** A client's retry of the same request (same key, other process): must replay, or ask to retry while the first runs. */
+  async function retry(what: string, method: string, url: string, body: unknown, headers: Record<string, string>) {
+    retries += 1;
+    const r = await call(undefined, method, url, body, headers);
+    expect(`${what} (retry)`, r.status, [200, 201, 202, 409]);
+  }
+
+  const deadline = Date.now() + seconds * 1000;
+  const started = performance.now();
+  let sequences = 0;
+  await Promise.all(Array.from({ length: callers }, async (_, caller) => {
+    const tenant = tenants[caller % tenants.length]!;
+    for (let i = 0; i === 0 || Date.now() < deadline; i++) { // at least one sequence each
+      try {
+        const t0 = performance.now();
+        const token = await call('token', 'POST', '/oauth/token', { grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret }, {});
+        if (!expect('token', token.status, [200])) continue;
+        const auth = { authorization: `Bearer ${token.json.access_token}` };
+        const key = `${runId}-${caller}-${i}`;
+        const account = { name: `Load ${key}`, type: 'INDIVIDUAL', primary_contact: { first_name: 'Ada', last_name: 'Passmore', email: `c${caller}.${i}@example.com`, date_of_birth: '1985-04-12', primary_address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } };
+        const accountsUrl = `/clients/${tenant.clientId}/accounts`;
+        const created = await call('create account', 'POST', accountsUrl, account, { ...auth, 'idempotency-key': `acc-${key}` });
+        if (i % RETRY_EVERY === caller % RETRY_EVERY) await retry('create account', 'POST', accountsUrl, account, { ...auth, 'idempotency-key': `acc-${key}` });
+        if (!expect('create account', created.status, [201])) continue;
+        accountKeys += 1;
+        const reportUrl = `${accountsUrl}/${created.json.id}/contacts/${created.json.primary_contact.id}/reports/aml`;
+        const triggered = await call('trigger AML', 'PUT', reportUrl, { config: {} }, { ...auth, 'idempotency-key': `aml-${key}` });
+        if (i % RETRY_EVERY === (caller + 7) % RETRY_EVERY) await retry('trigger AML', 'PUT', reportUrl, { config: {} }, { ...auth, 'idempotency-key': `aml-${key}` });
+        if (!expect('trigger AML', triggered.status, [202])) continue;
+        triggers += 1;
+        // Wait for the webhook; a caller that has not heard in 2 s reads the report anyway (and again if INITIAL).
+        let report;
+        for (let polls = 0; polls < 60; polls++) {
+          await receiver.reportDone(created.json.primary_contact.id, 2000);
+          report = await call('read report', 'GET', reportUrl, undefined, auth);
+          if (report.status !== 200 || report.json.status !== 'INITIAL') break;
+        }
+        if (!expect('read report', report!.status, [200])) continue;
+        if (report!.json.status !== 'READY') errors.push(`report status ${report!.json.status}`);
+        latency.sequence!.push(performance.now() - t0);
+        sequences += 1;
+      } catch (error) {
+        errors.push(`network: ${(error as Error).message}`);
+      }
+    }
+  }));
+  const elapsed = (performance.now() - started) / 1000;
+  await Promise.all(pools.map((p) => p.close()));
+  return { latency, errors, requests, retries, accountKeys, triggers, sequences, seconds: elapsed };
+}
+
+/** The side effects, counted where they happened. */
+async function check(db: Db, receiver: Receiver, expected: { accountKeys: number; triggers: number }) {
+  const count = async (sql: string) => Number((await db.query<{ n: number }>(sql))[0]!.n);
+  const deadline = Date.now() + 120_000;
+  const pause = () => new Promise((r) => setTimeout(r, 200));
+  // Checks still running (a caller gave up waiting) finish first; then their events reach the receiver.
+  while ((await count("SELECT count(*) AS n FROM aml_reports WHERE status = 'INITIAL'")) > 0 && Date.now() < deadline) await pause();
+  const events = await count('SELECT count(*) AS n FROM events');
+  while (receiver.received.size < events && Date.now() < deadline) await pause();
+  const deliveries = [...receiver.received.values()].reduce((a, b) => a + b, 0);
+  return {
+    accounts: await count('SELECT count(*) AS n FROM accounts'),
+    reportsDone: await count("SELECT count(*) AS n FROM aml_reports WHERE status <> 'INITIAL'"),
+    spends: await count('SELECT count(*) AS n FROM credit_ledger WHERE amount < 0'),
+    checkJobs: await count("SELECT count(*) AS n FROM pgboss.job WHERE name = 'aml-check'"),
+    readyTwice: await count("SELECT count(*) AS n FROM (SELECT contact_id FROM events WHERE event = 'REPORT_READY' GROUP BY contact_id HAVING count(*) > 1) t"),
+    events,
+    delivered: receiver.received.size,
+    duplicates: deliveries - receiver.received.size,
+    ...expected,
+  };
+}
+
+async function run(apis: number) {
+  const database = await tempPostgres();
+  const s3 = await startS3Server();
+  const receiver = await startWebhookReceiver();
+  const db = createPostgresDb(database.url, { max: 4 });
+  const cluster = await startCluster({
+    apis, workers: WORKERS, inheritOutput: true,
+    env: { ...sharedSecrets(), ...s3.env(), DATABASE_URL: database.url, PUBLIC_URL: 'http://kyc.bench', WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
+    workerEnv: { SCREENING_LISTS: lists },
+  });
+  try {
+    const urls = cluster.apis.map((a) => a.url);
+    const tenants = await setUpTenants(db, receiver.url, urls[0]!);
+    // Lists load in the worker in the background: one sequence per process warms up before the clock starts.
+    await drive(urls, tenants, receiver, 'warm', urls.length, 0);
+    const before = await db.query<{ a: number; t: number }>("SELECT (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM credit_ledger WHERE amount < 0) AS t");
+    const cpuBefore = cpuByRole(cluster);
+    const load = await drive(urls, tenants, receiver, `run${apis}`);
+    const cpuAfter = cpuByRole(cluster);
+    const cpu = Object.fromEntries((Object.keys(cpuAfter) as (keyof typeof cpuAfter)[]).map((role) => [role, Math.round((100 * (cpuAfter[role] - cpuBefore[role])) / load.seconds)]));
+    const sideEffects = await check(db, receiver, { accountKeys: load.accountKeys + Number(before[0]!.a), triggers: load.triggers + Number(before[0]!.t) });
+    return { apis, load, sideEffects, cpu };
+  } finally {
+    await cluster.stop();
+    await db.close();
+    await receiver.close();
+    await s3.close();
+    await database.drop();
+  }
+}
+
+const results = [];
+for (const apis of SETUPS) results.push(await run(apis));
+
+const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
+console.log(`\nLoad benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, PostgreSQL on this machine, ${CALLERS} callers over ${CLIENTS} clients, ${DURATION_S} s per setup, ${WORKERS} worker process(es), load average now ${load}\n`);
+printTable(results.map(({ apis, load: l }) => ({
+  setup: `${apis} API + ${WORKERS} worker`, sequences: l.sequences, 'sequences/s': (l.sequences / l.seconds).toFixed(1), 'requests/s': Math.round(l.requests / l.seconds),
+  'token p50/p99': `${quantile(l.latency.token!, 0.5)}/${quantile(l.latency.token!, 0.99)}`,
+  'create p50/p99': `${quantile(l.latency['create account']!, 0.5)}/${quantile(l.latency['create account']!, 0.99)}`,
+  'trigger p50/p99': `${quantile(l.latency['trigger AML']!, 0.5)}/${quantile(l.latency['trigger AML']!, 0.99)}`,
+  'read p50/p99': `${quantile(l.latency['read report']!, 0.5)}/${quantile(l.latency['read report']!, 0.99)}`,
+  'sequence p50/p99': `${quantile(l.latency.sequence!, 0.5)}/${quantile(l.latency.sequence!, 0.99)}`,
+  errors: l.errors.length,
+})));
+console.log('\nLatencies in ms. A sequence: token, create account, trigger AML, wait for its webhook, read the report.');
+console.log('CPU during the timed run, in % of one core (the machine has 2 cores = 200%; PostgreSQL counts every session on the server):\n');
+printTable(results.map(({ apis, cpu }) => ({ setup: `${apis} API + ${WORKERS} worker`, 'API processes': cpu.api!, worker: cpu.worker!, PostgreSQL: cpu.postgres!, 'load generator (+ receiver, S3)': cpu.generator! })));
+console.log('');
+printTable(results.map(({ apis, load: l, sideEffects: s }) => ({
+  setup: `${apis} API + ${WORKERS} worker`, 'retries sent': l.retries,
+  'accounts (expected)': `${s.accounts} (${s.accountKeys})`, 'AML done / paid / jobs (expected)': `${s.reportsDone} / ${s.spends} / ${s.checkJobs} (${s.triggers})`,
+  'READY twice': s.readyTwice, 'events delivered / total': `${s.delivered} / ${s.events}`, 'duplicate deliveries': s.duplicates,
+})));
+let failed = false;
+for (const { apis, load: l, sideEffects: s } of results) {
+  const problems = [
+    ...new Set(l.errors).values(),
+    ...(s.accounts !== s.accountKeys ? [`${s.accounts} accounts for ${s.accountKeys} keys`] : []),
+    ...(s.reportsDone !== s.triggers || s.spends !== s.triggers || s.checkJobs !== s.triggers ? [`AML ${s.reportsDone} done, ${s.spends} paid, ${s.checkJobs} jobs for ${s.triggers} triggers`] : []),
+    ...(s.readyTwice ? [`${s.readyTwice} reports READY twice`] : []),
+    ...(s.delivered !== s.events ? [`${s.events - s.delivered} events not delivered`] : []),
+    ...(s.duplicates ? [`${s.duplicates} duplicate deliveries`] : []),
+  ];
+  if (problems.length) { failed = true; console.log(`\n${apis} API: ${problems.slice(0, 10).join('; ')}`); }
+}
+const [one, two] = [results.find((r) => r.apis === 1), results.find((r) => r.apis === 2)];
+if (one && two) console.log(`\nSecond API process: ${((two.load.sequences / two.load.seconds) / (one.load.sequences / one.load.seconds)).toFixed(2)}x the sequences per second of one.`);
+console.log(failed ? '\nSIDE EFFECTS: problems above.' : '\nSide effects: every account once, every AML check done and paid once, every event delivered once, no errors.');
+process.exit(failed ? 1 : 0);
