@@ -26,6 +26,7 @@ const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SETUPS = (process.env.BENCH_APIS ?? '1,2').split(',').map(Number);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const READ_SECONDS = Number(process.env.BENCH_READ_DURATION ?? 10);
 const RETRY_EVERY = 20;
 const sharedLists = path.resolve(ROOT, process.env.KYC_SHARED_DATA ?? '../shared/data', 'lists');
 const lists = existsSync(sharedLists) ? sharedLists : ['un.xml', 'ofac_sdn.xml', 'ftm.json'].map((f) => path.join(ROOT, 'test/screening/fixtures', f)).join(',');
@@ -146,6 +147,7 @@ async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runI
   const deadline = Date.now() + seconds * 1000;
   const started = performance.now();
   let sequences = 0;
+  const done: { url: string; auth: Record<string, string> }[] = [];
   await Promise.all(Array.from({ length: callers }, async (_, caller) => {
     const tenant = tenants[caller % tenants.length]!;
     for (let i = 0; i === 0 || Date.now() < deadline; i++) { // at least one sequence each
@@ -176,6 +178,7 @@ async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runI
         if (!expect('read report', report!.status, [200])) continue;
         if (report!.json.status !== 'READY') errors.push(`report status ${report!.json.status}`);
         latency.sequence!.push(performance.now() - t0);
+        done.push({ url: reportUrl, auth });
         sequences += 1;
       } catch (error) {
         errors.push(`network: ${(error as Error).message}`);
@@ -184,7 +187,38 @@ async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runI
   }));
   const elapsed = (performance.now() - started) / 1000;
   await Promise.all(pools.map((p) => p.close()));
-  return { latency, errors, requests, retries, accountKeys, triggers, sequences, seconds: elapsed };
+  return { latency, errors, requests, retries, accountKeys, triggers, sequences, seconds: elapsed, done };
+}
+
+/**
+ * The read-heavy part on its own: every caller reads finished reports (GET AML report) back to back, round-robin
+ * over the API processes. Unlike the full sequence this leaves the worker idle, so the API processes, not the
+ * AML checks, are what is measured.
+ */
+async function readReports(apis: string[], reports: { url: string; auth: Record<string, string> }[]) {
+  const pools = apis.map((url) => new Pool(url, { connections: CALLERS, pipelining: 1 }));
+  const latency: number[] = [];
+  let errors = 0;
+  let next = 0;
+  const deadline = Date.now() + READ_SECONDS * 1000;
+  const started = performance.now();
+  await Promise.all(Array.from({ length: CALLERS }, async (_, caller) => {
+    for (let i = caller; Date.now() < deadline; i += CALLERS) {
+      const report = reports[i % reports.length]!;
+      const t0 = performance.now();
+      try {
+        const r = await pools[next++ % pools.length]!.request({ method: 'GET', path: report.url, headers: report.auth });
+        await r.body.dump();
+        if (r.statusCode !== 200) errors += 1;
+      } catch {
+        errors += 1;
+      }
+      latency.push(performance.now() - t0);
+    }
+  }));
+  const seconds = (performance.now() - started) / 1000;
+  await Promise.all(pools.map((p) => p.close()));
+  return { rps: Math.round(latency.length / seconds), p50: quantile(latency, 0.5), p99: quantile(latency, 0.99), errors };
 }
 
 /** The side effects, counted where they happened. */
@@ -229,9 +263,10 @@ async function run(apis: number) {
     const cpuBefore = cpuByRole(cluster);
     const load = await drive(urls, tenants, receiver, `run${apis}`);
     const cpuAfter = cpuByRole(cluster);
+    const reads = await readReports(urls, load.done);
     const cpu = Object.fromEntries((Object.keys(cpuAfter) as (keyof typeof cpuAfter)[]).map((role) => [role, Math.round((100 * (cpuAfter[role] - cpuBefore[role])) / load.seconds)]));
     const sideEffects = await check(db, receiver, { accountKeys: load.accountKeys + Number(before[0]!.a), triggers: load.triggers + Number(before[0]!.t) });
-    return { apis, load, sideEffects, cpu };
+    return { apis, load, sideEffects, cpu, reads };
   } finally {
     await cluster.stop();
     await db.close();
@@ -259,6 +294,9 @@ console.log('\nLatencies in ms. A sequence: token, create account, trigger AML, 
 console.log('CPU during the timed run, in % of one core (the machine has 2 cores = 200%; PostgreSQL counts every session on the server):\n');
 printTable(results.map(({ apis, cpu }) => ({ setup: `${apis} API + ${WORKERS} worker`, 'API processes': cpu.api!, worker: cpu.worker!, PostgreSQL: cpu.postgres!, 'load generator (+ receiver, S3)': cpu.generator! })));
 console.log('');
+console.log(`Reading finished reports only (GET AML report, ${CALLERS} callers, ${READ_SECONDS} s; the worker idle):\n`);
+printTable(results.map(({ apis, reads }) => ({ setup: `${apis} API`, 'reads/s': reads.rps, 'p50 ms': reads.p50, 'p99 ms': reads.p99, errors: reads.errors })));
+console.log('');
 printTable(results.map(({ apis, load: l, sideEffects: s }) => ({
   setup: `${apis} API + ${WORKERS} worker`, 'retries sent': l.retries,
   'accounts (expected)': `${s.accounts} (${s.accountKeys})`, 'AML done / paid / jobs (expected)': `${s.reportsDone} / ${s.spends} / ${s.checkJobs} (${s.triggers})`,
@@ -277,6 +315,9 @@ for (const { apis, load: l, sideEffects: s } of results) {
   if (problems.length) { failed = true; console.log(`\n${apis} API: ${problems.slice(0, 10).join('; ')}`); }
 }
 const [one, two] = [results.find((r) => r.apis === 1), results.find((r) => r.apis === 2)];
-if (one && two) console.log(`\nSecond API process: ${((two.load.sequences / two.load.seconds) / (one.load.sequences / one.load.seconds)).toFixed(2)}x the sequences per second of one.`);
+if (one && two) {
+  console.log(`\nSecond API process: ${((two.load.sequences / two.load.seconds) / (one.load.sequences / one.load.seconds)).toFixed(2)}x the sequences per second of one, ${(two.reads.rps / one.reads.rps).toFixed(2)}x the report reads per second.`);
+}
+for (const { apis, reads } of results) if (reads.errors) { failed = true; console.log(`${apis} API: ${reads.errors} failed report reads`); }
 console.log(failed ? '\nSIDE EFFECTS: problems above.' : '\nSide effects: every account once, every AML check done and paid once, every event delivered once, no errors.');
 process.exit(failed ? 1 : 0);
