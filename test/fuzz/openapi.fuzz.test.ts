@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Fixture } from './fixture.ts';
+import { fuzz, operationsOf, summariseFailures, type FuzzReport } from './openapi-fuzzer.ts';
+import { fuzzRuns, fuzzSeed, startFuzzService } from './service.ts';
+
+/**
+ * Every operation of /openapi.json, fuzzed from its own schemas (docs/bad-input.md): no 5xx, every answer
+ * as documented for its status, every 4xx a problem, every broken request a 4xx. A few requests per operation
+ * here (FUZZ_RUNS to raise it); `npm run fuzz` runs long and prints the figures.
+ */
+const RUNS = fuzzRuns(12);
+let service: Awaited<ReturnType<typeof startFuzzService>>;
+let report: FuzzReport;
+
+beforeAll(async () => {
+  service = await startFuzzService();
+  report = await fuzz({ app: service.t.app, doc: service.doc, fixture: service.fixture as Fixture, runs: RUNS, seed: fuzzSeed() });
+}, 600_000);
+afterAll(async () => service?.t.close());
+
+describe('fuzzing /openapi.json', () => {
+  it('reaches every operation in the document, each with its share of requests', () => {
+    const keys = operationsOf(service.doc).map((o) => o.key);
+    expect(keys.length).toBeGreaterThanOrEqual(43);
+    expect(Object.keys(report.statuses).sort()).toEqual([...keys].sort());
+    for (const key of keys) expect(Object.values(report.statuses[key]!).reduce((a, b) => a + b, 0), key).toBe(RUNS);
+  });
+
+  it('answers every request, broken or not, without a server error, as the document says, problems for every 4xx', () => {
+    const groups = summariseFailures(report.failures).map((g) => `${g.count} x ${g.key}: ${g.example.detail}\n  ${JSON.stringify(g.example.request).slice(0, 400)}`);
+    expect(groups).toEqual([]);
+  });
+
+  it('hits real records: reads of the seeded ids succeed, not only 404s', () => {
+    for (const key of ['GET /clients/{clientId}/accounts/{accountId}', 'GET /clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml', 'GET /verify/{token}/flow']) {
+      expect(report.statuses[key]?.['200'] ?? 0, `${key} ${JSON.stringify(report.statuses[key])}`).toBeGreaterThan(0);
+    }
+  });
+});
