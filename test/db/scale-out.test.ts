@@ -153,6 +153,25 @@ describe.skipIf(databaseKind !== 'postgres')('two API processes and a worker on 
     expect([...counts.values()].every((n) => n === 1)).toBe(true);
   });
 
+  it('files uploaded through one API process are processed by the worker from the shared bucket', async () => {
+    const c = await newClient(a, 5);
+    const account = (await (await c.call(a, 'POST', '/accounts', person(200))).json()) as { id: string; primary_contact: { id: string } };
+    const url = `/accounts/${account.id}/contacts/${account.primary_contact.id}/reports/onboarding`;
+    const requested = await c.call(a, 'PUT', url, { config: { parameters: { idscan: 'true', face_match: 'true', suppress_invitation_mail: 'true' } } });
+    expect(requested.status).toBe(202);
+    const link = ((await requested.json()) as { data: { onboarding_url: string } }).data.onboarding_url.split('/verify/')[1]!;
+    // The scripted contact (sandbox) uploads a document and a selfie through B; the worker reads them from S3.
+    expect((await fetch(`${b}/sandbox/verify/${link}/complete`, { method: 'POST' })).status).toBe(202);
+    const keys = s3.objects().map((o) => o.key).filter((k) => k.includes(account.primary_contact.id.toLowerCase()));
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    const report = await until('onboarding report', async () => {
+      const r = (await (await c.call(a, 'GET', url)).json()) as { status: string; data: { idscan: { document_decision: string; face_match_decision: string } } };
+      return ['INITIAL', 'IN_PROGRESS'].includes(r.status) ? undefined : r;
+    });
+    expect(report.status).toBe('READY');
+    expect(report.data.idscan).toMatchObject({ document_decision: 'PASSED', face_match_decision: 'PASSED' });
+  });
+
   it('the rate limit is one budget per client across both API processes', async () => {
     // The budget is per clock minute: a run that straddles a minute boundary starts again in the next minute.
     for (let attempt = 0; ; attempt++) {
