@@ -8,7 +8,7 @@ import { loadKeys } from './platform/crypto/keys.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { createApp } from './platform/http/app.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
-import { createSharedRateLimit } from './platform/http/rate-limit/shared-store.ts';
+import { createSharedRateLimit, pseudonymousAddresses } from './platform/http/rate-limit/shared-store.ts';
 import { registerSystemRoutes } from './platform/http/system.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createClientsService } from './modules/auth/clients.service.ts';
@@ -104,7 +104,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
   let ready = true;
   // Several API processes share PostgreSQL, and so the rate limit; the embedded database has one process.
   const sharedRateLimit = db.kind === 'postgres' && config.rateLimitShared
-    ? createSharedRateLimit({ db, syncMs: config.rateLimitSyncMs, log: (message, error) => process.stderr.write(`${message}: ${(error as Error)?.message ?? ''}\n`) })
+    ? createSharedRateLimit({
+      db, syncMs: config.rateLimitSyncMs, storedKey: pseudonymousAddresses(services.keys.dataKey),
+      log: (message, error) => process.stderr.write(`${message}: ${(error as Error)?.message ?? ''}\n`),
+    })
     : undefined;
   const app = await createApp({
     config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, audit: services.audit.record, sharedRateLimit,

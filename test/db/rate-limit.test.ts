@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../src/platform/db/db.ts';
 import { migrate } from '../../src/platform/db/migrate.ts';
-import { createSharedRateLimit, type SharedRateLimit } from '../../src/platform/http/rate-limit/shared-store.ts';
+import { randomBytes } from 'node:crypto';
+import { createSharedRateLimit, pseudonymousAddresses, type SharedRateLimit } from '../../src/platform/http/rate-limit/shared-store.ts';
 import { databaseKind, freshDatabase } from '../helpers/service.ts';
 
 /**
@@ -25,8 +26,8 @@ afterAll(async () => {
   await database?.drop();
 });
 
-function processWith(sql: Db = db) {
-  const shared = createSharedRateLimit({ db: sql, syncMs: 3_600_000 });
+function processWith(sql: Db = db, storedKey?: (key: string) => string) {
+  const shared = createSharedRateLimit({ db: sql, syncMs: 3_600_000, storedKey });
   opened.push(shared);
   const store = new shared.Store({});
   const hit = (key: string, max: number) =>
@@ -69,6 +70,20 @@ describe.skipIf(databaseKind !== 'postgres')('rate limit shared by API processes
     }
     const sum = Number((await db.query<{ n: number }>("SELECT sum(count) AS n FROM rate_limit_counters WHERE key LIKE 'client:many-%'"))[0]!.n);
     expect(sum).toBe(hits);
+  });
+
+  it('callers\' addresses are stored as keyed hashes that every process of the deployment shares', async () => {
+    const dataKey = randomBytes(32);
+    const a = processWith(db, pseudonymousAddresses(dataKey));
+    const b = processWith(db, pseudonymousAddresses(dataKey));
+    for (let i = 0; i < 4; i++) await a.hit('ip:203.0.113.7', 100);
+    await a.shared.sync();
+    expect((await b.hit('ip:203.0.113.7', 100)).current).toBe(5);
+    const keys = (await db.query<{ key: string }>("SELECT key FROM rate_limit_counters WHERE key LIKE 'ip:%'")).map((r) => r.key);
+    expect(keys).toHaveLength(1);
+    expect(keys[0]).not.toContain('203.0.113');
+    expect(pseudonymousAddresses(randomBytes(32))('ip:203.0.113.7')).not.toBe(keys[0]); // another deployment, another key
+    expect(pseudonymousAddresses(dataKey)('client:cli_1')).toBe('client:cli_1');
   });
 
   it('closing a process sends its last hits', async () => {

@@ -1,3 +1,4 @@
+import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../../db/db.ts';
 import { createWindowCounters, type CounterEntry } from './window-counters.ts';
@@ -35,8 +36,16 @@ export interface SharedRateLimit {
  * process's new hits to the shared counters and brings back the totals, which include the other processes'.
  * If the database is unreachable the process goes on counting alone and retries the sync.
  */
-export function createSharedRateLimit(deps: { db: Db; syncMs: number; now?: () => number; log?: (message: string, error: unknown) => void }): SharedRateLimit {
+export function createSharedRateLimit(deps: {
+  db: Db;
+  syncMs: number;
+  /** The key as stored in the table (addresses are personal data: service.ts stores them as keyed hashes). */
+  storedKey?: (key: string) => string;
+  now?: () => number;
+  log?: (message: string, error: unknown) => void;
+}): SharedRateLimit {
   const { db } = deps;
+  const storedKey = deps.storedKey ?? ((key: string) => key);
   const now = deps.now ?? Date.now;
   const log = deps.log ?? (() => undefined);
   const counters = createWindowCounters();
@@ -50,7 +59,7 @@ export function createSharedRateLimit(deps: { db: Db; syncMs: number; now?: () =
   function load(key: string, e: CounterEntry): Promise<void> {
     let p = loading.get(e);
     if (!p) {
-      p = db.query<{ count: number | string }>('SELECT count FROM rate_limit_counters WHERE key = $1 AND window_start = $2', [key, e.windowStart])
+      p = db.query<{ count: number | string }>('SELECT count FROM rate_limit_counters WHERE key = $1 AND window_start = $2', [storedKey(key), e.windowStart])
         .then((rows) => counters.loaded(e, Number(rows[0]?.count ?? 0)))
         .catch((error) => {
           log('rate limit: reading the shared count failed; counting in this process', error);
@@ -66,8 +75,9 @@ export function createSharedRateLimit(deps: { db: Db; syncMs: number; now?: () =
     const batch = counters.takeBatch(at);
     if (batch.keys.length > 0) {
       try {
-        const rows = await db.query<{ key: string; window_start: number | string; count: number | string }>(SYNC, [batch.keys, batch.windowStarts, batch.increments]);
-        counters.applied(batch, new Map(rows.map((r) => [`${r.key} ${Number(r.window_start)}`, Number(r.count)])));
+        const stored = new Map(batch.keys.map((key) => [storedKey(key), key]));
+        const rows = await db.query<{ key: string; window_start: number | string; count: number | string }>(SYNC, [[...stored.keys()], batch.windowStarts, batch.increments]);
+        counters.applied(batch, new Map(rows.map((r) => [`${stored.get(r.key)} ${Number(r.window_start)}`, Number(r.count)])));
       } catch (error) {
         counters.failed(batch);
         log('rate limit: adding hits to the shared count failed; will retry', error);
@@ -122,4 +132,14 @@ export function createSharedRateLimit(deps: { db: Db; syncMs: number; now?: () =
       await sync();
     },
   };
+}
+
+/**
+ * Counter keys as stored: client ids as they are; callers' addresses (`ip:...`) as an HMAC under a key derived
+ * from the deployment's data key, so the table never holds an address and every process files one address
+ * under the same row. (A plain hash would not do: all IPv4 addresses can be tried in minutes.)
+ */
+export function pseudonymousAddresses(dataKey: Buffer): (key: string) => string {
+  const secret = createHmac('sha256', dataKey).update('rate-limit-addresses').digest();
+  return (key) => (key.startsWith('ip:') ? `ip:${createHmac('sha256', secret).update(key).digest('base64url').slice(0, 22)}` : key);
 }
