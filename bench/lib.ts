@@ -1,4 +1,5 @@
 import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -7,6 +8,9 @@ import autocannon from 'autocannon';
 
 export const ROOT = path.resolve(import.meta.dirname, '..');
 const ADMIN_URL = process.env.BENCH_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+// One key for every server of a run: servers sharing a database must share ENCRYPTION_KEY (a process whose key
+// did not wrap the database's data keys refuses to start, ADR 75).
+const BENCH_ENCRYPTION_KEY = randomBytes(32).toString('base64');
 
 /** A throwaway PostgreSQL database for one benchmark run. */
 export async function tempPostgres(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -30,7 +34,7 @@ export async function tempPostgres(): Promise<{ url: string; drop: () => Promise
 export async function startServer(env: Record<string, string>): Promise<{ url: string; env: Record<string, string>; stop: () => Promise<void>; process: ChildProcess }> {
   const port = 18000 + Math.floor(Math.random() * 2000);
   const fullEnv = {
-    ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-bench-')), LOG_LEVEL: 'warn',
+    ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY, ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-bench-')), LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '10000000', WEBHOOK_ALLOW_PRIVATE: 'true', ...env,
   } as Record<string, string>;
   // BENCH_NODE_ARGS: extra flags for the server process only (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").

@@ -216,8 +216,8 @@ export function createAccountsService(deps: AccountsDeps) {
       const ids = rows.map((r) => r.id);
       const primaries = new Map((await contactsRepo.primaryOf(db, clientId, ids)).map((c) => [c.account_id, c]));
       const counts = new Map((await contactsRepo.countByAccount(db, clientId, ids)).map((c) => [c.account_id, c.n]));
-      const outs = await Promise.all(rows.slice(0, limit).map((row) => accountOut(db, row, primaries.get(row.id), counts.get(row.id) ?? 0)));
-      return toPage(rows, limit, (_row) => outs.shift()!);
+      const outs = new Map(await Promise.all(rows.slice(0, limit).map(async (row) => [row.id, await accountOut(db, row, primaries.get(row.id), counts.get(row.id) ?? 0)] as const)));
+      return toPage(rows, limit, (row) => outs.get(row.id)!);
     },
 
     async patchAccount(clientId: string, accountId: string, body: AccountPatch, ifMatch?: number): Promise<AccountOut> {
@@ -294,8 +294,8 @@ export function createAccountsService(deps: AccountsDeps) {
       await requireAccount(db, clientId, accountId);
       const limit = query.limit ?? 50;
       const rows = await contactsRepo.listByAccount(db, clientId, accountId, { afterSeq: decodeCursor(query.cursor), limit });
-      const outs = await contactsOut(db, rows.slice(0, limit));
-      return toPage(rows, limit, (_row) => outs.shift()!);
+      const outs = new Map((await contactsOut(db, rows.slice(0, limit))).map((c) => [c.id, c]));
+      return toPage(rows, limit, (row) => outs.get(row.id)!);
     },
 
     async replaceContact(clientId: string, accountId: string, contactId: string, body: ContactReplace, ifMatch?: number): Promise<ContactOut> {

@@ -56,8 +56,8 @@ export function createErasureService(deps: { db: Db; accounts: AccountsService; 
     async list(clientId: string, query: { limit?: number; cursor?: string }) {
       const limit = query.limit ?? 50;
       const rows = await privacyRepo.erasures(db, clientId, { afterSeq: decodeCursor(query.cursor), limit });
-      const outs = await Promise.all(rows.slice(0, limit).map(out));
-      return toPage(rows, limit, () => outs.shift()!);
+      const outs = new Map((await Promise.all(rows.slice(0, limit).map(out))).map((e) => [e.id, e]));
+      return toPage(rows, limit, (row) => outs.get(row.id)!);
     },
 
     /** The request that restricts this account or contact, if one does (reads then answer 451, not 404). */

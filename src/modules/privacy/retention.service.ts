@@ -101,25 +101,27 @@ export function createRetentionService(deps: RetentionDeps) {
     };
   };
 
+  async function policy(clientId: string): Promise<RetentionPolicy> {
+    const row = (await privacyRepo.policy(db, clientId))!;
+    const isDefault = row.aml_records_years === null || row.aml_records_years === undefined;
+    return {
+      client_id: clientId,
+      aml_records_years: isDefault ? defaultYears(row.sandbox) : row.aml_records_years,
+      is_default: isDefault,
+      basis: BASIS,
+      revision: String(row.revision ?? 0),
+      updated_at: row.updated_at?.toISOString() ?? null,
+    };
+  }
+
   return {
     endRelationship,
 
-    async policy(clientId: string): Promise<RetentionPolicy> {
-      const row = (await privacyRepo.policy(db, clientId))!;
-      const isDefault = row.aml_records_years === null || row.aml_records_years === undefined;
-      return {
-        client_id: clientId,
-        aml_records_years: isDefault ? defaultYears(row.sandbox) : row.aml_records_years,
-        is_default: isDefault,
-        basis: BASIS,
-        revision: String(row.revision ?? 0),
-        updated_at: row.updated_at?.toISOString() ?? null,
-      };
-    },
+    policy,
 
     async setPolicy(clientId: string, years: number): Promise<RetentionPolicy> {
       await privacyRepo.savePolicy(db, clientId, years);
-      return this.policy(clientId);
+      return policy(clientId);
     },
 
     yearsOf: (clientId: string) => yearsOf(db, clientId),
