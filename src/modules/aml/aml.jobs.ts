@@ -6,8 +6,9 @@ export const AML_REFRESH_JOB = 'aml-refresh';
 export const AML_RESCREEN_JOB = 'aml-rescreen';
 export const SCREENING_REFRESH_JOB = 'screening-refresh';
 
-export function defineAmlQueues(jobs: Jobs) {
-  jobs.define(AML_CHECK_JOB, { retryLimit: AML_RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: 300 });
+/** `checkTimeoutSeconds`: how long a check may run before it is presumed lost with its worker and run again. */
+export function defineAmlQueues(jobs: Jobs, options: { checkTimeoutSeconds?: number } = {}) {
+  jobs.define(AML_CHECK_JOB, { retryLimit: AML_RETRY_LIMIT, retryDelay: 1, retryBackoff: true, expireInSeconds: options.checkTimeoutSeconds ?? 300 });
   jobs.define(AML_REFRESH_JOB, { retryLimit: 1 });
   jobs.define(AML_RESCREEN_JOB, { retryLimit: 3, expireInSeconds: 3600 });
   jobs.define(SCREENING_REFRESH_JOB, { retryLimit: 1, expireInSeconds: 1800 });

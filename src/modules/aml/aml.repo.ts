@@ -44,7 +44,10 @@ export const amlRepo = {
        RETURNING *`,
       [row.contactId, clientId, row.accountId, row.status, row.runId, row.ttl, row.autoRefresh, row.requestedAt, row.error]) as Promise<AmlRow>,
 
-  /** Writes a finished check, only if it is still the current run. */
+  /**
+   * Writes a finished check, only if it is still the current run and not finished yet: a job can run twice (its
+   * worker was killed after this commit but before the job was marked done), and the second run changes nothing.
+   */
   finishRun: (sql: Sql, contactId: string, runId: string, result: {
     status: 'READY' | 'ERROR'; decision: string | null; pep: string | null; sanctions: string | null; matchIds: string[];
     dataEnc: Buffer | null; reviewEnc: Buffer | null; needsReview: boolean; error: string | null; decidedAt: Date | null; expiresAt: Date | null;
@@ -56,7 +59,7 @@ export const amlRepo = {
               data_enc = COALESCE($8, data_enc), review_enc = COALESCE($9, review_enc), needs_review = CASE WHEN $3 = 'READY' THEN $10 ELSE needs_review END,
               error = $11, last_decision_at = COALESCE($12, last_decision_at), refreshed_at = COALESCE($12, refreshed_at),
               expires_at = COALESCE($13, expires_at), revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 RETURNING *`,
+        WHERE contact_id = $1 AND run_id = $2 AND status = 'INITIAL' RETURNING *`,
       [contactId, runId, result.status, result.decision, result.pep, result.sanctions, result.matchIds, result.dataEnc, result.reviewEnc,
         result.needsReview, result.error, result.decidedAt, result.expiresAt]),
 
