@@ -174,6 +174,9 @@ export function createAmlService(deps: AmlDeps) {
     async runCheck(job: CheckJob, attempt: { retryCount: number }) {
       const current = await amlRepo.get(db, job.clientId, job.accountId, job.contactId);
       if (!current || current.run_id !== job.runId) return; // superseded or deleted
+      // Already finished: the job runs again because its worker died before pg-boss recorded it done. Asking the
+      // identity sources again would cost a second vendor call for nothing (amlRepo.finishRun would ignore it).
+      if (current.status !== 'INITIAL') return;
       const contact = await deps.accounts.readContact(db, job.clientId, job.accountId, job.contactId);
       if (!contact) return;
       await deps.screeningReady;
