@@ -138,13 +138,16 @@ export function createDataKeys(deps: { db: Db; ring: KekRing }) {
       const missing = ownerIds.filter((id) => !cached(id));
       if (missing.length === 0) return;
       const fresh = missing.map((id) => ({ id, dek: randomBytes(32) }));
-      await db.query(
+      const inserted = new Set((await db.query<{ owner_id: string }>(
         `INSERT INTO data_keys (owner_id, client_id, kek_id, wrapped)
-         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bytea[]) ON CONFLICT (owner_id) DO NOTHING`,
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::bytea[]) ON CONFLICT (owner_id) DO NOTHING RETURNING owner_id`,
         [fresh.map((f) => f.id), fresh.map(() => clientId), fresh.map(() => ring.current.id), fresh.map((f) => ring.current.cipher.encrypt(f.dek, wrapAad(f.id)))],
-      );
-      // Another process may have created some first: what the table holds is the key.
-      const rows = await db.query<KeyRow>('SELECT owner_id, kek_id, wrapped FROM data_keys WHERE owner_id = ANY($1::text[])', [missing]);
+      )).map((r) => r.owner_id));
+      for (const f of fresh) if (inserted.has(f.id)) remember(f.id, f.dek);
+      // The others existed already (or another process created them first): what the table holds is the key.
+      const existing = missing.filter((id) => !inserted.has(id));
+      if (existing.length === 0) return;
+      const rows = await db.query<KeyRow>('SELECT owner_id, kek_id, wrapped FROM data_keys WHERE owner_id = ANY($1::text[])', [existing]);
       for (const row of rows) remember(row.owner_id, unwrap(row));
     },
 
