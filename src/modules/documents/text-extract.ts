@@ -30,9 +30,14 @@ export async function prepareForText(image: Buffer, options: { page?: boolean } 
   return resized.grayscale().normalise({ lower: options.page ? 0 : 1, upper: 99 }).png().toBuffer();
 }
 
+/** An image beyond this many pixels is skipped by PDF.js before it is decoded (a 40 MP scan is already generous). */
+export const PDF_MAX_IMAGE_PIXELS = 40_000_000;
+
 async function openPdf(file: Buffer) {
   const { getDocumentProxy } = await import('unpdf');
-  return getDocumentProxy(new Uint8Array(file));
+  // Uploads are inspected before they are stored (onboarding/domain/pdf-inspect.ts); this also bounds a PDF
+  // that reaches the engine another way: a page image declaring a billion pixels is never decoded.
+  return getDocumentProxy(new Uint8Array(file), { maxImageSize: PDF_MAX_IMAGE_PIXELS });
 }
 
 export async function extractPdfText(file: Buffer): Promise<string> {

@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import { AppError } from '../../platform/http/errors.ts';
 import { isImage, sniff, type MediaKind } from './domain/media.ts';
+import { inspectPdf } from './domain/pdf-inspect.ts';
 
 export interface NormalisedUpload {
   bytes: Buffer;
@@ -25,7 +26,13 @@ export async function normaliseUpload(bytes: Buffer, allowed: ('image' | 'pdf' |
     const wanted = allowed.map((a) => (a === 'image' ? 'a JPEG or PNG photo' : a === 'pdf' ? 'a PDF' : 'chip data (JSON)')).join(' or ');
     throw new AppError('unsupported_media_type', `This file is not ${wanted}`, { reason: 'UNSUPPORTED_TYPE' });
   }
-  if (kind === 'pdf') return { bytes, mediaType: 'application/pdf' };
+  if (kind === 'pdf') {
+    // Stored as sent (the engines read its text layer), so what opening it would cost is judged first (ADR 0071).
+    const verdict = await inspectPdf(bytes);
+    if (verdict.problem === 'PDF_TOO_LARGE_INFLATED') throw new AppError('unprocessable', 'This PDF expands to far more than a document needs; please upload the statement as saved by its issuer, or a photo of it', { reason: verdict.problem });
+    if (verdict.problem) throw new AppError('unprocessable', 'This PDF contains scripts, attachments or forms; please upload a plain PDF, or a photo of the document', { reason: verdict.problem });
+    return { bytes, mediaType: 'application/pdf' };
+  }
   if (kind === 'json') {
     try {
       JSON.parse(bytes.toString('utf8'));
@@ -33,6 +40,11 @@ export async function normaliseUpload(bytes: Buffer, allowed: ('image' | 'pdf' |
       throw new AppError('unsupported_media_type', 'The chip data is not valid JSON', { reason: 'UNSUPPORTED_TYPE' });
     }
     return { bytes, mediaType: 'application/json' };
+  }
+  // The header's dimensions, read before any pixel is decoded: a small file can declare a billion pixels.
+  const declared = await sharp(bytes, { limitInputPixels: false }).metadata().catch(() => undefined);
+  if (declared?.width && declared.height && declared.width * declared.height > MAX_PIXELS) {
+    throw new AppError('unprocessable', `This image is ${declared.width}x${declared.height} pixels, more than a photo of a document has; please take the photo again`, { reason: 'IMAGE_TOO_LARGE' });
   }
   try {
     const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();

@@ -1,0 +1,40 @@
+import { zlibSync } from 'fflate';
+import { describe, expect, it } from 'vitest';
+import { textPdf } from '../../../platform/domain/text-pdf.ts';
+import { pdf, pdfFlateBomb, pdfWithJavaScript } from '../../../../test/fuzz/attack-files.ts';
+import { inspectPdf } from './pdf-inspect.ts';
+
+const streamObject = (dictionary: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
+
+describe('inspectPdf', () => {
+  it('passes a plain statement and counts what its streams inflate to', async () => {
+    const verdict = await inspectPdf(textPdf(['Mill Energy', 'Ada Hartley', '1 Mill Lane, York']));
+    expect(verdict.problem).toBeUndefined();
+  });
+
+  it.each(['plain', 'escaped', 'object-stream'] as const)('finds JavaScript %s', async (how) => {
+    expect(await inspectPdf(pdfWithJavaScript(how))).toMatchObject({ problem: 'PDF_ACTIVE_CONTENT', found: 'JavaScript' });
+  });
+
+  it('finds launch actions and embedded files, not names that merely start the same', async () => {
+    const launch = pdf(['<< /Type /Catalog /OpenAction << /S /Launch /F (cmd.exe) >> >>']);
+    expect((await inspectPdf(launch)).found).toBe('Launch');
+    const embedded = pdf(['<< /Type /Catalog /Names << /EmbeddedFiles << /Names [] >> >> >>']);
+    expect((await inspectPdf(embedded)).found).toBe('EmbeddedFiles');
+    expect((await inspectPdf(pdf(['<< /Type /Catalog /JSONish 1 /Launcher 2 >>']))).problem).toBeUndefined();
+  });
+
+  it('does not read names into stream data: image bytes that spell /JS are data', async () => {
+    const data = Buffer.concat([Buffer.alloc(100, 1), Buffer.from('/JS /JavaScript '), Buffer.alloc(100, 2)]);
+    const image = pdf([streamObject('/Type /XObject /Subtype /Image /Width 10 /Height 10', data), streamObject('/Filter /FlateDecode', Buffer.from(zlibSync(data)))]);
+    expect((await inspectPdf(image)).problem).toBeUndefined();
+  });
+
+  it('stops a bomb early: past 32 MB at more than 250 times the file, or past the limit', async () => {
+    const bomb = await pdfFlateBomb(256 * 1024 * 1024);
+    const verdict = await inspectPdf(bomb);
+    expect(verdict.problem).toBe('PDF_TOO_LARGE_INFLATED');
+    expect(verdict.inflatedBytes).toBeLessThan(Math.max(32 * 1024 * 1024, 250 * bomb.length) + 1024 * 1024);
+    expect((await inspectPdf(await pdfFlateBomb(2 * 1024 * 1024), 1024 * 1024)).problem).toBe('PDF_TOO_LARGE_INFLATED');
+  });
+});

@@ -1,0 +1,93 @@
+import zlib from 'node:zlib';
+
+/**
+ * What an uploaded PDF would cost and carry once opened, judged without opening it (ADR 0071): bytes in, verdict
+ * out, no I/O. Every FlateDecode stream is inflated (zlib, off the event loop) in 64 KB pieces that are only
+ * counted, so a decompression bomb
+ * (a few MB that inflate to gigabytes) is measured in bounded memory and refused before PDF.js, which keeps
+ * whole decoded streams in memory, ever sees it. Names that make a PDF act (scripts, launch actions, embedded
+ * files, XFA forms) are looked for in the objects, outside stream data (binary data matches by chance), and in
+ * inflated object streams, with `#xx` escapes undone: they hide in compressed object streams and as `/J#61vaScript`.
+ */
+export const PDF_MAX_INFLATED_BYTES = 128 * 1024 * 1024;
+/**
+ * Past 32 MB inflated, a file that has grown more than 250 times is a bomb: text and scans compress 3 to 50
+ * times, zeros 1,000 times. Stopping there keeps a bomb's cost to a fraction of a second.
+ */
+const BOMB_AFTER_BYTES = 32 * 1024 * 1024;
+const BOMB_RATIO = 250;
+
+/** Names of active content: a proof of address or identity never needs them. */
+const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE']);
+const NAME = /\/((?:[A-Za-z0-9_.+-]|#[0-9A-Fa-f]{2})+)/g;
+
+export type PdfProblem = 'PDF_TOO_LARGE_INFLATED' | 'PDF_ACTIVE_CONTENT';
+export interface PdfVerdict {
+  inflatedBytes: number;
+  streams: number;
+  problem?: PdfProblem;
+  /** The active name found, for the log and the error's detail. */
+  found?: string;
+}
+
+function activeName(text: string): string | undefined {
+  for (const m of text.matchAll(NAME)) {
+    const name = m[1]!.includes('#') ? m[1]!.replace(/#([0-9A-Fa-f]{2})/g, (_x, h: string) => String.fromCharCode(parseInt(h, 16))) : m[1]!;
+    if (ACTIVE_NAMES.has(name)) return name;
+  }
+  return undefined;
+}
+
+export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYTES): Promise<PdfVerdict> {
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
+  const verdict: PdfVerdict = { inflatedBytes: 0, streams: 0 };
+  const streamStart = /\bstream\r?\n/g;
+  let outside = 0;
+  for (let m = streamStart.exec(text); m; m = streamStart.exec(text)) {
+    const start = m.index + m[0].length;
+    const end = text.indexOf('endstream', start);
+    if (end < 0) break;
+    // The stream's dictionary is what precedes `stream` since the object began.
+    const dictionary = text.slice(Math.max(0, text.lastIndexOf(' obj', m.index)), m.index);
+    const before = activeName(text.slice(outside, m.index));
+    if (before) return { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: before };
+    outside = end;
+    streamStart.lastIndex = end;
+    if (!/\/Filter\s*\[?\s*\/FlateDecode/.test(dictionary)) continue;
+    verdict.streams++;
+    // Only object streams hold dictionaries; pages and images are data, where names match by chance.
+    const objects = /\/Type\s*\/ObjStm/.test(dictionary);
+    let tail = '';
+    let problem: PdfProblem | undefined;
+    let found: string | undefined;
+    await inflateEach(bytes.subarray(start, end), (chunk) => {
+      verdict.inflatedBytes += chunk.length;
+      if (verdict.inflatedBytes > limit || (verdict.inflatedBytes > BOMB_AFTER_BYTES && verdict.inflatedBytes > BOMB_RATIO * bytes.length)) problem = 'PDF_TOO_LARGE_INFLATED';
+      if (problem || !objects) return problem !== undefined;
+      // A name can straddle two chunks: the end of the last one is read again.
+      const piece = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      found = activeName(piece);
+      if (found) problem = 'PDF_ACTIVE_CONTENT';
+      tail = piece.slice(-64);
+      return problem !== undefined;
+    });
+    if (problem) return { ...verdict, problem, found };
+  }
+  const name = activeName(text.slice(outside));
+  return name ? { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: name } : verdict;
+}
+
+/**
+ * Inflates one stream piece by piece; `onChunk` sees each piece and answers whether to stop. A damaged stream
+ * inflates as far as it goes: what it produced has been counted, the rest is PDF.js's problem to refuse.
+ */
+function inflateEach(data: Uint8Array, onChunk: (chunk: Buffer) => boolean): Promise<void> {
+  return new Promise((resolve) => {
+    const inflater = zlib.createInflate({ chunkSize: 64 * 1024 });
+    inflater.on('data', (chunk: Buffer) => {
+      if (onChunk(chunk)) inflater.destroy();
+    });
+    inflater.once('end', resolve).once('error', () => resolve()).once('close', resolve);
+    inflater.end(data);
+  });
+}
