@@ -260,11 +260,12 @@ async function run(apis: number) {
     // Lists load in the worker in the background: one sequence per process warms up before the clock starts.
     await drive(urls, tenants, receiver, 'warm', urls.length, 0);
     const before = await db.query<{ a: number; t: number }>("SELECT (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM credit_ledger WHERE amount < 0) AS t");
+    // CPU seconds by role over each timed phase: on a shared machine they say more than the rates do.
     const cpuBefore = cpuByRole(cluster);
     const load = await drive(urls, tenants, receiver, `run${apis}`);
     const cpuAfter = cpuByRole(cluster);
-    const reads = await readReports(urls, load.done);
-    const cpu = Object.fromEntries((Object.keys(cpuAfter) as (keyof typeof cpuAfter)[]).map((role) => [role, Math.round((100 * (cpuAfter[role] - cpuBefore[role])) / load.seconds)]));
+    const cpu = Object.fromEntries((Object.keys(cpuAfter) as (keyof typeof cpuAfter)[]).map((role) => [role, cpuAfter[role] - cpuBefore[role]])) as typeof cpuAfter;
+    const reads = { ...(await readReports(urls, load.done)), apiCpu: cpuByRole(cluster).api - cpuAfter.api };
     const sideEffects = await check(db, receiver, { accountKeys: load.accountKeys + Number(before[0]!.a), triggers: load.triggers + Number(before[0]!.t) });
     return { apis, load, sideEffects, cpu, reads };
   } finally {
@@ -276,7 +277,7 @@ async function run(apis: number) {
   }
 }
 
-const results = [];
+const results: Awaited<ReturnType<typeof run>>[] = [];
 for (const apis of SETUPS) results.push(await run(apis));
 
 const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -292,10 +293,18 @@ printTable(results.map(({ apis, load: l }) => ({
 })));
 console.log('\nLatencies in ms. A sequence: token, create account, trigger AML, wait for its webhook, read the report.');
 console.log('CPU during the timed run, in % of one core (the machine has 2 cores = 200%; PostgreSQL counts every session on the server):\n');
-printTable(results.map(({ apis, cpu }) => ({ setup: `${apis} API + ${WORKERS} worker`, 'API processes': cpu.api!, worker: cpu.worker!, PostgreSQL: cpu.postgres!, 'load generator (+ receiver, S3)': cpu.generator! })));
+const pct = (cpuSeconds: number, seconds: number) => Math.round((100 * cpuSeconds) / seconds);
+const perSequence = (cpuSeconds: number, sequences: number) => ((1000 * cpuSeconds) / Math.max(1, sequences)).toFixed(1);
+printTable(results.map(({ apis, cpu, load: l }) => ({
+  setup: `${apis} API + ${WORKERS} worker`, 'API processes %': pct(cpu.api, l.seconds), 'worker %': pct(cpu.worker, l.seconds), 'PostgreSQL %': pct(cpu.postgres, l.seconds),
+  'load generator (+ receiver, S3) %': pct(cpu.generator, l.seconds), 'CPU ms per sequence: API / all': `${perSequence(cpu.api, l.sequences)} / ${perSequence(cpu.api + cpu.worker + cpu.postgres + cpu.generator, l.sequences)}`,
+})));
 console.log('');
 console.log(`Reading finished reports only (GET AML report, ${CALLERS} callers, ${READ_SECONDS} s; the worker idle):\n`);
-printTable(results.map(({ apis, reads }) => ({ setup: `${apis} API`, 'reads/s': reads.rps, 'p50 ms': reads.p50, 'p99 ms': reads.p99, errors: reads.errors })));
+printTable(results.map(({ apis, reads }) => ({
+  setup: `${apis} API`, 'reads/s': reads.rps, 'p50 ms': reads.p50, 'p99 ms': reads.p99, errors: reads.errors,
+  'API processes %': pct(reads.apiCpu, READ_SECONDS), 'API CPU ms per read': ((1000 * reads.apiCpu) / Math.max(1, reads.rps * READ_SECONDS)).toFixed(2),
+})));
 console.log('');
 printTable(results.map(({ apis, load: l, sideEffects: s }) => ({
   setup: `${apis} API + ${WORKERS} worker`, 'retries sent': l.retries,
@@ -314,9 +323,13 @@ for (const { apis, load: l, sideEffects: s } of results) {
   ];
   if (problems.length) { failed = true; console.log(`\n${apis} API: ${problems.slice(0, 10).join('; ')}`); }
 }
-const [one, two] = [results.find((r) => r.apis === 1), results.find((r) => r.apis === 2)];
-if (one && two) {
-  console.log(`\nSecond API process: ${((two.load.sequences / two.load.seconds) / (one.load.sequences / one.load.seconds)).toFixed(2)}x the sequences per second of one, ${(two.reads.rps / one.reads.rps).toFixed(2)}x the report reads per second.`);
+const mean = (apis: number, f: (r: Awaited<ReturnType<typeof run>>) => number) => {
+  const runs = results.filter((r) => r.apis === apis);
+  return runs.reduce((sum, r) => sum + f(r), 0) / Math.max(1, runs.length);
+};
+if (results.some((r) => r.apis === 1) && results.some((r) => r.apis === 2)) {
+  const perSecond = (r: Awaited<ReturnType<typeof run>>) => r.load.sequences / r.load.seconds;
+  console.log(`\nSecond API process (mean of each setup's runs): ${(mean(2, perSecond) / mean(1, perSecond)).toFixed(2)}x the sequences per second of one, ${(mean(2, (r) => r.reads.rps) / mean(1, (r) => r.reads.rps)).toFixed(2)}x the report reads per second.`);
 }
 for (const { apis, reads } of results) if (reads.errors) { failed = true; console.log(`${apis} API: ${reads.errors} failed report reads`); }
 console.log(failed ? '\nSIDE EFFECTS: problems above.' : '\nSide effects: every account once, every AML check done and paid once, every event delivered once, no errors.');
