@@ -10,11 +10,11 @@ import { databaseKind, startTestService, type TestService } from '../helpers/ser
  * A really full disk under the document store: a 2 MiB tmpfs mounted for the test (this needs root, as on the
  * project's machines and CI; elsewhere the test is skipped and docs/fault-tolerance.md gives the same steps by
  * hand). An upload that does not fit is a 507 problem+json with Retry-After, leaves no partial file in the
- * store, and changes nothing in the flow; once space is freed the same upload works. Runs once (PGlite).
+ * store, and changes nothing in the flow; once space is freed the same upload works. Runs once, in the postgres pass (the fault suite's).
  */
 const mountpoint = mkdtempSync(path.join(tmpdir(), 'kyc-full-disk-'));
 function mountTmpfs(): boolean {
-  if (databaseKind !== 'pglite' || process.getuid?.() !== 0) return false;
+  if (databaseKind !== 'postgres' || process.getuid?.() !== 0) return false;
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0700', 'tmpfs', mountpoint], { stdio: 'ignore' });
     return true;

@@ -17,9 +17,9 @@ const percentile = (values: number[], p: number) => {
  * Receivers that hang (never answer) or answer slowly, beside a healthy one, on one dispatcher: the healthy
  * receiver's delivery latency (event committed to request received) is measured alone and then while the
  * others hold their sends; the hanging receiver's attempts end in timeouts and are retried on the schedule,
- * then marked FAILED. Runs once, on the embedded database (the dispatcher is the same on PostgreSQL).
+ * then marked FAILED. Runs once, in the postgres pass with the other fault tests (the dispatcher is the same on PGlite).
  */
-describe.skipIf(databaseKind !== 'pglite')('webhook receivers that hang or answer slowly', () => {
+describe.skipIf(databaseKind !== 'postgres')('webhook receivers that hang or answer slowly', () => {
   let t: TestService;
   const receivers: Receiver[] = [];
 
