@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/service.ts';
-import { freePort, startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
+import { freePort, PG_BIN, startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 
 const run = promisify(execFile);
@@ -26,7 +26,7 @@ interface Outcome { key: string; status: number | 'network' | 'timeout'; problem
  * refused writes succeed when retried with their Idempotency-Key, and the background workers (webhook
  * outbox, pg-boss jobs) carry on. Prints its figures (docs/fault-tolerance.md).
  */
-describe.skipIf(databaseKind !== 'postgres')('a PostgreSQL restart under load', () => {
+describe.skipIf(databaseKind !== 'postgres' || !PG_BIN)('a PostgreSQL restart under load', () => {
   let cluster: OwnPostgres;
   let service: ChildProcess;
   let receiver: Receiver;

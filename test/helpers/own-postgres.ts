@@ -1,12 +1,16 @@
 import { execFile, execFileSync } from 'node:child_process';
-import { chmodSync, chownSync, mkdtempSync, rmSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 
 const run = promisify(execFile);
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+/** Where initdb and pg_ctl are: PG_BIN, or the newest Debian PostgreSQL; undefined when there is none. */
+export const PG_BIN = process.env.PG_BIN ?? (existsSync('/usr/lib/postgresql')
+  ? readdirSync('/usr/lib/postgresql').sort((a, b) => Number(a) - Number(b)).map((v) => `/usr/lib/postgresql/${v}/bin`).filter((d) => existsSync(path.join(d, 'initdb'))).at(-1)
+  : undefined);
+const BIN = PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** A free TCP port on loopback (the OS picks it; a race with another process is possible but unlikely). */
 export async function freePort(): Promise<number> {
