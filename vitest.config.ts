@@ -16,7 +16,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'postgres', include: ['test/http/**/*.test.ts', 'test/db/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/fuzz/openapi.fuzz.test.ts', 'test/fuzz/cross-client.test.ts'], env: { TEST_DATABASE: 'postgres' } },
+        test: { name: 'postgres', include: ['test/http/**/*.test.ts', 'test/db/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/fuzz/openapi.fuzz.test.ts'], env: { TEST_DATABASE: 'postgres' } },
       },
     ],
   },

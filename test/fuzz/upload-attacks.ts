@@ -49,6 +49,8 @@ export interface MemoryFigures {
   rssBeforeMb: number;
   rssPeakGrowthMb: number;
   heapPeakGrowthMb: number;
+  /** Buffers live outside the JS heap: what a server holding bodies would show. */
+  buffersPeakGrowthMb: number;
   ms: number;
 }
 
@@ -61,10 +63,12 @@ export async function parallelUploads(url: string, count: number, body: { bytes:
   const before = process.memoryUsage();
   let rssPeak = before.rss;
   let heapPeak = before.heapUsed;
+  let buffersPeak = before.arrayBuffers;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     rssPeak = Math.max(rssPeak, m.rss);
     heapPeak = Math.max(heapPeak, m.heapUsed);
+    buffersPeak = Math.max(buffersPeak, m.arrayBuffers);
   }, 5);
   const started = performance.now();
   const statuses: Record<number, number> = {};
@@ -101,23 +105,25 @@ export async function parallelUploads(url: string, count: number, body: { bytes:
   const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
   return {
     requests: count, statuses, bytesOffered: count * body.bytes, rssBeforeMb: mb(before.rss),
-    rssPeakGrowthMb: mb(rssPeak - before.rss), heapPeakGrowthMb: mb(heapPeak - before.heapUsed), ms: Math.round(performance.now() - started),
+    rssPeakGrowthMb: mb(rssPeak - before.rss), heapPeakGrowthMb: mb(heapPeak - before.heapUsed), buffersPeakGrowthMb: mb(buffersPeak - before.arrayBuffers), ms: Math.round(performance.now() - started),
   };
 }
 
 /** The same measurement around any batch of requests (bombs sent through inject, already in memory). */
-export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; rssPeakGrowthMb: number; heapPeakGrowthMb: number; ms: number }> {
+export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; rssPeakGrowthMb: number; heapPeakGrowthMb: number; buffersPeakGrowthMb: number; ms: number }> {
   const before = process.memoryUsage();
   let rssPeak = before.rss;
   let heapPeak = before.heapUsed;
+  let buffersPeak = before.arrayBuffers;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     rssPeak = Math.max(rssPeak, m.rss);
     heapPeak = Math.max(heapPeak, m.heapUsed);
+    buffersPeak = Math.max(buffersPeak, m.arrayBuffers);
   }, 5);
   const started = performance.now();
   const result = await work();
   clearInterval(sampler);
   const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
-  return { result, rssPeakGrowthMb: mb(rssPeak - before.rss), heapPeakGrowthMb: mb(heapPeak - before.heapUsed), ms: Math.round(performance.now() - started) };
+  return { result, rssPeakGrowthMb: mb(rssPeak - before.rss), heapPeakGrowthMb: mb(heapPeak - before.heapUsed), buffersPeakGrowthMb: mb(buffersPeak - before.arrayBuffers), ms: Math.round(performance.now() - started) };
 }
