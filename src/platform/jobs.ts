@@ -25,6 +25,8 @@ export interface QueueDefinition {
   retryDelay?: number;
   retryBackoff?: boolean;
   expireInSeconds?: number;
+  /** A queue (defined before this one) that receives the job once its retries are spent, so nothing just stops. */
+  deadLetter?: string;
 }
 
 // Any constant, the same in every process (migrate.ts uses another).
@@ -59,7 +61,11 @@ export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSecon
 
   const install = async () => {
     await boss.start();
-    for (const [name, options] of queues) await boss.createQueue(name, { name, ...options });
+    for (const [name, options] of queues) {
+      await boss.createQueue(name, { name, ...options });
+      // createQueue keeps what an earlier version stored; the definitions in this code (and their settings) win.
+      await boss.updateQueue(name, { name, ...options });
+    }
   };
   // Processes started together on a new database would create pg-boss's schema and its queues' partitions at the
   // same moment, which pg-boss does not serialise (a duplicate schema, or a deadlock between two queues'

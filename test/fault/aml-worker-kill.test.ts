@@ -15,7 +15,8 @@ const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
  * AML checks and their webhooks when worker processes die: separate `kyc worker` processes run the checks
  * (pg-boss jobs) and deliver the webhooks on PostgreSQL; one is killed with SIGKILL in the middle, then a second
  * one. Every check finishes exactly once (one READY, one revision step, one REPORT_READY event), every check
- * spent exactly one credit (the ledger), and every REPORT_READY reaches the receiver. Prints its figures.
+ * spent exactly one credit (the ledger), and every REPORT_READY reaches the receiver; a check that fails on every
+ * attempt ends in ERROR (pg-boss dead-letter queue) rather than staying INITIAL. Prints its figures.
  */
 describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive killed workers (PostgreSQL, separate processes)', () => {
   let t: TestService;
@@ -87,6 +88,10 @@ describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive 
       expect(triggered.statusCode, triggered.body).toBe(202);
       reports.push({ url, contactId: account.primary_contact.id, revision: Number(triggered.json().revision) });
     }
+    // One check cannot succeed however often it runs (its contact's sealed data no longer opens): after its
+    // attempts it must end in ERROR through the dead-letter queue, not stay INITIAL for ever.
+    const broken = reports[CHECKS - 1]!;
+    await t.db.query("UPDATE contacts SET pii = '\\x00'::bytea WHERE id = $1", [broken.contactId]);
     const ready = async () => (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM aml_reports WHERE client_id = $1 AND status <> 'INITIAL'", [client.clientId]))[0]!.n;
 
     // Two workers start on the queue; each is killed once checks are flowing, and a fresh one takes its place.
@@ -122,14 +127,18 @@ describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive 
     console.log([
       `fault: SIGKILL of kyc worker processes during ${CHECKS} AML checks and their webhooks (AML_CHECK_TIMEOUT_SECONDS=4, JOBS_MAINTENANCE_SECONDS=1)`,
       ...kills.map((k, i) => `  kill ${i + 1} at ${k.at} ms: ${k.finished} checks finished, ${k.active} jobs active in all workers at that moment`),
-      `  all ${rows.filter((r) => r.status !== 'INITIAL').length} of ${CHECKS} checks finished after ${allDoneMs} ms; jobs run again after their worker died: ${retried}`,
+      `  all ${rows.filter((r) => r.status !== 'INITIAL').length} of ${CHECKS} checks finished after ${allDoneMs} ms; jobs retried (their worker died, or they failed): ${retried}`,
       `  statuses: ${JSON.stringify(rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {}))}; finishing events per check: ${JSON.stringify([...terminalPerContact.values()].reduce<Record<string, number>>((m, n) => ({ ...m, [n]: (m[n] ?? 0) + 1 }), {}))}`,
+      `  the check that cannot succeed: ${rows.find((r) => r.contact_id === broken.contactId)!.status} (${(await t.db.query<{ error: string }>('SELECT error FROM aml_reports WHERE contact_id = $1', [broken.contactId]))[0]!.error})`,
       `  credits: ${ledger.length} ledger entries for ${CHECKS} checks, ${new Set(ledger.map((l) => l.reference)).size} distinct, balance ${balance}`,
       `  webhooks: ${readyEvents().size} of ${expectedEvents.length} result events received, ${attempts.length - readyEvents().size} duplicate deliveries (at least once)`,
     ].join('\n'));
 
     expect(rows).toHaveLength(CHECKS);
-    expect(rows.filter((r) => r.status !== 'READY'), 'every check READY').toEqual([]);
+    expect(rows.filter((r) => r.status !== 'READY').map((r) => r.contact_id), 'every check READY but the broken one').toEqual([broken.contactId]);
+    const abandoned = (await t.db.query<{ status: string; error: string }>('SELECT status, error FROM aml_reports WHERE contact_id = $1', [broken.contactId]))[0]!;
+    expect(abandoned.status).toBe('ERROR');
+    expect(abandoned.error).toMatch(/^CHECK_NOT_COMPLETED/);
     for (const r of reports) {
       // The trigger answered revision n; the one finish of its run made it n + 1, however often the job ran.
       expect(rows.find((row) => row.contact_id === r.contactId)!.revision, r.contactId).toBe(r.revision + 1);

@@ -170,6 +170,15 @@ export function createAmlService(deps: AmlDeps) {
       return reportOut(db, row);
     },
 
+    /**
+     * The check's job failed or timed out on every attempt (pg-boss moved it to the dead-letter queue): the report
+     * ends in ERROR with REPORT_ERROR, so the caller learns of it and can trigger again. A run that finished
+     * meanwhile is left as it is.
+     */
+    async abandonCheck(job: CheckJob) {
+      await finishWithError(job, `CHECK_NOT_COMPLETED: the check failed or its worker stopped on each of ${AML_RETRY_LIMIT + 1} attempts; trigger it again`);
+    },
+
     /** The job: identity sources, screening, decision. Source failures are retried by the job system, then end in ERROR. */
     async runCheck(job: CheckJob, attempt: { retryCount: number }) {
       const current = await amlRepo.get(db, job.clientId, job.accountId, job.contactId);
