@@ -195,7 +195,10 @@ describe('roles and tenants', () => {
   });
 
   it('unknown console API paths are 404 and the unauthenticated API answers 401', async () => {
-    expect((await t.app.inject({ url: '/console/api/nope' })).statusCode).toBe(404);
+    const unknown = await t.app.inject({ url: '/console/api/nope' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.headers['content-type']).toMatch(/^application\/problem\+json/);
+    expect(unknown.json()).toMatchObject({ status: 404, code: 'not_found' });
     expect((await t.app.inject({ url: '/console/api/dashboard' })).statusCode).toBe(401);
   });
 

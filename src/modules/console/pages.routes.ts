@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { Type } from '@sinclair/typebox';
 import type { FastifyReply } from 'fastify';
 import type { App } from '../../platform/http/app.ts';
+import { AppError } from '../../platform/http/errors.ts';
 
 /** Where `npm run build:console` writes the bundle. */
 export const CONSOLE_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/console/dist');
@@ -43,6 +44,9 @@ export function registerConsolePages(app: App, deps: { publicUrl: string }) {
     return reply.headers({ ...headers, 'cache-control': 'public, max-age=31536000, immutable' }).type(TYPES[path.extname(file)] ?? 'application/octet-stream').send(await readFile(full));
   });
   // An unknown API path is a 404, not the page.
-  app.all('/console/api/*', { config, schema: { hide: true } }, async (_request, reply) => reply.status(404).send({ type: 'about:blank', title: 'Not found', status: 404 }));
+  // An unknown console API path is the same problem every other unknown route gets, not a page.
+  app.all('/console/api/*', { config, schema: { hide: true } }, async () => {
+    throw new AppError('not_found', 'No such route');
+  });
   app.get('/console/*', { config, schema: { hide: true } }, async (_request, reply) => page(reply));
 }
