@@ -54,7 +54,7 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
     scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
     scope.post('/verify/:token/uploads/:slot', {
       config, bodyLimit: deps.uploadMaxBytes,
-      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }), body: uploadBody, response: { 201: Type.Ref(UploadResult), ...errors(413, 415) } },
+      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }), body: uploadBody, response: { 201: Type.Ref(UploadResult), ...errors(413, 415, 507) } },
     }, async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('unsupported_media_type', 'Send the file as the request body (image/jpeg, image/png, application/pdf)');
