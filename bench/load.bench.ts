@@ -240,6 +240,7 @@ async function check(db: Db, receiver: Receiver, expected: { accountKeys: number
     events,
     delivered: receiver.received.size,
     duplicates: deliveries - receiver.received.size,
+    webhookDelay: `${quantile(receiver.delays, 0.5)}/${quantile(receiver.delays, 0.99)}`,
     ...expected,
   };
 }
@@ -310,6 +311,7 @@ printTable(results.map(({ apis, load: l, sideEffects: s }) => ({
   setup: `${apis} API + ${WORKERS} worker`, 'retries sent': l.retries,
   'accounts (expected)': `${s.accounts} (${s.accountKeys})`, 'AML done / paid / jobs (expected)': `${s.reportsDone} / ${s.spends} / ${s.checkJobs} (${s.triggers})`,
   'READY twice': s.readyTwice, 'events delivered / total': `${s.delivered} / ${s.events}`, 'duplicate deliveries': s.duplicates,
+  'webhook delay p50/p99 ms': s.webhookDelay,
 })));
 let failed = false;
 for (const { apis, load: l, sideEffects: s } of results) {
