@@ -101,18 +101,22 @@ export const onboardingRepo = {
       `UPDATE onboarding_reports SET request_sent_at = $3, revision = revision + 1, updated_at = now() WHERE contact_id = $1 AND run_id = $2 RETURNING *`,
       [contactId, runId, at]),
 
-  /** Writes the processing result, only if the request is still the current one. */
+  /**
+   * Writes the processing result, only if the request is still the current one and, with `unfinished`, still
+   * IN_PROGRESS: a job that runs again (its worker died after this commit) must not finish it twice, nor clear a
+   * review recorded since.
+   */
   finishRun: (sql: Sql, contactId: string, runId: string, r: {
     status: 'READY' | 'ERROR'; dataEnc: Buffer | null; documentDecision: string | null; faceMatchDecision: string | null; needsReview: boolean;
     error: string | null; completedAt: Date; expiresAt: Date | null;
-  }) =>
+  }, options: { unfinished?: boolean } = {}) =>
     one<OnboardingRow>(sql,
       `UPDATE onboarding_reports SET status = $3, data_enc = COALESCE($4, data_enc), document_decision = COALESCE($5, document_decision),
               face_match_decision = CASE WHEN $3 = 'READY' THEN $6 ELSE face_match_decision END, needs_review = $7, error = $8,
               completed_at = $9, refreshed_at = CASE WHEN $3 = 'READY' THEN $9 ELSE refreshed_at END, expires_at = COALESCE($10, expires_at),
               review_enc = CASE WHEN $3 = 'READY' THEN NULL ELSE review_enc END, revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 RETURNING *`,
-      [contactId, runId, r.status, r.dataEnc, r.documentDecision, r.faceMatchDecision, r.needsReview, r.error, r.completedAt, r.expiresAt]),
+        WHERE contact_id = $1 AND run_id = $2 AND (NOT $11 OR status = 'IN_PROGRESS') RETURNING *`,
+      [contactId, runId, r.status, r.dataEnc, r.documentDecision, r.faceMatchDecision, r.needsReview, r.error, r.completedAt, r.expiresAt, options.unfinished ?? false]),
 
   /** Links unused past their expiry, and results past their validity (without automatic refresh). */
   expire: (sql: Sql, now: Date) =>

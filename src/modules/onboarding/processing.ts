@@ -149,7 +149,7 @@ export function createProcessor(deps: {
     await db.tx(async (tx) => {
       const row = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
         status: 'ERROR', dataEnc: null, documentDecision: null, faceMatchDecision: null, needsReview: false, error: message, completedAt: deps.now(), expiresAt: null,
-      });
+      }, { unfinished: true });
       if (row) {
         await onboarding.event(tx, row, 'REPORT_ERROR');
         await onboarding.settle(tx, row);
@@ -161,6 +161,7 @@ export function createProcessor(deps: {
     async process(job: ProcessJob, attempt: { retryCount: number }) {
       const row = await onboardingRepo.byContact(db, job.contactId);
       if (!row || row.run_id !== job.runId || !row.submitted_at) return; // replaced by a newer request
+      if (row.status !== 'IN_PROGRESS') return; // already finished: the job runs again because its worker died
       const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
       if (!contact) return;
       const files = new Map((await onboardingRepo.files(db, row.contact_id, row.run_id)).map((f) => [f.slot, f]));
@@ -178,7 +179,7 @@ export function createProcessor(deps: {
         const saved = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
           status: 'READY', dataEnc: await onboarding.seal(tx, row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
           needsReview: review, error: null, completedAt, expiresAt: new Date(completedAt.getTime() + row.ttl_in_days * 86_400_000),
-        });
+        }, { unfinished: true });
         if (!saved) return;
         await onboarding.event(tx, saved, 'REPORT_READY');
         if (review) await onboarding.event(tx, saved, 'REPORT_IN_REVIEW');
