@@ -11,7 +11,7 @@ export interface Config {
   publicUrl: string;
   dataDir: string;
   databaseUrl: string | undefined;
-  /** Connections per process to a PostgreSQL server. */
+  /** Connections per process to a PostgreSQL server (at least 2: installing the job tables holds one while using another). */
   dbPoolSize: number;
   /** Named prepared statements on PostgreSQL (off behind a transaction-pooling PgBouncer older than 1.21). */
   dbPreparedStatements: boolean;
@@ -144,7 +144,7 @@ export function loadConfig(env: Env = process.env): Config {
     publicUrl: url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
     dataDir: path.resolve(env.DATA_DIR || './data'),
     databaseUrl,
-    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 1, 500),
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 2, 500),
     dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
     jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
     encryptionKey,
