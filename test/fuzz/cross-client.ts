@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import type { Fixture, IdContext } from './fixture.ts';
-import { createChecker, discoverIds, hintsFor, idFor, operationsOf, type Operation } from './openapi-fuzzer.ts';
+import { createChecker, operationsOf, type Operation } from './openapi-document.ts';
+import { discoverIds, hintsFor, idFor } from './requests.ts';
 import { validArbitrary, type Schema } from './schema-arbitrary.ts';
 
 /**

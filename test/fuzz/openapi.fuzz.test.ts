@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { crossClientCheck } from './cross-client.ts';
-import { fuzz, operationsOf, summariseFailures, type FuzzReport } from './openapi-fuzzer.ts';
+import { operationsOf } from './openapi-document.ts';
+import { fuzz, summariseFailures, type FuzzReport } from './openapi-fuzzer.ts';
 import { fuzzRuns, fuzzSeed, startFuzzService } from './service.ts';
 
 /**
