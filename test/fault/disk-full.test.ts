@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync, statfsSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -12,13 +12,15 @@ import { databaseKind, startTestService, type TestService } from '../helpers/ser
  * hand). An upload that does not fit is a 507 problem+json with Retry-After, leaves no partial file in the
  * store, and changes nothing in the flow; once space is freed the same upload works. Runs once, in the postgres pass (the fault suite's).
  */
-const mountpoint = mkdtempSync(path.join(tmpdir(), 'kyc-full-disk-'));
+const mountpoint = path.join(tmpdir(), `kyc-full-disk-${process.pid}-${Date.now()}`);
 function mountTmpfs(): boolean {
   if (databaseKind !== 'postgres' || process.getuid?.() !== 0) return false;
+  mkdirSync(mountpoint);
   try {
     execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0700', 'tmpfs', mountpoint], { stdio: 'ignore' });
     return true;
   } catch {
+    rmSync(mountpoint, { recursive: true, force: true });
     return false;
   }
 }
