@@ -24,7 +24,7 @@ import { printTable, tempPostgres, ROOT } from './lib.ts';
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 48);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
-const SETUPS = (process.env.BENCH_APIS ?? '1,2').split(',').map(Number);
+const SETUPS = (process.env.BENCH_APIS ?? '1,2').split(',').map(Number).filter((n) => n > 0);
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const READ_SECONDS = Number(process.env.BENCH_READ_DURATION ?? 10);
 const RETRY_EVERY = 20;
@@ -278,8 +278,54 @@ async function run(apis: number) {
   }
 }
 
+/**
+ * The shared rate limit under fire: two API processes, a small budget, every caller hammering one client's
+ * `GET /accounts` round-robin until both processes refuse. Counts what was let through in the window against
+ * the budget: the overshoot that ADR 0060 bounds.
+ */
+async function measureOvershoot(limit: number) {
+  const database = await tempPostgres();
+  const db = createPostgresDb(database.url, { max: 2 });
+  const cluster = await startCluster({
+    apis: 2, workers: 0, inheritOutput: true,
+    env: { ...sharedSecrets(), DATABASE_URL: database.url, PUBLIC_URL: 'http://kyc.bench', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: String(limit) },
+  });
+  try {
+    const urls = cluster.apis.map((a) => a.url);
+    const tenant = await createClientsService({ db }).createClient({ name: 'Overshoot', sandbox: true });
+    const token = ((await (await fetch(`${urls[0]}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret }) })).json()) as { access_token: string }).access_token;
+    const pools = urls.map((url) => new Pool(url, { connections: CALLERS }));
+    const admitted = new Map<number, number>(); // clock minute -> 2xx
+    let refusedSince = 0;
+    let next = 0;
+    const started = performance.now();
+    let sent = 0;
+    await Promise.all(Array.from({ length: CALLERS }, async () => {
+      // Until both processes have refused everything for a second (or 30 s at most).
+      while (performance.now() - started < 30_000 && !(refusedSince && Date.now() - refusedSince > 1000)) {
+        const r = await pools[next++ % pools.length]!.request({ method: 'GET', path: `/clients/${tenant.clientId}/accounts`, headers: { authorization: `Bearer ${token}` } });
+        await r.body.dump();
+        sent += 1;
+        if (r.statusCode === 200) {
+          const minute = Math.floor(Date.now() / 60_000);
+          admitted.set(minute, (admitted.get(minute) ?? 0) + 1);
+          refusedSince = 0;
+        } else if (r.statusCode === 429) refusedSince ||= Date.now();
+      }
+    }));
+    const seconds = (performance.now() - started) / 1000;
+    await Promise.all(pools.map((p) => p.close()));
+    return { limit, admitted: [...admitted.values()], rate: Math.round(sent / seconds) };
+  } finally {
+    await cluster.stop();
+    await db.close();
+    await database.drop();
+  }
+}
+
 const results: Awaited<ReturnType<typeof run>>[] = [];
 for (const apis of SETUPS) results.push(await run(apis));
+const overshoot = process.env.BENCH_OVERSHOOT === '0' ? undefined : await measureOvershoot(Number(process.env.BENCH_OVERSHOOT_LIMIT ?? 3000));
 
 const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
 console.log(`\nLoad benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, PostgreSQL on this machine, ${CALLERS} callers over ${CLIENTS} clients, ${DURATION_S} s per setup, ${WORKERS} worker process(es), load average now ${load}\n`);
@@ -334,5 +380,9 @@ if (results.some((r) => r.apis === 1) && results.some((r) => r.apis === 2)) {
   console.log(`\nSecond API process (mean of each setup's runs): ${(mean(2, perSecond) / mean(1, perSecond)).toFixed(2)}x the sequences per second of one, ${(mean(2, (r) => r.reads.rps) / mean(1, (r) => r.reads.rps)).toFixed(2)}x the report reads per second.`);
 }
 for (const { apis, reads } of results) if (reads.errors) { failed = true; console.log(`${apis} API: ${reads.errors} failed report reads`); }
+if (overshoot) {
+  const windows = overshoot.admitted.map((n) => `${n} (${n - overshoot.limit >= 0 ? '+' : ''}${n - overshoot.limit})`).join(', then ');
+  console.log(`\nShared rate limit, 2 API processes, ${CALLERS} callers hammering one client at ${overshoot.rate} req/s: admitted ${windows} of a budget of ${overshoot.limit} per clock minute.`);
+}
 console.log(failed ? '\nSIDE EFFECTS: problems above.' : '\nSide effects: every account once, every AML check done and paid once, every event delivered once, no errors.');
 process.exit(failed ? 1 : 0);
