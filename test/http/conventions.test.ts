@@ -108,6 +108,17 @@ describe('operations', () => {
     expect(broken.json()).toMatchObject({ status: 400, code: 'bad_request' });
   });
 
+  it('a NUL character (U+0000) in a body field, a key or a query value is a 422 naming it, never a 500', async () => {
+    const created = (await create({})).json();
+    const patch = await t.app.inject({ method: 'PATCH', url: `/clients/${c.clientId}/accounts/${created.id}`, headers: c.auth, payload: { reg_number: 'AB\u0000CD' } });
+    expect(patch.statusCode).toBe(422);
+    expect(patch.json().errors).toEqual([{ pointer: '/reg_number', message: 'must not contain the NUL character (\\u0000)' }]);
+    const events = await t.app.inject({ url: `/clients/${c.clientId}/events?account_id=acc%00x`, headers: c.auth });
+    expect([events.statusCode, events.json().errors?.[0]?.pointer]).toEqual([422, '/query/account_id']);
+    const flow = await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: 'a\u0000b', client_secret: 'x' } });
+    expect(flow.statusCode).toBe(422);
+  });
+
   it('/openapi.json documents problems as application/problem+json, with the statuses every route can answer', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json();
     const create = doc.paths['/clients/{clientId}/accounts'].post.responses;

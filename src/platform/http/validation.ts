@@ -11,7 +11,33 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = new Ajv({ allErrors: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
   const coercing = new Ajv({ allErrors: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
   for (const ajv of [strict, coercing]) addFormats(ajv);
-  return ({ schema, httpPart }) => (httpPart === 'body' ? strict : coercing).compile(schema as object) as never;
+  return ({ schema, httpPart }) => {
+    const validate = (httpPart === 'body' ? strict : coercing).compile(schema as object);
+    // PostgreSQL text cannot hold U+0000 (a query would fail with a 500), and no name, address or id needs it.
+    const check = Object.assign((data: unknown, context?: never) => {
+      if (!validate(data, context)) {
+        check.errors = validate.errors;
+        return false;
+      }
+      const at = nulPointer(data, '');
+      check.errors = at === undefined ? null : [{ instancePath: at, schemaPath: '#', keyword: 'nul', params: {}, message: 'must not contain the NUL character (\\u0000)' }];
+      return at === undefined;
+    }, { errors: null as ErrorObject[] | null | undefined, schemaEnv: (validate as unknown as { schemaEnv: unknown }).schemaEnv });
+    return check as never;
+  };
+}
+
+/** The JSON Pointer of the first string (or key) holding U+0000, if any. */
+export function nulPointer(value: unknown, at: string): string | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [key, item] of Object.entries(value)) {
+    const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
+    if (key.includes('\u0000')) return here;
+    const found = nulPointer(item, here);
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** Ajv errors as `{pointer, message}` pairs a caller can map onto their form. */
