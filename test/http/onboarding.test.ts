@@ -381,6 +381,18 @@ describe('the hosted flow over HTTP', () => {
     expect(await svc.verifiedDocument(c.clientId, p.contactId)).toBeUndefined();
   });
 
+  it('the unique e-mail step takes an address and refuses what is not one', async () => {
+    const p = await contact(c);
+    const token = tokenOf((await trigger(c, p.url, { suppress_invitation_mail: 'true', unique_email: 'true' })).json());
+    const step = (email: string) => t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/unique_email`, payload: { email } });
+    const saved = await step('ada.hartley@example.com');
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().answers.unique_email).toEqual({ email: 'ada.hartley@example.com' });
+    const refused = await step('not an address');
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors[0].pointer).toBe('/email');
+  });
+
   it('a guessed or malformed token is refused the same way', async () => {
     for (const token of ['a'.repeat(52), 'x', '../../etc/passwd']) {
       const response = await t.app.inject({ url: `/verify/${encodeURIComponent(token)}/flow` });

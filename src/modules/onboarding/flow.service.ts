@@ -35,7 +35,8 @@ const Date = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 const Address = Type.Object({ street: Text(200), city: Text(100), postcode: Text(20), country: Country }, { additionalProperties: false });
 const STEP_SCHEMAS: Record<string, TSchema> = {
   personal_details: Type.Object({ address: Address }, { additionalProperties: false }),
-  unique_email: Type.Object({ email: Type.String({ format: 'email', maxLength: 254 }) }, { additionalProperties: false }),
+  // A pattern, not `format: 'email'`: TypeBox's Value.Check knows no formats unless registered, and refused every address.
+  unique_email: Type.Object({ email: Type.String({ pattern: '^[^\\s@]+@[^\\s@]+\\.[^\\s@]+$', maxLength: 254 }) }, { additionalProperties: false }),
   legal_names_history: Type.Object({
     names: Type.Array(Type.Object({ first_name: Text(100), last_name: Text(100), from: Type.Optional(Date), to: Type.Optional(Date) }, { additionalProperties: false }), { minItems: 1, maxItems: 10 }),
   }, { additionalProperties: false }),
