@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import sharp from 'sharp';
 import type { Fixture, IdContext } from './fixture.ts';
 import { createChecker, operationsOf, type Checker, type FuzzRequest, type Operation } from './openapi-document.ts';
-import { invalidArbitrary, validArbitrary, type Hints, type Schema } from './schema-arbitrary.ts';
+import { invalidArbitrary, OPEN_OBJECT, validArbitrary, type Hints, type Schema } from './schema-arbitrary.ts';
 
 /**
  * The requests of one operation as a fast-check arbitrary: path ids biased to the seeded tenant's real
@@ -46,6 +46,13 @@ export const HINTS: Hints = {
   api_secret: fc.stringMatching(/^[a-z0-9]{16,40}$/),
   host: fc.constantFrom('smtp.example.invalid'),
   from_address: fc.constantFrom('kyc@example.com'),
+  // The hosted flow's steps take an open object; these are the answers its steps expect (flow.service.ts).
+  [OPEN_OBJECT]: fc.oneof(
+    fc.record({ address: fc.record({ street: fc.constantFrom('1 Mill Lane'), city: fc.constantFrom('York'), postcode: fc.constantFrom('AB1 2CD'), country: fc.constantFrom('GB', 'FR', 'gb') }) }),
+    fc.record({ email: fc.constantFrom('ada@example.com', 'not-an-email') }),
+    fc.record({ names: fc.array(fc.record({ first_name: fc.constantFrom('Ada'), last_name: fc.constantFrom('Hartley'), from: isoDate('1990-01-01', '2020-01-01') }, { requiredKeys: ['first_name', 'last_name'] }), { maxLength: 3 }) }),
+    fc.record({ addresses: fc.array(fc.record({ street: fc.constantFrom('1 Mill Lane'), city: fc.constantFrom('York'), postcode: fc.constantFrom('AB1 2CD'), country: fc.constantFrom('GB'), from: isoDate('2015-01-01', '2027-01-01'), to: isoDate('2015-01-01', '2027-01-01') }, { requiredKeys: ['street', 'city', 'postcode', 'country', 'from'] }), { maxLength: 3 }) }),
+  ),
 };
 
 const basic = (text: string) => `Basic ${Buffer.from(text, 'latin1').toString('base64')}`;

@@ -10,6 +10,8 @@ export type Schema = Record<string, any>;
 export type Resolve = (ref: string) => Schema;
 /** Realistic values by property name (a real date for `date_of_birth`), mixed in so requests get past business rules. */
 export type Hints = Record<string, fc.Arbitrary<unknown>>;
+/** The hint for an object the schema leaves open (a flow step's answers): shapes the service will recognise. */
+export const OPEN_OBJECT = '(open object)';
 
 /** Strings are kept short unless the schema asks for more: long values are the invalid side's job. */
 const SOFT_MAX_STRING = 24;
@@ -94,8 +96,9 @@ function objectArbitrary(s: Schema, resolve: Resolve, depth: number, hints: Hint
   const record = fc.record(model, { requiredKeys: [...required].filter((k) => k in props) });
   if (s.additionalProperties === true || (s.additionalProperties === undefined && Object.keys(props).length === 0)) {
     // An open object (a flow step's answers): extra keys of any kind alongside the known ones.
-    return fc.tuple(record, fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }))
+    const open = fc.tuple(record, fc.dictionary(fc.string({ minLength: 1, maxLength: 8 }), fc.jsonValue({ maxDepth: 1 }), { maxKeys: 3 }))
       .map(([known, extra]) => ({ ...extra, ...known }));
+    return hints[OPEN_OBJECT] ? fc.oneof(open, hints[OPEN_OBJECT] as fc.Arbitrary<Record<string, unknown>>) : open;
   }
   return record as fc.Arbitrary<Record<string, unknown>>;
 }
