@@ -63,7 +63,10 @@ export function operationsOf(doc: Schema): Operation[] {
 
 /** Hosted-flow routes first (later triggers replace their links), reads, writes, deletes last. */
 export function fuzzOrder(ops: Operation[]): Operation[] {
-  const rank = (o: Operation) => (o.isPublic ? 0 : o.method === 'GET' ? 1 : o.method === 'DELETE' ? 3 : 2);
+  // Within the hosted flow, the operations that close a flow (submit, the sandbox's completion) come last:
+  // after them every write to that link is a 409.
+  const closes = (o: Operation) => /\/(submit|complete)$/.test(o.path);
+  const rank = (o: Operation) => (o.isPublic ? (closes(o) ? 0.5 : 0) : o.method === 'GET' ? 1 : o.method === 'DELETE' ? 3 : 2);
   return [...ops].sort((x, y) => rank(x) - rank(y));
 }
 
