@@ -28,6 +28,8 @@ const SETUPS = (process.env.BENCH_APIS ?? '1,2').split(',').map(Number).filter((
 const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
 const READ_SECONDS = Number(process.env.BENCH_READ_DURATION ?? 10);
 const RETRY_EVERY = 20;
+/** round-robin: every request to the next API process (a plain load balancer); sticky: each caller keeps to one. */
+const ROUTING = process.env.BENCH_ROUTING === 'sticky' ? 'sticky' : 'round-robin';
 const sharedLists = path.resolve(ROOT, process.env.KYC_SHARED_DATA ?? '../shared/data', 'lists');
 const lists = existsSync(sharedLists) ? sharedLists : ['un.xml', 'ofac_sdn.xml', 'ftm.json'].map((f) => path.join(ROOT, 'test/screening/fixtures', f)).join(',');
 const FINAL = new Set(['REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_ERROR', 'REPORT_CREDIT_LIMIT_EXCEEDED']);
@@ -128,7 +130,8 @@ async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runI
   let accountKeys = 0;
   let triggers = 0;
 
-  async function call(step: string | undefined, method: string, url: string, body: unknown, headers: Record<string, string>, pool = pools[next++ % pools.length]!) {
+  const route = (caller: number) => pools[(ROUTING === 'sticky' ? caller : next++) % pools.length]!;
+  async function call(step: string | undefined, method: string, url: string, body: unknown, headers: Record<string, string>, pool: Pool) {
     const started = performance.now();
     requests += 1;
     const r = await pool.request({ method: method as 'GET', path: url, headers: { ...headers, ...(body === undefined ? {} : { 'content-type': 'application/json' }) }, body: body === undefined ? undefined : JSON.stringify(body) });
@@ -138,47 +141,47 @@ async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runI
   }
   const expect = (what: string, status: number, ok: number[]) => { if (!ok.includes(status)) errors.push(`${what}: ${status}`); return ok.includes(status); };
   /** A client's retry of the same request (same key, other process): must replay, or ask to retry while the first runs. */
-  async function retry(what: string, method: string, url: string, body: unknown, headers: Record<string, string>) {
+  async function retry(what: string, method: string, url: string, body: unknown, headers: Record<string, string>, caller: number) {
     retries += 1;
-    const r = await call(undefined, method, url, body, headers);
+    const r = await call(undefined, method, url, body, headers, pools[(caller + 1) % pools.length]!); // the other process, if there are two
     expect(`${what} (retry)`, r.status, [200, 201, 202, 409]);
   }
 
   const deadline = Date.now() + seconds * 1000;
   const started = performance.now();
   let sequences = 0;
-  const done: { url: string; auth: Record<string, string> }[] = [];
+  const done: { url: string; auth: Record<string, string>; via: number }[] = [];
   await Promise.all(Array.from({ length: callers }, async (_, caller) => {
     const tenant = tenants[caller % tenants.length]!;
     for (let i = 0; i === 0 || Date.now() < deadline; i++) { // at least one sequence each
       try {
         const t0 = performance.now();
-        const token = await call('token', 'POST', '/oauth/token', { grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret }, {});
+        const token = await call('token', 'POST', '/oauth/token', { grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret }, {}, route(caller));
         if (!expect('token', token.status, [200])) continue;
         const auth = { authorization: `Bearer ${token.json.access_token}` };
         const key = `${runId}-${caller}-${i}`;
         const account = { name: `Load ${key}`, type: 'INDIVIDUAL', primary_contact: { first_name: 'Ada', last_name: 'Passmore', email: `c${caller}.${i}@example.com`, date_of_birth: '1985-04-12', primary_address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } };
         const accountsUrl = `/clients/${tenant.clientId}/accounts`;
-        const created = await call('create account', 'POST', accountsUrl, account, { ...auth, 'idempotency-key': `acc-${key}` });
-        if (i % RETRY_EVERY === caller % RETRY_EVERY) await retry('create account', 'POST', accountsUrl, account, { ...auth, 'idempotency-key': `acc-${key}` });
+        const created = await call('create account', 'POST', accountsUrl, account, { ...auth, 'idempotency-key': `acc-${key}` }, route(caller));
+        if (i % RETRY_EVERY === caller % RETRY_EVERY) await retry('create account', 'POST', accountsUrl, account, { ...auth, 'idempotency-key': `acc-${key}` }, caller);
         if (!expect('create account', created.status, [201])) continue;
         accountKeys += 1;
         const reportUrl = `${accountsUrl}/${created.json.id}/contacts/${created.json.primary_contact.id}/reports/aml`;
-        const triggered = await call('trigger AML', 'PUT', reportUrl, { config: {} }, { ...auth, 'idempotency-key': `aml-${key}` });
-        if (i % RETRY_EVERY === (caller + 7) % RETRY_EVERY) await retry('trigger AML', 'PUT', reportUrl, { config: {} }, { ...auth, 'idempotency-key': `aml-${key}` });
+        const triggered = await call('trigger AML', 'PUT', reportUrl, { config: {} }, { ...auth, 'idempotency-key': `aml-${key}` }, route(caller));
+        if (i % RETRY_EVERY === (caller + 7) % RETRY_EVERY) await retry('trigger AML', 'PUT', reportUrl, { config: {} }, { ...auth, 'idempotency-key': `aml-${key}` }, caller);
         if (!expect('trigger AML', triggered.status, [202])) continue;
         triggers += 1;
         // Wait for the webhook; a caller that has not heard in 2 s reads the report anyway (and again if INITIAL).
         let report;
         for (let polls = 0; polls < 60; polls++) {
           await receiver.reportDone(created.json.primary_contact.id, 2000);
-          report = await call('read report', 'GET', reportUrl, undefined, auth);
+          report = await call('read report', 'GET', reportUrl, undefined, auth, route(caller));
           if (report.status !== 200 || report.json.status !== 'INITIAL') break;
         }
         if (!expect('read report', report!.status, [200])) continue;
         if (report!.json.status !== 'READY') errors.push(`report status ${report!.json.status}`);
         latency.sequence!.push(performance.now() - t0);
-        done.push({ url: reportUrl, auth });
+        done.push({ url: reportUrl, auth, via: caller % pools.length });
         sequences += 1;
       } catch (error) {
         errors.push(`network: ${(error as Error).message}`);
@@ -195,7 +198,7 @@ async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runI
  * over the API processes. Unlike the full sequence this leaves the worker idle, so the API processes, not the
  * AML checks, are what is measured.
  */
-async function readReports(apis: string[], reports: { url: string; auth: Record<string, string> }[]) {
+async function readReports(apis: string[], reports: { url: string; auth: Record<string, string>; via: number }[]) {
   const pools = apis.map((url) => new Pool(url, { connections: CALLERS, pipelining: 1 }));
   const latency: number[] = [];
   let errors = 0;
@@ -207,7 +210,7 @@ async function readReports(apis: string[], reports: { url: string; auth: Record<
       const report = reports[i % reports.length]!;
       const t0 = performance.now();
       try {
-        const r = await pools[next++ % pools.length]!.request({ method: 'GET', path: report.url, headers: report.auth });
+        const r = await pools[(ROUTING === 'sticky' ? report.via : next++) % pools.length]!.request({ method: 'GET', path: report.url, headers: report.auth });
         await r.body.dump();
         if (r.statusCode !== 200) errors += 1;
       } catch {
@@ -328,7 +331,7 @@ for (const apis of SETUPS) results.push(await run(apis));
 const overshoot = process.env.BENCH_OVERSHOOT === '0' ? undefined : await measureOvershoot(Number(process.env.BENCH_OVERSHOOT_LIMIT ?? 3000));
 
 const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-console.log(`\nLoad benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, PostgreSQL on this machine, ${CALLERS} callers over ${CLIENTS} clients, ${DURATION_S} s per setup, ${WORKERS} worker process(es), load average now ${load}\n`);
+console.log(`\nLoad benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, PostgreSQL on this machine, ${CALLERS} callers over ${CLIENTS} clients, ${DURATION_S} s per setup, ${WORKERS} worker process(es), ${ROUTING} routing, load average now ${load}\n`);
 printTable(results.map(({ apis, load: l }) => ({
   setup: `${apis} API + ${WORKERS} worker`, sequences: l.sequences, 'sequences/s': (l.sequences / l.seconds).toFixed(1), 'requests/s': Math.round(l.requests / l.seconds),
   'token p50/p99': `${quantile(l.latency.token!, 0.5)}/${quantile(l.latency.token!, 0.99)}`,
