@@ -63,6 +63,7 @@ describe('decompression bombs', () => {
     console.log(`image bombs: 20 x 900 MP (${Math.round(png.length / 1024)} KB PNG, ${jpeg.length} B JPEG): rss +${run.rssPeakGrowthMb} MB, heap +${run.heapPeakGrowthMb} MB, ${run.ms} ms`);
     for (const r of run.result) expect([r.statusCode, problem(r).reason]).toEqual([422, 'IMAGE_TOO_LARGE']);
     expect(run.rssPeakGrowthMb).toBeLessThan(200);
+    expect(run.heapPeakGrowthMb).toBeLessThan(64);
   });
 
   it('a PDF that inflates like a bomb (past 32 MB at 250 times its size, or past 128 MB) is 422 PDF_TOO_LARGE_INFLATED, measured in small steps', async () => {
@@ -73,6 +74,7 @@ describe('decompression bombs', () => {
     console.log(`PDF bombs: 4 x ${Math.round(bomb.length / 1024)} KB inflating to 256 MB: rss +${run.rssPeakGrowthMb} MB, heap +${run.heapPeakGrowthMb} MB, ${run.ms} ms`);
     for (const r of run.result) expect([r.statusCode, problem(r).reason]).toEqual([422, 'PDF_TOO_LARGE_INFLATED']);
     expect(run.rssPeakGrowthMb).toBeLessThan(200);
+    expect(run.heapPeakGrowthMb).toBeLessThan(64);
     // A plain statement goes through.
     expect((await target.upload(token, 'proof_of_address', textPdf(['Mill Energy', 'Ada Hartley', '1 Mill Lane']), 'application/pdf')).statusCode).toBe(201);
   });

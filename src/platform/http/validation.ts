@@ -30,7 +30,8 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
 /** The JSON Pointer of the first string (or key) holding U+0000, if any. */
 export function nulPointer(value: unknown, at: string): string | undefined {
   if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
-  if (value === null || typeof value !== 'object') return undefined;
+  // Only parsed JSON is walked: an upload's bytes (a Buffer) are data, and walking them would cost their size.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
     const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
     if (key.includes('\u0000')) return here;
