@@ -1,4 +1,4 @@
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { startTestService } from '../helpers/service.ts';
@@ -14,9 +14,15 @@ export const fuzzSeed = () => Number(process.env.FUZZ_SEED ?? 20261122);
  */
 export async function startFuzzService() {
   // One sanctioned person (FollowTheMoney JSON): screening answers from a loaded list, never "no list" 503s.
-  const lists = path.join(mkdtempSync(path.join(tmpdir(), 'kyc-fuzz-')), 'sanctions.ftm.json');
+  const dir = mkdtempSync(path.join(tmpdir(), 'kyc-fuzz-'));
+  const lists = path.join(dir, 'sanctions.ftm.json');
   writeFileSync(lists, `${JSON.stringify({ id: 'fuzz-sanctioned-1', schema: 'Person', properties: { name: ['Viktor Ivanovich Sanctionov'], birthDate: ['1961-03-04'], topics: ['sanction'], country: ['ru'] } })}\n`);
   const t = await startTestService({ RATE_LIMIT_PER_MINUTE: '10000000', WEBHOOK_ALLOW_PRIVATE: 'false', WEBHOOK_TIMEOUT_MS: '1000', SCREENING_LISTS: lists });
+  const close = t.close;
+  t.close = async () => {
+    await close();
+    rmSync(dir, { recursive: true, force: true });
+  };
   const fixture = await buildFixture(t);
   const doc = (await t.app.inject({ url: '/openapi.json' })).json();
   return { t, fixture, doc };
