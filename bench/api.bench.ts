@@ -8,7 +8,8 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { createClient, load, printTable, startServer, tempPostgres, token, type LoadResult } from './lib.ts';
+import { spawn } from 'node:child_process';
+import { ROOT, createClient, load, printTable, startServer, tempPostgres, token, type LoadResult } from './lib.ts';
 import { loadWithWrk, wrkInstalled } from './wrk.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -48,19 +49,40 @@ async function benchOne(label: string, env: Record<string, string>) {
 // BENCH_LOAD_GENERATOR=autocannon keeps the in-process generator even where wrk is installed.
 const useWrk = process.env.BENCH_LOAD_GENERATOR !== 'autocannon' && wrkInstalled();
 function loadGet(url: string, auth: string): Promise<LoadResult> {
-  return useWrk ? loadWithWrk({ url, headers: { authorization: auth }, duration: DURATION }) : load({ url, headers: { authorization: auth }, duration: DURATION });
+  const headers: Record<string, string> = auth ? { authorization: auth } : {};
+  return useWrk ? loadWithWrk({ url, headers, duration: DURATION }) : load({ url, headers, duration: DURATION });
 }
 
 // PostgreSQL on the same machine is reached through its Unix socket as well as over TCP: the socket skips the
 // loopback TCP stack, whose send path is the largest single cost in the server's profile (docs/benchmarks.md).
 const SOCKET_DIR = process.env.BENCH_POSTGRES_SOCKET_DIR ?? '/var/run/postgresql';
+/** The same GET load on bench/floor-server.ts: what Fastify and pg alone reach on this machine right now. */
+async function benchFloor(databaseUrl: string) {
+  const port = 18000 + Math.floor(Math.random() * 2000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    await new Promise((resolve) => child.stdout!.once('data', resolve));
+    const url = `http://127.0.0.1:${port}/contacts/c1`;
+    await load({ url, duration: 2 }); // warm-up
+    const get = await loadGet(url, '');
+    return { database: 'PostgreSQL 15, TCP', request: 'GET floor (Fastify + pg only)', 'req/s': get.rps, 'p50 ms': get.p50, 'p99 ms': get.p99, errors: get.errors + get.non2xx };
+  } finally {
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await exited;
+  }
+}
+
 const rows = [];
 const only = process.env.BENCH_DATABASE;
 if (!only || only === 'pglite') rows.push(...(await benchOne('PGlite (embedded)', {})));
 if (!only || only === 'postgres' || only === 'postgres-socket') {
   const database = await tempPostgres();
   try {
-    if (only !== 'postgres-socket') rows.push(...(await benchOne('PostgreSQL 15, TCP', { DATABASE_URL: database.url })));
+    if (only !== 'postgres-socket') {
+      rows.push(...(await benchOne('PostgreSQL 15, TCP', { DATABASE_URL: database.url })));
+      if (process.env.BENCH_FLOOR !== 'false') rows.push(await benchFloor(database.url));
+    }
     if (only !== 'postgres' && existsSync(path.join(SOCKET_DIR, '.s.PGSQL.5432'))) {
       const socketUrl = `${database.url.replace(/@[^/]+\//, '@/')}?host=${encodeURIComponent(SOCKET_DIR)}`;
       rows.push(...(await benchOne('PostgreSQL 15, Unix socket', { DATABASE_URL: socketUrl })));
