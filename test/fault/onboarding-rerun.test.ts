@@ -46,4 +46,41 @@ describe.skipIf(databaseKind !== 'postgres')('an onboarding processing job that 
     expect(first.finished).toBe(1);
     expect(second).toEqual(first);
   });
+
+  it('a submission whose job was abandoned ends in ERROR once; a finished one is left alone', async () => {
+    // The wiring: pg-boss moves an expired or failed processing job to this queue.
+    const queue = (await t.db.query<{ dead_letter: string | null }>("SELECT dead_letter FROM pgboss.queue WHERE name = 'onboarding-process'"))[0];
+    expect(queue?.dead_letter).toBe('onboarding-process-abandoned');
+
+    const c = await t.newClient();
+    await t.services.credits.add(c.clientId, 2, 'test');
+    const account = (await t.app.inject({
+      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+      payload: { name: 'Bo Lind', type: 'INDIVIDUAL', primary_contact: { first_name: 'Bo', last_name: 'Lind', email: 'bo@example.com', date_of_birth: '1980-02-03', primary_address: { street: '2 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
+    })).json();
+    const contactId = account.primary_contact.id as string;
+    const url = `/clients/${c.clientId}/accounts/${account.id}/contacts/${contactId}/reports/onboarding`;
+    const triggered = await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', personal_details: 'true' } } } });
+    expect(triggered.statusCode, triggered.body).toBe(202);
+    const token = triggered.json().data.onboarding_url.split('/verify/')[1] as string;
+    expect((await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { street: '8 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country: 'GB' } } })).statusCode).toBe(200);
+    // Submitted, but its processing never runs here: the state a worker that dies on every attempt leaves behind.
+    await t.db.query("UPDATE onboarding_reports SET submitted_at = now(), status = 'IN_PROGRESS' WHERE contact_id = $1", [contactId]);
+    const runId = (await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!.run_id;
+    const state = async () => ({
+      report: (await t.db.query<{ status: string; error: string | null }>('SELECT status, error FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!,
+      errors: (await t.db.query("SELECT id FROM events WHERE contact_id = $1 AND report_type = 'ONBOARDING' AND event = 'REPORT_ERROR'", [contactId])).length,
+    });
+
+    await t.services.onboarding.processor.abandon({ contactId, runId });
+    const first = await state();
+    await t.services.onboarding.processor.abandon({ contactId, runId }); // the dead letter delivered twice
+    const second = await state();
+
+    console.log(`fault: onboarding job abandoned: ${JSON.stringify(first)}`);
+    expect(first.report.status).toBe('ERROR');
+    expect(first.report.error).toMatch(/^PROCESSING_NOT_COMPLETED/);
+    expect(first.errors).toBe(1);
+    expect(second).toEqual(first);
+  });
 });

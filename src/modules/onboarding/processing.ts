@@ -158,6 +158,15 @@ export function createProcessor(deps: {
   }
 
   return {
+    /**
+     * The job expired (its worker died) or failed on every attempt and pg-boss moved it to the dead-letter
+     * queue: the report ends in ERROR with REPORT_ERROR so the caller can request it again. A run that finished
+     * meanwhile, or was replaced, is left as it is (finishRun only touches the same unfinished run).
+     */
+    async abandon(job: ProcessJob) {
+      await finishWithError(job, `PROCESSING_NOT_COMPLETED: the processing failed or its worker stopped on each of ${PROCESS_RETRY_LIMIT + 1} attempts; request the report again`);
+    },
+
     async process(job: ProcessJob, attempt: { retryCount: number }) {
       const row = await onboardingRepo.byContact(db, job.contactId);
       if (!row || row.run_id !== job.runId || !row.submitted_at) return; // replaced by a newer request
