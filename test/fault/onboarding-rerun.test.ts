@@ -15,12 +15,13 @@ describe.skipIf(databaseKind !== 'postgres')('an onboarding processing job that 
     await t?.close();
   });
 
-  it('finishes the report once: same revision, one REPORT_READY', async () => {
+  /** A contact with an onboarding request (personal details only) whose flow has one answer saved, not yet submitted. */
+  async function openFlowWithAnswer(firstName: string, lastName: string) {
     const c = await t.newClient();
     await t.services.credits.add(c.clientId, 2, 'test');
     const account = (await t.app.inject({
       method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
-      payload: { name: 'Ada Hartley', type: 'INDIVIDUAL', primary_contact: { first_name: 'Ada', last_name: 'Hartley', email: 'ada@example.com', date_of_birth: '1985-04-12', primary_address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
+      payload: { name: `${firstName} ${lastName}`, type: 'INDIVIDUAL', primary_contact: { first_name: firstName, last_name: lastName, email: 'person@example.com', date_of_birth: '1985-04-12', primary_address: { street: '1 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
     })).json();
     const contactId = account.primary_contact.id as string;
     const url = `/clients/${c.clientId}/accounts/${account.id}/contacts/${contactId}/reports/onboarding`;
@@ -28,6 +29,11 @@ describe.skipIf(databaseKind !== 'postgres')('an onboarding processing job that 
     expect(triggered.statusCode, triggered.body).toBe(202);
     const token = triggered.json().data.onboarding_url.split('/verify/')[1] as string;
     expect((await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { street: '7 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country: 'GB' } } })).statusCode).toBe(200);
+    return { contactId, token };
+  }
+
+  it('finishes the report once: same revision, one REPORT_READY', async () => {
+    const { contactId, token } = await openFlowWithAnswer('Ada', 'Hartley');
     expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } })).statusCode).toBe(202);
 
     const runId = (await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!.run_id;
@@ -52,18 +58,7 @@ describe.skipIf(databaseKind !== 'postgres')('an onboarding processing job that 
     const queue = (await t.db.query<{ dead_letter: string | null }>("SELECT dead_letter FROM pgboss.queue WHERE name = 'onboarding-process'"))[0];
     expect(queue?.dead_letter).toBe('onboarding-process-abandoned');
 
-    const c = await t.newClient();
-    await t.services.credits.add(c.clientId, 2, 'test');
-    const account = (await t.app.inject({
-      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
-      payload: { name: 'Bo Lind', type: 'INDIVIDUAL', primary_contact: { first_name: 'Bo', last_name: 'Lind', email: 'bo@example.com', date_of_birth: '1980-02-03', primary_address: { street: '2 Mill Lane', postcode: 'AB1 2CD', city: 'York', country_code: 'GB' } } },
-    })).json();
-    const contactId = account.primary_contact.id as string;
-    const url = `/clients/${c.clientId}/accounts/${account.id}/contacts/${contactId}/reports/onboarding`;
-    const triggered = await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', personal_details: 'true' } } } });
-    expect(triggered.statusCode, triggered.body).toBe(202);
-    const token = triggered.json().data.onboarding_url.split('/verify/')[1] as string;
-    expect((await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { street: '8 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country: 'GB' } } })).statusCode).toBe(200);
+    const { contactId } = await openFlowWithAnswer('Bo', 'Lind');
     // Submitted, but its processing never runs here: the state a worker that dies on every attempt leaves behind.
     await t.db.query("UPDATE onboarding_reports SET submitted_at = now(), status = 'IN_PROGRESS' WHERE contact_id = $1", [contactId]);
     const runId = (await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!.run_id;
