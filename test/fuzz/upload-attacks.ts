@@ -56,61 +56,51 @@ export interface MemoryFigures {
 
 /**
  * `count` uploads at once over HTTP, each body produced chunk by chunk from one shared block (the client holds
- * almost nothing), with the process's RSS and heap sampled every 5 ms: what the server holds is what grows.
+ * almost nothing), measured as `measured` does.
  * `chunked`: no Content-Length, so the server must count what arrives rather than refuse at the header.
  */
 export async function parallelUploads(url: string, count: number, body: { bytes: number; first?: Buffer; chunked?: boolean }): Promise<MemoryFigures> {
-  const before = process.memoryUsage();
-  let rssPeak = before.rss;
-  let heapPeak = before.heapUsed;
-  let buffersPeak = before.arrayBuffers;
-  const sampler = setInterval(() => {
-    const m = process.memoryUsage();
-    rssPeak = Math.max(rssPeak, m.rss);
-    heapPeak = Math.max(heapPeak, m.heapUsed);
-    buffersPeak = Math.max(buffersPeak, m.arrayBuffers);
-  }, 5);
-  const started = performance.now();
-  const statuses: Record<number, number> = {};
   const block = Buffer.alloc(64 * 1024, 0x41);
-  await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve) => {
-    const headers: Record<string, string | number> = { 'content-type': 'image/jpeg' };
-    if (!body.chunked) headers['content-length'] = body.bytes;
-    const req = http.request(url, { method: 'POST', headers });
-    let done = false;
-    const finish = (status: number) => {
-      if (done) return;
-      done = true;
-      statuses[status] = (statuses[status] ?? 0) + 1;
-      resolve();
-    };
-    req.on('response', (res) => {
-      res.resume();
-      res.on('end', () => finish(res.statusCode ?? 0));
-      req.destroy();
-    });
-    req.on('error', () => finish(0)); // the server may close the connection on a refused body
-    let sent = 0;
-    const pump = () => {
-      while (!done && sent < body.bytes) {
-        const piece = sent === 0 && body.first ? body.first : block.subarray(0, Math.min(block.length, body.bytes - sent));
-        sent += piece.length;
-        if (!req.write(piece)) return void req.once('drain', pump);
-      }
-      if (!done) req.end();
-    };
-    pump();
-  })));
-  clearInterval(sampler);
-  const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
-  return {
-    requests: count, statuses, bytesOffered: count * body.bytes, rssBeforeMb: mb(before.rss),
-    rssPeakGrowthMb: mb(rssPeak - before.rss), heapPeakGrowthMb: mb(heapPeak - before.heapUsed), buffersPeakGrowthMb: mb(buffersPeak - before.arrayBuffers), ms: Math.round(performance.now() - started),
-  };
+  const { result: statuses, ...memory } = await measured(async () => {
+    const statuses: Record<number, number> = {};
+    await Promise.all(Array.from({ length: count }, () => new Promise<void>((resolve) => {
+      const headers: Record<string, string | number> = { 'content-type': 'image/jpeg' };
+      if (!body.chunked) headers['content-length'] = body.bytes;
+      const req = http.request(url, { method: 'POST', headers });
+      let done = false;
+      const finish = (status: number) => {
+        if (done) return;
+        done = true;
+        statuses[status] = (statuses[status] ?? 0) + 1;
+        resolve();
+      };
+      req.on('response', (res) => {
+        res.resume();
+        res.on('end', () => finish(res.statusCode ?? 0));
+        req.destroy();
+      });
+      req.on('error', () => finish(0)); // the server may close the connection on a refused body
+      let sent = 0;
+      const pump = () => {
+        while (!done && sent < body.bytes) {
+          const piece = sent === 0 && body.first ? body.first : block.subarray(0, Math.min(block.length, body.bytes - sent));
+          sent += piece.length;
+          if (!req.write(piece)) return void req.once('drain', pump);
+        }
+        if (!done) req.end();
+      };
+      pump();
+    })));
+    return statuses;
+  });
+  return { requests: count, statuses, bytesOffered: count * body.bytes, ...memory };
 }
 
-/** The same measurement around any batch of requests (bombs sent through inject, already in memory). */
-export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; rssPeakGrowthMb: number; heapPeakGrowthMb: number; buffersPeakGrowthMb: number; ms: number }> {
+/**
+ * The process's RSS, heap and buffers sampled every 5 ms around any batch of requests (uploads over HTTP, or
+ * bombs sent through inject, already in memory): what the server holds is what grows.
+ */
+export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; rssBeforeMb: number; rssPeakGrowthMb: number; heapPeakGrowthMb: number; buffersPeakGrowthMb: number; ms: number }> {
   const before = process.memoryUsage();
   let rssPeak = before.rss;
   let heapPeak = before.heapUsed;
@@ -125,5 +115,5 @@ export async function measured<T>(work: () => Promise<T>): Promise<{ result: T; 
   const result = await work();
   clearInterval(sampler);
   const mb = (n: number) => Math.round((n / 2 ** 20) * 10) / 10;
-  return { result, rssPeakGrowthMb: mb(rssPeak - before.rss), heapPeakGrowthMb: mb(heapPeak - before.heapUsed), buffersPeakGrowthMb: mb(buffersPeak - before.arrayBuffers), ms: Math.round(performance.now() - started) };
+  return { result, rssBeforeMb: mb(before.rss), rssPeakGrowthMb: mb(rssPeak - before.rss), heapPeakGrowthMb: mb(heapPeak - before.heapUsed), buffersPeakGrowthMb: mb(buffersPeak - before.arrayBuffers), ms: Math.round(performance.now() - started) };
 }
