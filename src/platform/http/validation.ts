@@ -29,14 +29,22 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
 
 /** The JSON Pointer of the first string (or key) holding U+0000, if any. */
 export function nulPointer(value: unknown, at: string): string | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+  const keys = nulPath(value);
+  return keys === undefined ? undefined : at + keys.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
+}
+
+/**
+ * The keys leading to the first U+0000. Every validated part of every request is walked, so nothing is built
+ * on the way: the path is made only when a NUL is found.
+ */
+function nulPath(value: unknown): string[] | undefined {
+  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
   // Only parsed JSON is walked: an upload's bytes (a Buffer) are data, and walking them would cost their size.
   if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    const here = `${at}/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`;
-    if (key.includes('\u0000')) return here;
-    const found = nulPointer(item, here);
-    if (found !== undefined) return found;
+    if (key.includes('\u0000')) return [key];
+    const found = nulPath(item);
+    if (found !== undefined) return [key, ...found];
   }
   return undefined;
 }
