@@ -12,9 +12,12 @@ import { randomToken } from '../../src/platform/crypto/ids.ts';
 export const databaseKind = process.env.TEST_DATABASE === 'postgres' ? 'postgres' : 'pglite';
 const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
-export async function freshDatabase(): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
-  if (databaseKind === 'pglite') {
+/**
+ * A fresh database for one test file (or a benchmark): in-memory PGlite, or a new database on the PostgreSQL
+ * server. The PostgreSQL pool connects only when first used.
+ */
+export async function freshDatabase(kind: 'pglite' | 'postgres' = databaseKind): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
+  if (kind === 'pglite') {
     const db = await createPgliteDb(undefined);
     return { db, drop: async () => db.close() };
   }
