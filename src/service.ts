@@ -105,7 +105,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   // Several API processes share PostgreSQL, and so the rate limit; the embedded database has one process.
   const sharedRateLimit = db.kind === 'postgres' && config.rateLimitShared
     ? createSharedRateLimit({
-      db, syncMs: config.rateLimitSyncMs, storedKey: pseudonymousAddresses(services.keys.dataKey),
+      db, syncMs: config.rateLimitSyncMs, storedKey: pseudonymousAddresses(services.cipher.deriveKey('rate-limit-addresses')),
       log: (message, error) => process.stderr.write(`${message}: ${(error as Error)?.message ?? ''}\n`),
     })
     : undefined;

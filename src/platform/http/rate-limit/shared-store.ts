@@ -135,11 +135,11 @@ export function createSharedRateLimit(deps: {
 }
 
 /**
- * Counter keys as stored: client ids as they are; callers' addresses (`ip:...`) as an HMAC under a key derived
- * from the deployment's data key, so the table never holds an address and every process files one address
- * under the same row. (A plain hash would not do: all IPv4 addresses can be tried in minutes.)
+ * Counter keys as stored: client ids as they are; callers' addresses (`ip:...`) as an HMAC under `secret` (a key
+ * derived from the deployment's data key: `cipher.deriveKey`), so the table never holds an address and every
+ * process files one address under the same row. (A plain hash would not do: all IPv4 addresses can be tried in
+ * minutes.)
  */
-export function pseudonymousAddresses(dataKey: Buffer): (key: string) => string {
-  const secret = createHmac('sha256', dataKey).update('rate-limit-addresses').digest();
+export function pseudonymousAddresses(secret: Buffer): (key: string) => string {
   return (key) => (key.startsWith('ip:') ? `ip:${createHmac('sha256', secret).update(key).digest('base64url').slice(0, 22)}` : key);
 }
