@@ -1,4 +1,6 @@
 import type { App } from '../../platform/http/app.ts';
+import { AppError } from '../../platform/http/errors.ts';
+import { problemOf } from '../../platform/http/problem.ts';
 import type { ErasureService } from './erasure.service.ts';
 
 /**
@@ -13,16 +15,11 @@ export function installRestrictionAnswers(app: App, deps: { erasure: ErasureServ
     if (!params.clientId || !params.accountId || params.clientId !== request.auth.clientId) return payload;
     const restriction = await deps.erasure.restriction(params.clientId, params.accountId, params.contactId ?? null);
     if (!restriction) return payload;
-    reply.code(451).type('application/problem+json');
-    return JSON.stringify({
-      type: `${deps.problemBase}/problems/restricted`,
-      title: 'Unavailable for legal reasons',
-      status: 451,
-      detail: 'An erasure request restricts the processing of this record: it is kept sealed until its retention period ends, then deleted',
-      instance: request.url.split('?')[0],
-      code: 'restricted',
-      request_id: request.id,
+    // Already serialised as a 404: the problem is rendered here, as the error handler would have.
+    const error = new AppError('restricted', 'An erasure request restricts the processing of this record: it is kept sealed until its retention period ends, then deleted', {
       erasure_request_id: restriction.id,
     });
+    reply.code(error.status).type('application/problem+json');
+    return JSON.stringify(problemOf(request, error, deps.problemBase).body);
   });
 }

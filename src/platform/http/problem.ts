@@ -31,7 +31,9 @@ export function toAppError(error: unknown): AppError {
   return new AppError('internal_error', 'Something went wrong on our side; the request id identifies it in our logs');
 }
 
-export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError, problemBase: string): FastifyReply {
+/** The RFC 9457 body of an error, and the headers it asks for. */
+export function problemOf(request: FastifyRequest, error: AppError, problemBase: string): { body: Record<string, unknown>; headers: Record<string, string> } {
+  const { headers, ...extra } = error.extra;
   const body: Record<string, unknown> = {
     type: `${problemBase}/problems/${error.code}`,
     title: error.title,
@@ -40,10 +42,14 @@ export function sendProblem(request: FastifyRequest, reply: FastifyReply, error:
     instance: request.url.split('?')[0],
     code: error.code,
     request_id: request.id,
+    ...extra,
   };
-  const { headers, ...extra } = error.extra;
-  Object.assign(body, extra);
-  for (const [k, v] of Object.entries(headers ?? {})) reply.header(k, v);
+  return { body, headers: headers ?? {} };
+}
+
+export function sendProblem(request: FastifyRequest, reply: FastifyReply, error: AppError, problemBase: string): FastifyReply {
+  const { body, headers } = problemOf(request, error, problemBase);
+  for (const [k, v] of Object.entries(headers)) reply.header(k, v);
   return reply.status(error.status).type('application/problem+json').send(body);
 }
 
