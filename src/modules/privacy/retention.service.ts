@@ -2,6 +2,7 @@ import type { Db, Sql } from '../../platform/db/db.ts';
 import { toBuffer } from '../../platform/db/db.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
 import type { DataKeys } from '../../platform/crypto/data-keys.ts';
+import { idempotencyAad } from '../../platform/http/idempotency.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService, EndOutcome, RelationshipEnd } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
@@ -42,9 +43,6 @@ export function createRetentionService(deps: RetentionDeps) {
     const row = await privacyRepo.policy(sql, clientId);
     return row?.aml_records_years ?? defaultYears(row?.sandbox ?? false);
   }
-
-  // The associated data installIdempotency binds to a stored response (platform/http/idempotency.ts).
-  const idempotencyAad = (clientId: string, key: string) => `idempotency:${clientId}:${key}`;
 
   /** Stored idempotent responses naming one of `ids` replay personal data: they go with the record. */
   async function purgeIdempotency(sql: Sql, clientId: string, ids: string[]) {

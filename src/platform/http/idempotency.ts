@@ -15,6 +15,9 @@ interface Stored {
   headers: Record<string, string>;
 }
 
+/** The associated data a stored response is sealed with: its client and key (the privacy module opens them too). */
+export const idempotencyAad = (clientId: string, key: string) => `idempotency:${clientId}:${key}`;
+
 /**
  * `Idempotency-Key` on POST, PUT and PATCH (DESIGN.md): the first response is kept for 24 hours and replayed
  * for the same key and request; the same key with a different request is a 422; a second request while the
@@ -24,7 +27,6 @@ interface Stored {
 export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher: Cipher; retentionHours?: number }) {
   const { db, cipher } = deps;
   const hours = deps.retentionHours ?? 24;
-  const aad = (clientId: string, key: string) => `idempotency:${clientId}:${key}`;
 
   // A server error frees the key so that the caller's retry runs again. When the error is the database going
   // away, the release fails too: it is retried in the background (for about 5 minutes), so the key is not left
@@ -70,7 +72,7 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
     if (existing.status_code === null || !existing.response_enc) {
       throw new AppError('idempotency_in_progress', 'The first request with this key is still running; retry shortly', { headers: { 'retry-after': '1' } });
     }
-    const stored = cipher.decryptJson<Stored>(toBuffer(existing.response_enc), aad(clientId, key));
+    const stored = cipher.decryptJson<Stored>(toBuffer(existing.response_enc), idempotencyAad(clientId, key));
     for (const [name, value] of Object.entries(stored.headers)) reply.header(name, value);
     return reply.status(existing.status_code).header('idempotent-replayed', 'true').serializer((p: unknown) => p as string).send(stored.body);
   });
@@ -90,7 +92,7 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
     }
     const stored: Stored = { body: typeof payload === 'string' ? payload : payload ? String(payload) : '', headers };
     await db.query('UPDATE idempotency_keys SET status_code = $3, response_enc = $4 WHERE client_id = $1 AND key = $2', [
-      clientId, key, reply.statusCode, cipher.encryptJson(stored, aad(clientId, key)),
+      clientId, key, reply.statusCode, cipher.encryptJson(stored, idempotencyAad(clientId, key)),
     ]).catch((error: unknown) => {
       // The answer is final (a change has committed); only its replay copy could not be kept (the database went away).
       // The caller still gets the truth; a retry with this key answers 409 "in progress" rather than run twice.
