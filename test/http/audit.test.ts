@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { AUDIT_BATCH_LIMIT, createAuditService } from '../../src/modules/audit/audit.service.ts';
 import { databaseKind, sampleAccount, startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 
 let t: TestService;
@@ -58,6 +59,36 @@ describe('audit trail', () => {
       expect(result.problems.map((p) => p.seq)).toEqual(expect.arrayContaining([3, 5]));
     } finally {
       await t.db.exec('ALTER TABLE audit_log ENABLE TRIGGER audit_log_no_update');
+    }
+  });
+});
+
+describe('audit buffer', () => {
+  it('flushes a full batch at once, without waiting for the timer, and keeps the chain whole', async () => {
+    const own = await startTestService(); // the chain above was tampered with on purpose
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] }); // the 100 ms timer never fires here
+    const transactions: Promise<unknown>[] = [];
+    const db = { ...own.db, tx: <T>(fn: Parameters<typeof own.db.tx<T>>[0]) => { const done = own.db.tx(fn); transactions.push(done); return done; } };
+    const audit = createAuditService({ db, now: () => new Date() });
+    const entries = async () => (await own.services.audit.verify()).entries;
+    const settle = () => new Promise((resolve) => setImmediate(resolve)); // after every queued microtask
+    try {
+      const read = (i: number) => audit.record({ client_id: null, actor: 'test', action: 'contact.read', subject: `burst/${i}` });
+      for (let i = 1; i < AUDIT_BATCH_LIMIT; i++) read(i);
+      await settle();
+      expect(transactions).toHaveLength(0); // under the limit: left for the timer
+      read(AUDIT_BATCH_LIMIT);
+      await settle();
+      expect(transactions).toHaveLength(1); // full: flushed at once
+      for (let i = 1; i <= 50; i++) read(AUDIT_BATCH_LIMIT + i); // arrive while that flush runs: left for the timer
+      await transactions[0];
+      expect(await entries()).toBe(AUDIT_BATCH_LIMIT);
+      expect(transactions).toHaveLength(1);
+      await audit.close(); // the rest, as at shutdown
+      expect(await own.services.audit.verify()).toEqual({ ok: true, entries: AUDIT_BATCH_LIMIT + 50, problems: [] });
+    } finally {
+      vi.useRealTimers();
+      await own.close();
     }
   });
 });
