@@ -91,6 +91,58 @@ export async function pdfFlateBomb(inflatedBytes: number): Promise<Buffer> {
   return pdf([...page(''), stream('/Filter /FlateDecode', await zerosDeflated(inflatedBytes))]);
 }
 
+/**
+ * LZW codes (ISO 32000-1, 7.4.4, early change) for a run of zeros: a clear code, then 0, 258, 259, ..., each
+ * naming a string one zero longer than the last, until the table is full at 4,095 (3,839 zeros); then 4,095
+ * again and again. `codes` codes in all: about 1.5 bytes each on the wire, up to 3,839 bytes each decoded.
+ */
+export function lzwZerosBomb(codes: number): { data: Buffer; decodedBytes: number } {
+  const out: number[] = [];
+  let buffer = 0;
+  let bits = 0;
+  const write = (code: number, width: number) => {
+    buffer = (buffer << width) | code;
+    bits += width;
+    while (bits >= 8) {
+      out.push((buffer >>> (bits - 8)) & 0xff);
+      bits -= 8;
+    }
+    buffer &= (1 << bits) - 1;
+  };
+  let width = 9;
+  write(256, width);
+  let next = 258; // the decoder's next free entry
+  let decodedBytes = 0;
+  for (let k = 0; k < codes; k++) {
+    const code = k === 0 ? 0 : Math.min(next, 4095);
+    write(code, width);
+    if (k > 0 && next < 4096) next++;
+    decodedBytes += k === 0 ? 1 : Math.min(k + 1, 3839);
+    // The width grows once the next entry's number, plus the early change, needs another bit.
+    if (next + 1 >= 1 << width && width < 12) width++;
+  }
+  write(257, width);
+  if (bits > 0) out.push((buffer << (8 - bits)) & 0xff);
+  return { data: Buffer.from(out), decodedBytes };
+}
+
+/** A PDF whose one stream is an LZW bomb of `codes` codes, behind ASCIIHex when `hex` (a chain readers follow). */
+export function pdfLzwBomb(codes: number, hex = false): Buffer {
+  const { data } = lzwZerosBomb(codes);
+  return hex
+    ? pdf([...page(''), stream('/Filter [/ASCIIHexDecode /LZWDecode]', Buffer.from(`${data.toString('hex')}>`))])
+    : pdf([...page(''), stream('/Filter /LZWDecode', data)]);
+}
+
+/** A PDF whose one stream is RunLength-encoded zeros, 64 times its size: `bytes` decoded bytes. */
+export function pdfRunLengthBomb(bytes: number): Buffer {
+  const runs = Math.ceil(bytes / 128);
+  const data = Buffer.alloc(runs * 2 + 1);
+  for (let i = 0; i < runs; i++) data[i * 2] = 129; // 257 - 129 = 128 copies of the next byte (0)
+  data[runs * 2] = 128;
+  return pdf([...page(''), stream('/Filter /RunLengthDecode', data)]);
+}
+
 /** One page drawing an image that declares `width` x `height` grey pixels, its data a small deflated start. */
 export function pdfImageBomb(width: number, height: number): Buffer {
   return pdf([

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageScans } from '../../src/modules/documents/text-extract.ts';
 import { textPdf } from '../../src/platform/domain/text-pdf.ts';
-import { jpegDeclaring, jpegPolyglot, pdfFlateBomb, pdfImageBomb, pdfWithJavaScript, pngBomb, WRONG_MAGIC } from './attack-files.ts';
+import { jpegDeclaring, jpegPolyglot, pdfFlateBomb, pdfImageBomb, pdfLzwBomb, pdfWithJavaScript, pngBomb, WRONG_MAGIC } from './attack-files.ts';
 import { measured, parallelUploads, startUploadTarget, UPLOAD_LIMIT } from './upload-attacks.ts';
 
 /**
@@ -77,6 +77,18 @@ describe('decompression bombs', () => {
     expect(run.heapPeakGrowthMb).toBeLessThan(64);
     // A plain statement goes through.
     expect((await target.upload(token, 'proof_of_address', textPdf(['Mill Energy', 'Ada Hartley', '1 Mill Lane']), 'application/pdf')).statusCode).toBe(201);
+  });
+
+  // RunLength grows at most 64 times: an upload under the limit cannot pass 128 MB with it (the unit test covers it).
+  it('LZW bombs, plain and behind ASCIIHex, are counted as Flate ones are: 422 PDF_TOO_LARGE_INFLATED in bounded memory', async () => {
+    const { token } = await target.link();
+    const bombs = [pdfLzwBomb(200_000), pdfLzwBomb(200_000, true)]; // 0.3 and 0.6 MB sent, 760 MB each decoded
+    for (const bomb of bombs) expect(bomb.length).toBeLessThan(UPLOAD_LIMIT);
+    const run = await measured(() => Promise.all(bombs.map((bomb) => target.upload(token, 'proof_of_address', bomb, 'application/pdf'))));
+    console.log(`LZW and hex LZW PDF bombs (${bombs.map((b) => Math.round(b.length / 1024)).join(', ')} KB): rss +${run.rssPeakGrowthMb} MB, heap +${run.heapPeakGrowthMb} MB, ${run.ms} ms`);
+    for (const r of run.result) expect([r.statusCode, problem(r).reason]).toEqual([422, 'PDF_TOO_LARGE_INFLATED']);
+    expect(run.rssPeakGrowthMb).toBeLessThan(200);
+    expect(run.heapPeakGrowthMb).toBeLessThan(64);
   });
 
   it('a PDF page image declaring 100000 x 100000 pixels is skipped by the engine before it is decoded', async () => {

@@ -30,6 +30,7 @@ export async function normaliseUpload(bytes: Buffer, allowed: ('image' | 'pdf' |
     // Stored as sent (the engines read its text layer), so what opening it would cost is judged first (ADR 0071).
     const verdict = await inspectPdf(bytes);
     if (verdict.problem === 'PDF_TOO_LARGE_INFLATED') throw new AppError('unprocessable', 'This PDF expands to far more than a document needs; please upload the statement as saved by its issuer, or a photo of it', { reason: verdict.problem });
+    if (verdict.problem === 'PDF_UNSUPPORTED_ENCODING') throw new AppError('unprocessable', 'This PDF compresses its content twice over, which documents never need; please upload the statement as saved by its issuer, or a photo of it', { reason: verdict.problem });
     if (verdict.problem) throw new AppError('unprocessable', 'This PDF contains scripts, attachments or forms; please upload a plain PDF, or a photo of the document', { reason: verdict.problem });
     return { bytes, mediaType: 'application/pdf' };
   }

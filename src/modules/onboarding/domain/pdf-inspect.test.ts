@@ -1,7 +1,7 @@
 import { zlibSync } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { textPdf } from '../../../platform/domain/text-pdf.ts';
-import { pdf, pdfFlateBomb, pdfWithJavaScript } from '../../../../test/fuzz/attack-files.ts';
+import { lzwZerosBomb, pdf, pdfFlateBomb, pdfLzwBomb, pdfRunLengthBomb, pdfWithJavaScript } from '../../../../test/fuzz/attack-files.ts';
 import { inspectPdf } from './pdf-inspect.ts';
 
 const streamObject = (dictionary: string, data: Buffer) => Buffer.concat([Buffer.from(`<< ${dictionary} /Length ${data.length} >>\nstream\n`), data, Buffer.from('\nendstream')]);
@@ -36,5 +36,28 @@ describe('inspectPdf', () => {
     expect(verdict.problem).toBe('PDF_TOO_LARGE_INFLATED');
     expect(verdict.inflatedBytes).toBeLessThan(Math.max(32 * 1024 * 1024, 250 * bomb.length) + 1024 * 1024);
     expect((await inspectPdf(await pdfFlateBomb(2 * 1024 * 1024), 1024 * 1024)).problem).toBe('PDF_TOO_LARGE_INFLATED');
+  });
+
+  it('counts LZW and RunLength streams, also behind ASCIIHex, and stops their bombs the same way', async () => {
+    for (const bomb of [pdfLzwBomb(200_000), pdfLzwBomb(200_000, true)]) {
+      const verdict = await inspectPdf(bomb);
+      expect(verdict.problem).toBe('PDF_TOO_LARGE_INFLATED');
+      expect(verdict.inflatedBytes).toBeLessThan(Math.max(32 * 1024 * 1024, 250 * bomb.length) + 1024 * 1024);
+    }
+    // RunLength grows at most 64 times, under the ratio: the absolute limit stops it.
+    expect(await inspectPdf(pdfRunLengthBomb(3 * 1024 * 1024), 2 * 1024 * 1024)).toMatchObject({ problem: 'PDF_TOO_LARGE_INFLATED' });
+    const small = lzwZerosBomb(1_000);
+    expect(await inspectPdf(pdf([streamObject('/Filter /LZWDecode', small.data)]))).toEqual({ inflatedBytes: small.decodedBytes, streams: 1 });
+  });
+
+  it('refuses a stream compressed twice over, whose second layer could not be counted', async () => {
+    const twice = pdf([streamObject('/Filter [/FlateDecode /LZWDecode]', Buffer.from(zlibSync(lzwZerosBomb(1_000).data)))]);
+    expect(await inspectPdf(twice)).toMatchObject({ problem: 'PDF_UNSUPPORTED_ENCODING', found: 'FlateDecode LZWDecode' });
+  });
+
+  it('finds JavaScript in an object stream spelled in ASCIIHex', async () => {
+    const objects = Buffer.from('5 0 << /S /JavaScript /JS (app.alert\\(1\\)) >>').toString('hex');
+    const hidden = pdf([streamObject('/Type /ObjStm /N 1 /First 4 /Filter /ASCIIHexDecode', Buffer.from(`${objects}>`))]);
+    expect(await inspectPdf(hidden)).toMatchObject({ problem: 'PDF_ACTIVE_CONTENT', found: 'JavaScript' });
   });
 });

@@ -1,9 +1,11 @@
 import zlib from 'node:zlib';
+import { EXPANDING, RESPELLING, filtersOf, lzwEach, runLengthEach, undoRespelling } from './pdf-filters.ts';
 
 /**
  * What an uploaded PDF would cost and carry once opened, judged without opening it (ADR 0071): bytes in, verdict
- * out, no I/O. Every FlateDecode stream is inflated (zlib, off the event loop) in 64 KB pieces that are only
- * counted, so a decompression bomb
+ * out, no I/O. Every stream that grows when decoded (FlateDecode through zlib, off the event loop; LZWDecode and
+ * RunLengthDecode in pdf-filters.ts; any of them behind ASCIIHex or ASCII85) is decoded in 64 KB pieces that
+ * are only counted, so a decompression bomb
  * (a few MB that inflate to gigabytes) is measured in bounded memory and refused before PDF.js, which keeps
  * whole decoded streams in memory, ever sees it. Names that make a PDF act (scripts, launch actions, embedded
  * files, XFA forms) are looked for in the objects, outside stream data (binary data matches by chance), and in
@@ -21,7 +23,7 @@ const BOMB_RATIO = 250;
 const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE']);
 const NAME = /\/((?:[A-Za-z0-9_.+-]|#[0-9A-Fa-f]{2})+)/g;
 
-export type PdfProblem = 'PDF_TOO_LARGE_INFLATED' | 'PDF_ACTIVE_CONTENT';
+export type PdfProblem = 'PDF_TOO_LARGE_INFLATED' | 'PDF_ACTIVE_CONTENT' | 'PDF_UNSUPPORTED_ENCODING';
 export interface PdfVerdict {
   inflatedBytes: number;
   streams: number;
@@ -53,14 +55,26 @@ export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYT
     if (before) return { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: before };
     outside = end;
     streamStart.lastIndex = end;
-    if (!/\/Filter\s*\[?\s*\/FlateDecode/.test(dictionary)) continue;
-    verdict.streams++;
     // Only object streams hold dictionaries; pages and images are data, where names match by chance.
     const objects = /\/Type\s*\/ObjStm/.test(dictionary);
+    const filters = filtersOf(dictionary);
+    let data = Buffer.from(bytes.buffer, bytes.byteOffset + start, end - start);
+    let next = 0;
+    while (next < filters.length && RESPELLING.has(filters[next]!)) data = undoRespelling(filters[next++]!, data);
+    const expanding = filters[next];
+    if (expanding === undefined || !EXPANDING.has(expanding)) {
+      // Nothing that grows: images (DCT, JPX, JBIG2, CCITT) are held to PDF_MAX_IMAGE_PIXELS where they are decoded.
+      const hidden = objects && next > 0 ? activeName(data.toString('latin1')) : undefined;
+      if (hidden) return { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: hidden };
+      continue;
+    }
+    // A second expanding layer would grow from the first one's output, which is only counted, never kept.
+    if (filters.slice(next + 1).some((f) => EXPANDING.has(f))) return { ...verdict, problem: 'PDF_UNSUPPORTED_ENCODING', found: filters.join(' ') };
+    verdict.streams++;
     let tail = '';
     let problem: PdfProblem | undefined;
     let found: string | undefined;
-    await inflateEach(bytes.subarray(start, end), (chunk) => {
+    const onChunk = (chunk: Buffer) => {
       verdict.inflatedBytes += chunk.length;
       if (verdict.inflatedBytes > limit || (verdict.inflatedBytes > BOMB_AFTER_BYTES && verdict.inflatedBytes > BOMB_RATIO * bytes.length)) problem = 'PDF_TOO_LARGE_INFLATED';
       if (problem || !objects) return problem !== undefined;
@@ -70,7 +84,10 @@ export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYT
       if (found) problem = 'PDF_ACTIVE_CONTENT';
       tail = piece.slice(-64);
       return problem !== undefined;
-    });
+    };
+    if (expanding === 'FlateDecode') await inflateEach(data, onChunk);
+    else if (expanding === 'LZWDecode') await lzwEach(data, !/\/EarlyChange\s+0\b/.test(dictionary), onChunk);
+    else await runLengthEach(data, onChunk);
     if (problem) return { ...verdict, problem, found };
   }
   const name = activeName(text.slice(outside));
