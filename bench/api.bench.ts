@@ -8,8 +8,7 @@
 import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { spawn } from 'node:child_process';
-import { ROOT, createClient, load, printTable, startServer, tempPostgres, token, type LoadResult } from './lib.ts';
+import { createClient, load, printTable, startFloorServer, startServer, tempPostgres, token, type LoadResult } from './lib.ts';
 import { loadWithWrk, wrkInstalled } from './wrk.ts';
 
 const DURATION = Number(process.env.BENCH_DURATION ?? 8);
@@ -58,18 +57,13 @@ function loadGet(url: string, auth: string): Promise<LoadResult> {
 const SOCKET_DIR = process.env.BENCH_POSTGRES_SOCKET_DIR ?? '/var/run/postgresql';
 /** The same GET load on bench/floor-server.ts: what Fastify and pg alone reach on this machine right now. */
 async function benchFloor(databaseUrl: string) {
-  const port = 18000 + Math.floor(Math.random() * 2000);
-  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  const floor = await startFloorServer(databaseUrl);
   try {
-    await new Promise((resolve) => child.stdout!.once('data', resolve));
-    const url = `http://127.0.0.1:${port}/contacts/c1`;
-    await load({ url, duration: 2 }); // warm-up
-    const get = await loadGet(url, '');
+    await load({ url: floor.url, duration: 2 }); // warm-up
+    const get = await loadGet(floor.url, '');
     return { database: 'PostgreSQL 15, TCP', request: 'GET floor (Fastify + pg only)', 'req/s': get.rps, 'p50 ms': get.p50, 'p99 ms': get.p99, errors: get.errors + get.non2xx };
   } finally {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.kill('SIGTERM');
-    await exited;
+    await floor.stop();
   }
 }
 

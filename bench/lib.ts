@@ -96,3 +96,18 @@ export function printTable(rows: Record<string, string | number>[]): void {
   console.log('|' + width.map((w) => '-'.repeat(w + 2)).join('|') + '|');
   for (const row of rows) console.log(line(keys.map((k) => String(row[k]))));
 }
+
+/** bench/floor-server.ts as its own process: Fastify and pg alone, for what the machine gives at that moment. */
+export async function startFloorServer(databaseUrl: string): Promise<{ url: string; process: ChildProcess; stop: () => Promise<void> }> {
+  const port = 18000 + Math.floor(Math.random() * 2000);
+  const child = spawn(process.execPath, ['--import', 'tsx', 'bench/floor-server.ts'], { cwd: ROOT, env: { ...process.env, DATABASE_URL: databaseUrl, PORT: String(port) }, stdio: ['ignore', 'pipe', 'inherit'] });
+  await new Promise((resolve) => child.stdout!.once('data', resolve));
+  return {
+    url: `http://127.0.0.1:${port}/contacts/c1`, process: child,
+    stop: async () => {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}

@@ -19,7 +19,8 @@ import { createPostgresDb } from '../src/platform/db/postgres.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { startCluster, sharedSecrets } from '../test/helpers/cluster.ts';
 import { startS3Server } from '../test/helpers/s3-server.ts';
-import { printTable, tempPostgres, ROOT } from './lib.ts';
+import { printTable, startFloorServer, tempPostgres, ROOT } from './lib.ts';
+import { loadWithWrk, wrkInstalled, wrkRequestsScript } from './wrk.ts';
 
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 48);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
@@ -30,6 +31,7 @@ const READ_SECONDS = Number(process.env.BENCH_READ_DURATION ?? 10);
 const RETRY_EVERY = 20;
 /** round-robin: every request to the next API process (a plain load balancer); sticky: each caller keeps to one. */
 const ROUTING = process.env.BENCH_ROUTING === 'sticky' ? 'sticky' : 'round-robin';
+const useWrk = process.env.BENCH_LOAD_GENERATOR !== 'autocannon' && wrkInstalled();
 const sharedLists = path.resolve(ROOT, process.env.KYC_SHARED_DATA ?? '../shared/data', 'lists');
 const lists = existsSync(sharedLists) ? sharedLists : ['un.xml', 'ofac_sdn.xml', 'ftm.json'].map((f) => path.join(ROOT, 'test/screening/fixtures', f)).join(',');
 const FINAL = new Set(['REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_ERROR', 'REPORT_CREDIT_LIMIT_EXCEEDED']);
@@ -83,6 +85,13 @@ function cpuSeconds(pid: number | undefined): number {
   } catch {
     return 0;
   }
+}
+/** The machine's idle share in % of one core since `before` (or the counters now, to pass as `before`). */
+function machineIdle(before?: { idle: number; all: number }): { idle: number; all: number; percent: number } {
+  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
+  const now = { idle: ticks[3]! + ticks[4]!, all: ticks.reduce((a, b) => a + b, 0) };
+  const percent = before ? Math.round((100 * os.cpus().length * (now.idle - before.idle)) / Math.max(1, now.all - before.all)) : 0;
+  return { ...now, percent };
 }
 const postgresPids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
   try { return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres'; } catch { return false; }
@@ -194,11 +203,29 @@ async function drive(apis: string[], tenants: Tenant[], receiver: Receiver, runI
 }
 
 /**
- * The read-heavy part on its own: every caller reads finished reports (GET AML report) back to back, round-robin
- * over the API processes. Unlike the full sequence this leaves the worker idle, so the API processes, not the
- * AML checks, are what is measured.
+ * The read-heavy part on its own: callers read finished reports (GET AML report) back to back. Unlike the full
+ * sequence this leaves the worker idle, so the API processes, not the AML checks, are what is measured.
+ * With wrk installed (BENCH_LOAD_GENERATOR=autocannon keeps the in-process callers) one wrk per API process
+ * holds its share of the connections, as a load balancer that spreads connections does: a C generator leaves the
+ * cores to the API processes, where this process's own callers took a large part of them.
  */
 async function readReports(apis: string[], reports: { url: string; auth: Record<string, string>; via: number }[]) {
+  const idleBefore = machineIdle();
+  const result = useWrk ? await readReportsWithWrk(apis, reports) : await readReportsInProcess(apis, reports);
+  return { ...result, idle: machineIdle(idleBefore) };
+}
+
+async function readReportsWithWrk(apis: string[], reports: { url: string; auth: Record<string, string> }[]) {
+  const script = wrkRequestsScript(reports.map((r) => ({ path: r.url, headers: r.auth })));
+  const runs = await Promise.all(apis.map((url) => loadWithWrk({ url, headers: {}, script, duration: READ_SECONDS, connections: Math.max(1, Math.round(CALLERS / apis.length)) })));
+  // Percentiles of separate generators cannot be merged exactly: the mean of the medians, the worst p99.
+  return {
+    rps: runs.reduce((sum, r) => sum + r.rps, 0), p50: Math.round(runs.reduce((sum, r) => sum + r.p50, 0) / runs.length * 10) / 10,
+    p99: Math.max(...runs.map((r) => r.p99)), errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
+}
+
+async function readReportsInProcess(apis: string[], reports: { url: string; auth: Record<string, string>; via: number }[]) {
   const pools = apis.map((url) => new Pool(url, { connections: CALLERS, pipelining: 1 }));
   const latency: number[] = [];
   let errors = 0;
@@ -266,17 +293,44 @@ async function run(apis: number) {
     const before = await db.query<{ a: number; t: number }>("SELECT (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM credit_ledger WHERE amount < 0) AS t");
     // CPU seconds by role over each timed phase: on a shared machine they say more than the rates do.
     const cpuBefore = cpuByRole(cluster);
+    const idleBefore = machineIdle();
     const load = await drive(urls, tenants, receiver, `run${apis}`);
+    const idle = machineIdle(idleBefore).percent;
     const cpuAfter = cpuByRole(cluster);
     const cpu = Object.fromEntries((Object.keys(cpuAfter) as (keyof typeof cpuAfter)[]).map((role) => [role, cpuAfter[role] - cpuBefore[role]])) as typeof cpuAfter;
     const reads = { ...(await readReports(urls, load.done)), apiCpu: cpuByRole(cluster).api - cpuAfter.api };
     const sideEffects = await check(db, receiver, { accountKeys: load.accountKeys + Number(before[0]!.a), triggers: load.triggers + Number(before[0]!.t) });
-    return { apis, load, sideEffects, cpu, reads };
+    return { apis, load, sideEffects, cpu, idle, reads };
   } finally {
     await cluster.stop();
     await db.close();
     await receiver.close();
     await s3.close();
+    await database.drop();
+  }
+}
+
+/**
+ * The same question asked of the floor (bench/floor-server.ts: Fastify and pg alone, a GET by primary key) with
+ * 1 and 2 processes under the same wrk load: what a second process can add on this machine at all, whatever the
+ * service does, so the service's reads can be read against it.
+ */
+async function floorScaling(processes: number) {
+  const database = await tempPostgres();
+  const floors = [];
+  try {
+    for (let i = 0; i < processes; i++) floors.push(await startFloorServer(database.url));
+    const connections = Math.max(1, Math.round(CALLERS / processes));
+    await Promise.all(floors.map((f) => loadWithWrk({ url: f.url, headers: {}, duration: 2, connections }))); // warm-up
+    const cpuBefore = floors.reduce((sum, f) => sum + cpuSeconds(f.process.pid), 0);
+    const idleBefore = machineIdle();
+    const runs = await Promise.all(floors.map((f) => loadWithWrk({ url: f.url, headers: {}, duration: READ_SECONDS, connections })));
+    const idle = machineIdle(idleBefore).percent;
+    const cpu = floors.reduce((sum, f) => sum + cpuSeconds(f.process.pid), 0) - cpuBefore;
+    const rps = runs.reduce((sum, r) => sum + r.rps, 0);
+    return { processes, rps, p99: Math.max(...runs.map((r) => r.p99)), cpu, idle, errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0) };
+  } finally {
+    for (const f of floors) await f.stop();
     await database.drop();
   }
 }
@@ -332,6 +386,11 @@ async function measureOvershoot(limit: number) {
 
 const results: Awaited<ReturnType<typeof run>>[] = [];
 for (const apis of SETUPS) results.push(await run(apis));
+const floors = useWrk && process.env.BENCH_FLOOR !== 'false' ? await (async () => {
+  const out = [];
+  for (const processes of SETUPS) out.push(await floorScaling(processes));
+  return out;
+})() : [];
 const overshoot = process.env.BENCH_OVERSHOOT === '0' ? undefined : await measureOvershoot(Number(process.env.BENCH_OVERSHOOT_LIMIT ?? 3000));
 
 const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
@@ -349,16 +408,25 @@ console.log('\nLatencies in ms. A sequence: token, create account, trigger AML, 
 console.log('CPU during the timed run, in % of one core (the machine has 2 cores = 200%; PostgreSQL counts every session on the server):\n');
 const pct = (cpuSeconds: number, seconds: number) => Math.round((100 * cpuSeconds) / seconds);
 const perSequence = (cpuSeconds: number, sequences: number) => ((1000 * cpuSeconds) / Math.max(1, sequences)).toFixed(1);
-printTable(results.map(({ apis, cpu, load: l }) => ({
+printTable(results.map(({ apis, cpu, idle, load: l }) => ({
   setup: `${apis} API + ${WORKERS} worker`, 'API processes %': pct(cpu.api, l.seconds), 'worker %': pct(cpu.worker, l.seconds), 'PostgreSQL %': pct(cpu.postgres, l.seconds),
   'load generator (+ receiver, S3) %': pct(cpu.generator, l.seconds), 'CPU ms per sequence: API / all': `${perSequence(cpu.api, l.sequences)} / ${perSequence(cpu.api + cpu.worker + cpu.postgres + cpu.generator, l.sequences)}`,
+  'machine idle %': idle,
 })));
 console.log('');
-console.log(`Reading finished reports only (GET AML report, ${CALLERS} callers, ${READ_SECONDS} s; the worker idle):\n`);
+console.log(`Reading finished reports only (GET AML report, ${CALLERS} connections, ${READ_SECONDS} s, ${useWrk ? 'one wrk per API process' : `this process's callers, ${ROUTING}`}; the worker idle):\n`);
 printTable(results.map(({ apis, reads }) => ({
   setup: `${apis} API`, 'reads/s': reads.rps, 'p50 ms': reads.p50, 'p99 ms': reads.p99, errors: reads.errors,
   'API processes %': pct(reads.apiCpu, READ_SECONDS), 'API CPU ms per read': ((1000 * reads.apiCpu) / Math.max(1, reads.rps * READ_SECONDS)).toFixed(2),
+  'machine idle %': reads.idle.percent,
 })));
+if (floors.length) {
+  console.log(`\nThe floor under the same reads (bench/floor-server.ts: Fastify and pg alone, GET by primary key, ${CALLERS} connections, one wrk per process):\n`);
+  printTable(floors.map((f) => ({
+    setup: `${f.processes} floor process${f.processes > 1 ? 'es' : ''}`, 'reads/s': f.rps, 'p99 ms': f.p99, errors: f.errors, 'server processes %': pct(f.cpu, READ_SECONDS),
+    'server CPU µs per read': Math.round((1e6 * f.cpu) / Math.max(1, f.rps * READ_SECONDS)), 'machine idle %': f.idle,
+  })));
+}
 console.log('');
 printTable(results.map(({ apis, load: l, sideEffects: s }) => ({
   setup: `${apis} API + ${WORKERS} worker`, 'retries sent': l.retries,
@@ -385,6 +453,8 @@ const mean = (apis: number, f: (r: Awaited<ReturnType<typeof run>>) => number) =
 if (results.some((r) => r.apis === 1) && results.some((r) => r.apis === 2)) {
   const perSecond = (r: Awaited<ReturnType<typeof run>>) => r.load.sequences / r.load.seconds;
   console.log(`\nSecond API process (mean of each setup's runs): ${(mean(2, perSecond) / mean(1, perSecond)).toFixed(2)}x the sequences per second of one, ${(mean(2, (r) => r.reads.rps) / mean(1, (r) => r.reads.rps)).toFixed(2)}x the report reads per second.`);
+  const floorMean = (processes: number) => { const runs = floors.filter((f) => f.processes === processes); return runs.reduce((sum, f) => sum + f.rps, 0) / Math.max(1, runs.length); };
+  if (floors.some((f) => f.processes === 1) && floors.some((f) => f.processes === 2)) console.log(`Second floor process (Fastify + pg alone): ${(floorMean(2) / floorMean(1)).toFixed(2)}x the reads per second of one.`);
 }
 for (const { apis, reads } of results) if (reads.errors) { failed = true; console.log(`${apis} API: ${reads.errors} failed report reads`); }
 if (overshoot) {

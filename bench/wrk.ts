@@ -1,4 +1,7 @@
 import { execFile, spawnSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import type { LoadResult } from './lib.ts';
 
@@ -13,8 +16,9 @@ export function wrkInstalled(): boolean {
  * program that costs the shared two cores a fraction of what an in-process Node load generator does. Latency
  * percentiles come from wrk's own histogram (`--latency`).
  */
-export async function loadWithWrk(options: { url: string; headers: Record<string, string>; duration: number; connections?: number }): Promise<LoadResult> {
+export async function loadWithWrk(options: { url: string; headers: Record<string, string>; duration: number; connections?: number; script?: string }): Promise<LoadResult> {
   const args = ['-t', '1', '-c', String(options.connections ?? 32), '-d', `${options.duration}s`, '--latency'];
+  if (options.script) args.push('-s', options.script);
   for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}: ${value}`);
   const { stdout } = await run('wrk', [...args, options.url], { maxBuffer: 1 << 20 });
   const percentile = (p: string) => toMs(stdout.match(new RegExp(`^\\s*${p}%\\s+(\\S+)`, 'm'))?.[1]);
@@ -34,4 +38,13 @@ function toMs(value: string | undefined): number {
   const n = Number(match[1]);
   const ms = match[2] === 'us' ? n / 1000 : match[2] === 's' ? n * 1000 : n;
   return Math.round(ms * 10) / 10;
+}
+
+/** A wrk Lua script that sends these GET requests in turn, each with its own headers (each tenant its own token). */
+export function wrkRequestsScript(requests: { path: string; headers: Record<string, string> }[]): string {
+  const lua = (value: string) => JSON.stringify(value); // a JSON string literal is a valid Lua string literal here (ASCII)
+  const table = requests.map((r) => `{ ${lua(r.path)}, { ${Object.entries(r.headers).map(([k, v]) => `[${lua(k)}] = ${lua(v)}`).join(', ')} } }`).join(',\n  ');
+  const file = path.join(mkdtempSync(path.join(tmpdir(), 'kyc-wrk-')), 'requests.lua');
+  writeFileSync(file, `local requests = {\n  ${table}\n}\nlocal i = 0\nrequest = function()\n  i = i % #requests + 1\n  return wrk.format("GET", requests[i][1], requests[i][2])\nend\n`);
+  return file;
 }
