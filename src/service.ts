@@ -9,6 +9,7 @@ import { createMetrics } from './platform/metrics.ts';
 import { createApp } from './platform/http/app.ts';
 import { installIdempotency } from './platform/http/idempotency.ts';
 import { createSharedRateLimit, pseudonymousAddresses } from './platform/http/rate-limit/shared-store.ts';
+import { createLocalThrottle } from './platform/http/rate-limit/throttle.ts';
 import { registerSystemRoutes } from './platform/http/system.routes.ts';
 import { createTokenService } from './modules/auth/token.service.ts';
 import { createClientsService } from './modules/auth/clients.service.ts';
@@ -122,8 +123,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerAmlRoutes(app, services);
   registerScreeningRoutes(app, services);
   registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });
-  registerOnboarding(app, services.onboarding, config, services.partners);
-  registerConsole(app, services);
+  // Failed console sign-ins and uploads per link: one count across API processes where the rate limit is shared.
+  const throttle = sharedRateLimit?.throttle ?? createLocalThrottle();
+  registerOnboarding(app, services.onboarding, config, services.partners, throttle);
+  registerConsole(app, services, throttle);
   registerPrivacy(app, services.privacy, config.publicUrl);
   return {
     app,

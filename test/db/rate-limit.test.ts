@@ -84,6 +84,24 @@ describe.skipIf(databaseKind !== 'postgres')('rate limit shared by API processes
     expect(keys[0]).not.toContain('203.0.113');
     expect(pseudonymousAddresses(randomBytes(32))('ip:203.0.113.7')).not.toBe(keys[0]); // another deployment, another key
     expect(pseudonymousAddresses(dataKey)('client:cli_1')).toBe('client:cli_1');
+    // The public pages' throttles: sign-in addresses and verification links are hashed the same way.
+    for (const key of ['signin:203.0.113.7', 'upload:Lk3v9fQ2link-token']) {
+      const stored = pseudonymousAddresses(dataKey)(key);
+      expect(stored.startsWith(key.split(':')[0]! + ':')).toBe(true);
+      expect(stored).not.toContain(key.split(':')[1]!);
+    }
+  });
+
+  it('the throttle counts one key across processes, and peeks without counting', async () => {
+    const c = processWith(db, pseudonymousAddresses(Buffer.alloc(32, 7)));
+    const d = processWith(db, pseudonymousAddresses(Buffer.alloc(32, 7)));
+    for (let i = 0; i < 3; i++) await c.shared.throttle.hit('signin:198.51.100.2', 3_600_000, 30);
+    await c.shared.sync();
+    const seen = await d.shared.throttle.peek('signin:198.51.100.2', 3_600_000, 30);
+    expect(seen.current).toBe(3);
+    expect(seen.ttl).toBeGreaterThan(0);
+    expect((await d.shared.throttle.peek('signin:198.51.100.2', 3_600_000, 30)).current).toBe(3); // peeking adds nothing
+    expect((await d.shared.throttle.hit('signin:198.51.100.2', 3_600_000, 30)).current).toBe(4);
   });
 
   it('closing a process sends its last hits', async () => {

@@ -205,14 +205,21 @@ describe('roles and tenants', () => {
   it('limits failed sign-in attempts per address (429 with Retry-After) whatever the e-mail', async () => {
     const own = await startTestService();
     try {
-      const answers: number[] = [];
-      for (let i = 0; i < 32; i++) {
-        const r = await own.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: `user${i}@spray.test`, password: 'guessed password' } });
-        answers.push(r.statusCode);
-        if (r.statusCode === 429) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+      // On PostgreSQL the count is shared across processes in windows of the clock's minutes (ADR 0060): a run
+      // that straddles a minute starts again, in the new one.
+      for (let attempt = 0; ; attempt++) {
+        const minute = Math.floor(Date.now() / 60_000);
+        const answers: number[] = [];
+        for (let i = 0; i < 32; i++) {
+          const r = await own.app.inject({ method: 'POST', url: '/console/api/login', payload: { email: `user${i}@spray.test`, password: 'guessed password' } });
+          answers.push(r.statusCode);
+          if (r.statusCode === 429) expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+        }
+        if (Math.floor(Date.now() / 60_000) !== minute && attempt < 2) continue;
+        expect(answers.slice(0, 30).every((s) => s === 401)).toBe(true);
+        expect(answers.slice(30)).toEqual([429, 429]);
+        break;
       }
-      expect(answers.slice(0, 30).every((s) => s === 401)).toBe(true);
-      expect(answers.slice(30)).toEqual([429, 429]);
     } finally {
       await own.close();
     }

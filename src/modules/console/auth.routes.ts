@@ -1,6 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import type { StaffService } from '../staff/index.ts';
 import { checkCsrf, cookieName, guard, readCookie, setSessionCookie, who } from './session.ts';
 
@@ -10,41 +11,37 @@ const hide = { hide: true };
 /** Per-address ceiling on failed sign-in attempts (the API's rate limit skips public routes); lock-out guards each user. */
 export const LOGIN_FAILURES_PER_MINUTE = 30;
 
-function failureCounter(now: () => number) {
-  const windows = new Map<string, { count: number; resetAt: number }>();
-  const current = (key: string) => {
-    const w = windows.get(key);
-    return w && w.resetAt > now() ? w : undefined;
-  };
+const MINUTE_MS = 60_000;
+
+/** Failed sign-ins per address in a minute: one count across API processes where the rate limit is shared. */
+function failureCounter(throttle: Throttle) {
+  const key = (ip: string) => `signin:${ip}`;
   return {
-    check(key: string) {
-      const w = current(key);
-      if (w && w.count >= LOGIN_FAILURES_PER_MINUTE) {
-        throw new AppError('rate_limited', 'Too many failed sign-in attempts from this address; wait a minute', { headers: { 'retry-after': String(Math.ceil((w.resetAt - now()) / 1000)) } });
+    async check(ip: string) {
+      const { current, ttl } = await throttle.peek(key(ip), MINUTE_MS, LOGIN_FAILURES_PER_MINUTE);
+      if (current >= LOGIN_FAILURES_PER_MINUTE) {
+        throw new AppError('rate_limited', 'Too many failed sign-in attempts from this address; wait a minute', { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) } });
       }
     },
-    failed(key: string) {
-      if (windows.size > 10_000) for (const [k, w] of windows) if (w.resetAt <= now()) windows.delete(k);
-      const w = current(key);
-      if (w) w.count += 1;
-      else windows.set(key, { count: 1, resetAt: now() + 60_000 });
+    async failed(ip: string) {
+      await throttle.hit(key(ip), MINUTE_MS, LOGIN_FAILURES_PER_MINUTE);
     },
   };
 }
 
 /** Sign-in (password, then TOTP when enabled), sign-out, the session, invitations and TOTP enrolment. */
-export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService; publicUrl: string }) {
+export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService; publicUrl: string; throttle: Throttle }) {
   const { staff, publicUrl } = deps;
   const cookie = cookieName(publicUrl);
   const anyRole = guard(staff, publicUrl, 'read');
-  const failures = failureCounter(Date.now);
+  const failures = failureCounter(deps.throttle);
   /** Runs one sign-in step; a failure counts against the caller's address. */
   const attempt = async <T>(ip: string, step: () => Promise<T>): Promise<T> => {
-    failures.check(ip);
+    await failures.check(ip);
     try {
       return await step();
     } catch (error) {
-      failures.failed(ip);
+      await failures.failed(ip);
       throw error;
     }
   };

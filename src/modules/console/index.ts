@@ -4,6 +4,7 @@
  * CSRF on state-changing requests, and the role's permission (session.ts).
  */
 import type { App } from '../../platform/http/app.ts';
+import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import type { Services } from '../../service.ts';
 import type { StaffService } from '../staff/index.ts';
 import { registerConsoleAuditRoutes } from './audit.routes.ts';
@@ -19,9 +20,9 @@ export { CONSOLE_DIST } from './pages.routes.ts';
 /** Branding is set here (settings) and read by the hosted pages. */
 export { readBranding } from '../onboarding/branding.ts';
 
-export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }) {
+export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }, throttle: Throttle) {
   const base = { staff: s.staff, publicUrl: s.config.publicUrl };
-  registerConsoleAuthRoutes(app, base);
+  registerConsoleAuthRoutes(app, { ...base, throttle });
   const secondReview = createSecondReview({ db: s.db, keys: s.dataKeys, aml: s.aml, onboarding: s.onboarding.onboarding, audit: s.audit });
   registerConsoleReviewRoutes(app, { ...base, secondReview, db: s.db, accounts: s.accounts, aml: s.aml, onboarding: s.onboarding.onboarding, screening: s.screening, credits: s.credits, audit: s.audit });
   registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, audit: s.audit });

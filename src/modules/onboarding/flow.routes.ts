@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { problemResponses } from '../../platform/http/schemas.ts';
 import { FlowView, SubmitResult, UPLOAD_TYPES, UploadResult, uploadBody } from './flow.schemas.ts';
 import type { FlowService } from './flow.service.ts';
+import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 
 const Token = Type.String({ minLength: 1, maxLength: 100 });
 const Step = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' });
@@ -13,7 +14,9 @@ const Slot = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_0-9]+$' 
  * The hosted flow's API: public routes (no bearer token); the link token in the path is the credential. The
  * type of an upload is judged by its bytes, whatever Content-Type says; the body limit is UPLOAD_MAX_BYTES.
  */
-export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMaxBytes: number; uploadsPerHour?: number }) {
+const HOUR_MS = 3_600_000;
+
+export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMaxBytes: number; throttle: Throttle; uploadsPerHour?: number }) {
   const limits = { uploadsPerHour: deps.uploadsPerHour ?? 120 };
   const tags = ['hosted flow'];
   const config = { public: true };
@@ -34,18 +37,11 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
   }, async (request, reply) => reply.status(202).headers(noStore).send(await deps.flow.submit(request.params.token, request.body)));
 
   // Public routes are outside the per-client rate limit; uploads run the engines, so each link gets its own
-  // budget (per process; enough for every retake a person makes, not for a loop).
-  const budget = new Map<string, { count: number; resetAt: number }>();
-  const spend = (token: string) => {
-    const now = Date.now();
-    const entry = budget.get(token);
-    if (!entry || entry.resetAt <= now) {
-      if (budget.size > 10_000) for (const [k, v] of budget) if (v.resetAt <= now) budget.delete(k);
-      budget.set(token, { count: 1, resetAt: now + 3_600_000 });
-      return;
-    }
-    if (++entry.count > limits.uploadsPerHour) {
-      throw new AppError('rate_limited', 'Too many uploads for this link; please wait a while and try again', { headers: { 'retry-after': String(Math.ceil((entry.resetAt - now) / 1000)) } });
+  // budget (enough for every retake a person makes, not for a loop), one count across API processes.
+  const spend = async (token: string) => {
+    const { current, ttl } = await deps.throttle.hit(`upload:${token}`, HOUR_MS, limits.uploadsPerHour);
+    if (current > limits.uploadsPerHour) {
+      throw new AppError('rate_limited', 'Too many uploads for this link; please wait a while and try again', { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) } });
     }
   };
 
@@ -59,8 +55,8 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('unsupported_media_type', 'Send the file as the request body (image/jpeg, image/png, application/pdf)');
       const { token, slot } = request.params as { token: string; slot: string };
-      spend(token);
-      return reply.status(201).headers(noStore).send(await deps.flow.upload(token, slot, body));
+      // Counted only for live links: made-up tokens must not fill the shared counters.
+      return reply.status(201).headers(noStore).send(await deps.flow.upload(token, slot, body, () => spend(token)));
     });
   });
 }

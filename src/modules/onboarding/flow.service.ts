@@ -163,8 +163,10 @@ export function createFlowService(deps: {
       return view(saved ?? row, token);
     },
 
-    async upload(token: string, slot: string, bytes: Buffer) {
+    /** `admit` runs once the link is known to be live, before any engine: the caller's per-link budget. */
+    async upload(token: string, slot: string, bytes: Buffer, admit?: () => Promise<void>) {
       const row = await resolve(token, { write: true });
+      await admit?.();
       const allowed = slotsOf(row.parameters).get(slot as Slot);
       if (!allowed) throw new AppError('not_found', 'This upload is not part of your verification');
       const kinds = slot === 'chip' ? (['json'] as const) : allowed.kinds;

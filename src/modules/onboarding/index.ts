@@ -22,6 +22,7 @@ import { registerFlowRoutes } from './flow.routes.ts';
 import { registerHostedPages } from './pages.routes.ts';
 import { defineOnboardingQueues, startOnboardingWorkers as startWorkers } from './onboarding.jobs.ts';
 import { registerOnboardingRoutes } from './onboarding.routes.ts';
+import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import { createOnboardingService } from './onboarding.service.ts';
 import { createProcessor, type Engines } from './processing.ts';
 import { createSandboxDocumentService, createSandboxFaceService } from '../sandbox/engines.ts';
@@ -83,9 +84,9 @@ export function createOnboarding(deps: {
 export type Onboarding = ReturnType<typeof createOnboarding>;
 
 /** Endpoints 5 and 6, the e-mail connection setting, the hosted flow's API, the portal and their pages. */
-export function registerOnboarding(app: App, onboarding: Onboarding, config: Config, partners: PartnersService) {
+export function registerOnboarding(app: App, onboarding: Onboarding, config: Config, partners: PartnersService, throttle: Throttle) {
   registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail });
-  registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes });
+  registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes, throttle });
   registerPortalRoutes(app, { portal: onboarding.portal, partners });
   registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor });
 }

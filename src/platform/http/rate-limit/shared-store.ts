@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import type { FastifyRateLimitStore, FastifyRateLimitStoreCtor } from '@fastify/rate-limit';
 import type { Db } from '../../db/db.ts';
+import type { Throttle } from './throttle.ts';
 import { createWindowCounters, type CounterEntry } from './window-counters.ts';
 
 type Callback = Parameters<FastifyRateLimitStore['incr']>[1];
@@ -23,6 +24,8 @@ SELECT c.key, c.window_start, c.count FROM rate_limit_counters c JOIN input i US
 export interface SharedRateLimit {
   /** The store class @fastify/rate-limit instantiates. */
   Store: FastifyRateLimitStoreCtor;
+  /** The public pages' throttles, counted in the same shared table (windows aligned on the clock). */
+  throttle: Throttle;
   /** Sends what is pending now (the timer does this every `syncMs`). */
   sync(): Promise<void>;
   /** Stops the timer and sends the last hits, so the other processes count them. */
@@ -122,8 +125,27 @@ export function createSharedRateLimit(deps: {
     }
   }
 
+  /** The counter of `key` in the current window, read from the database first when this process has not seen it. */
+  async function entry(key: string, windowMs: number, max: number): Promise<CounterEntry> {
+    if (windowMs > longestWindow) longestWindow = windowMs;
+    const e = counters.entryFor(key, now(), windowMs, max);
+    if (!e.loaded) await load(key, e);
+    return e;
+  }
+
+  const throttle: Throttle = {
+    async hit(key, windowMs, max) {
+      return counters.hit(await entry(key, windowMs, max), now());
+    },
+    async peek(key, windowMs, max) {
+      const e = await entry(key, windowMs, max);
+      return { current: counters.view(e), ttl: e.windowStart + e.windowMs - now() };
+    },
+  };
+
   return {
     Store: SharedStore,
+    throttle,
     sync,
     async close() {
       closed = true;
@@ -135,11 +157,14 @@ export function createSharedRateLimit(deps: {
 }
 
 /**
- * Counter keys as stored: client ids as they are; callers' addresses (`ip:...`) as an HMAC under `secret` (a key
- * derived from the deployment's data key: `cipher.deriveKey`), so the table never holds an address and every
- * process files one address under the same row. (A plain hash would not do: all IPv4 addresses can be tried in
- * minutes.)
+ * Counter keys as stored: client ids as they are; callers' addresses (`ip:...`, and `signin:...` for failed
+ * console sign-ins) and verification-link tokens (`upload:...`) as an HMAC under `secret` (a key derived from
+ * the deployment's data key: `cipher.deriveKey`), so the table never holds an address or a link, and every
+ * process files one under the same row. (A plain hash would not do: all IPv4 addresses can be tried in minutes.)
  */
 export function pseudonymousAddresses(secret: Buffer): (key: string) => string {
-  return (key) => (key.startsWith('ip:') ? `ip:${createHmac('sha256', secret).update(key).digest('base64url').slice(0, 22)}` : key);
+  return (key) => {
+    const kind = /^(ip|signin|upload):/.exec(key)?.[1];
+    return kind ? `${kind}:${createHmac('sha256', secret).update(key).digest('base64url').slice(0, 22)}` : key;
+  };
 }
