@@ -7,6 +7,7 @@ import type { FlowService } from './flow.service.ts';
 import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 
 const Token = Type.String({ minLength: 1, maxLength: 100 });
+const HOUR_MS = 3_600_000;
 const Step = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_]+$' });
 const Slot = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_0-9]+$' });
 
@@ -14,8 +15,6 @@ const Slot = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_0-9]+$' 
  * The hosted flow's API: public routes (no bearer token); the link token in the path is the credential. The
  * type of an upload is judged by its bytes, whatever Content-Type says; the body limit is UPLOAD_MAX_BYTES.
  */
-const HOUR_MS = 3_600_000;
-
 export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMaxBytes: number; throttle: Throttle; uploadsPerHour?: number }) {
   const limits = { uploadsPerHour: deps.uploadsPerHour ?? 120 };
   const tags = ['hosted flow'];
