@@ -28,7 +28,7 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
   let timer: NodeJS.Timeout | undefined;
   let flushing: Promise<void> = Promise.resolve();
   let flushQueued = false; // a flush waits behind the running one and will take everything buffered by then
-  let lastFlushFailed = false; // then only the timer retries, not every new entry
+  let lastFlushFailed = false; // then only the timer retries, not every new entry past the limit
 
   const complete = (input: AuditInput): AuditEntry => ({
     at: deps.now().toISOString(), client_id: input.client_id ?? null, actor: input.actor, action: input.action,
@@ -68,8 +68,7 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
         lastFlushFailed = false;
       } catch (error) {
         buffer = [...batch, ...buffer]; // keep them for the next flush
-        lastFlushFailed = true;
-        scheduleTimer();
+        lastFlushFailed = true; // the next entry recorded schedules the retry, as does close()
         process.stderr.write(`audit flush failed, will retry: ${(error as Error).message}\n`);
       }
     });
