@@ -7,6 +7,7 @@ import { loadConfig } from '../../src/platform/config.ts';
 import { DataKeyMissingError } from '../../src/platform/crypto/data-keys.ts';
 import { createService } from '../../src/service.ts';
 import { sampleAccount, startTestService, type TestClient, type TestService } from '../helpers/service.ts';
+import { staffUser } from './console-helpers.ts';
 
 /**
  * Per-contact keys, erasure requests, retention and rotation (ADR 75, ADR 76) against the real service and
@@ -99,6 +100,18 @@ describe('erasure requests', () => {
       expect(read.body).not.toContain('Quargle');
     }
     expect((await t.app.inject({ method: 'PUT', url: `${contactUrl}/reports/aml`, headers: c.auth, payload: { config: {} } })).statusCode).toBe(451);
+    // A reviewer in the console is told the same, not that the record does not exist.
+    const reviewer = await staffUser(t, c.clientId, `reviewer-${contactId}@privacy.test`, 'reviewer');
+    for (const url of [`/console/api/accounts/${accountId}/contacts/${contactId}`, `/console/api/accounts/${accountId}/contacts/${contactId}/aml`]) {
+      const seen = await t.app.inject({ url, headers: reviewer.headers });
+      expect(seen.statusCode, url).toBe(451);
+      expect(seen.json()).toMatchObject({ code: 'restricted', erasure_request_id: request.id });
+    }
+    // Another client's staff, or nobody signed in, learn nothing from it.
+    const other = await t.newClient();
+    const stranger = await staffUser(t, other.clientId, `stranger-${contactId}@privacy.test`, 'reviewer');
+    expect((await t.app.inject({ url: `/console/api/accounts/${accountId}/contacts/${contactId}`, headers: stranger.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ url: `/console/api/accounts/${accountId}/contacts/${contactId}` })).statusCode).toBe(401);
     expect(await t.db.query('SELECT 1 FROM aml_reports WHERE contact_id = $1', [contactId])).toEqual([]);
     // A second request for the same contact is a conflict naming the first.
     const again = await t.app.inject({ method: 'POST', url: `${base()}/erasure-requests`, headers: c.auth, payload: { account_id: accountId, contact_id: contactId } });
