@@ -22,8 +22,8 @@ export function toAppError(error: unknown): AppError {
   }
   // The database (or, by the same socket errors, the S3 endpoint) is down or restarting: the caller should retry,
   // not report a bug (docs/fault-tolerance.md).
-  if (isDatabaseUnavailable(error)) return new AppError('unavailable', 'The service cannot reach its database or file store right now; retry shortly', { headers: { 'retry-after': '5' } });
-  // The disk (or quota) is full: nothing was kept; the same request works once space is freed.
+  if (isDatabaseUnavailable(error) || e.code === 'STORE_UNAVAILABLE') return new AppError('unavailable', 'The service cannot reach its database or file store right now; retry shortly', { headers: { 'retry-after': '5' } });
+  // The disk, a quota or the bucket (S3 backend) is full: nothing was kept; the same request works once space is freed.
   if (e.code === 'ENOSPC' || e.code === 'EDQUOT') return new AppError('insufficient_storage', 'The service has no room to store this now; nothing was kept. Retry later', { headers: { 'retry-after': '60' } });
   if (e.statusCode === 415) return new AppError('unsupported_media_type', 'Send the body as application/json');
   if (e.statusCode === 413) return new AppError('payload_too_large', 'The request body exceeds the size limit');

@@ -13,6 +13,19 @@ export interface S3Options {
   prefix?: string;
 }
 
+/** Error codes of S3-compatible stores that mean "no room": MinIO's full drives, bucket quotas, Ceph's quotas. */
+const FULL = new Set(['XMinioStorageFull', 'XMinioAdminBucketQuotaExceeded', 'QuotaExceeded', 'StorageFull']);
+
+/**
+ * A refused request. `code` says what the HTTP layer answers (problem.ts): EDQUOT, like a full disk, is 507; a
+ * store still failing with 5xx after aws4fetch's retries is STORE_UNAVAILABLE, 503; anything else is a fault.
+ */
+export class S3RequestError extends Error {
+  constructor(message: string, readonly status: number, readonly s3Code: string | undefined, readonly code: string | undefined) {
+    super(message);
+  }
+}
+
 /**
  * An S3-compatible bucket (path-style addressing, which every S3-compatible store understands), requests
  * signed with AWS Signature V4 by aws4fetch. Objects arrive already sealed by the file store.
@@ -23,7 +36,9 @@ export function s3Backend(options: S3Options): BlobBackend {
   const url = (key: string) => `${base}/${[options.prefix, key].filter(Boolean).join('/').split('/').map(encodeURIComponent).join('/')}`;
   const fail = async (what: string, response: Response) => {
     const body = (await response.text()).slice(0, 300).replace(/\s+/g, ' ');
-    return new Error(`S3 ${what} failed: ${response.status} ${body}`);
+    const s3Code = /<Code>([^<]+)<\/Code>/.exec(body)?.[1];
+    const code = response.status === 507 || (s3Code && FULL.has(s3Code)) ? 'EDQUOT' : response.status >= 500 ? 'STORE_UNAVAILABLE' : undefined;
+    return new S3RequestError(`S3 ${what} failed: ${response.status} ${body}`, response.status, s3Code, code);
   };
   return {
     async write(key, bytes) {
