@@ -173,6 +173,28 @@ describe('erasure requests', () => {
   });
 });
 
+describe('stored idempotent responses', () => {
+  it('go with the record they name (found by the ids stored beside them, or by opening rows stored before)', async () => {
+    const create = (key: string) => t.app.inject({ method: 'POST', url: `${base()}/accounts`, headers: { ...c.auth, 'idempotency-key': key }, payload: sampleAccount() });
+    const erased = (await create(`erase-${clock}-a`)).json();
+    const added = (await t.app.inject({ method: 'POST', url: `${base()}/accounts/${erased.id}/contacts`, headers: { ...c.auth, 'idempotency-key': `erase-${clock}-b` }, payload: ZEBEDEE })).json();
+    const untouched = (await create(`erase-${clock}-c`)).json();
+    const row = async (key: string) => (await t.db.query<{ subject_ids: string[] | null }>('SELECT subject_ids FROM idempotency_keys WHERE client_id = $1 AND key = $2', [c.clientId, key]))[0];
+    expect((await row(`erase-${clock}-a`))!.subject_ids).toEqual(expect.arrayContaining([erased.id, erased.primary_contact.id]));
+    // One response stored the old way: no ids beside it, so the deletion has to open it. Another made unreadable:
+    // it must go by its ids alone, never opened.
+    await t.db.query('UPDATE idempotency_keys SET subject_ids = NULL WHERE client_id = $1 AND key = $2', [c.clientId, `erase-${clock}-b`]);
+    await t.db.query("UPDATE idempotency_keys SET response_enc = '\\x00'::bytea WHERE client_id = $1 AND key = $2", [c.clientId, `erase-${clock}-a`]);
+
+    const r = await t.app.inject({ method: 'POST', url: `${base()}/erasure-requests`, headers: c.auth, payload: { account_id: erased.id } });
+    expect(r.json()).toMatchObject({ status: 'COMPLETED' });
+    expect(await row(`erase-${clock}-a`)).toBeUndefined();
+    expect(await row(`erase-${clock}-b`)).toBeUndefined();
+    expect((await row(`erase-${clock}-c`))!.subject_ids).toEqual(expect.arrayContaining([untouched.id]));
+    expect(added.id).toMatch(/^ctc_/);
+  });
+});
+
 describe('retention policy', () => {
   it('defaults to 5 years, is set per client within 0..10, and a DELETE keeps records only while it says so', async () => {
     const read = await t.app.inject({ url: `${base()}/retention-policy`, headers: c.auth });

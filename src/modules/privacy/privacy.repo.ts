@@ -106,8 +106,13 @@ export const privacyRepo = {
       [clientId, accountId, contactId]),
 
   /** Stored idempotent responses of the client (at most 24 hours of them), to find those naming erased records. */
-  idempotencyRecords: (sql: Sql, clientId: string) =>
-    sql.query<{ key: string; response_enc: Uint8Array }>('SELECT key, response_enc FROM idempotency_keys WHERE client_id = $1 AND response_enc IS NOT NULL', [clientId]),
+  /** Responses naming any of `ids`, by the ids stored beside them. */
+  dropIdempotencyNaming: (sql: Sql, clientId: string, ids: string[]) =>
+    sql.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND subject_ids && $2::text[]', [clientId, ids]),
+
+  /** Responses stored before their ids were kept beside them (at most a day of them, then they expire). */
+  idempotencyRecordsWithoutIds: (sql: Sql, clientId: string) =>
+    sql.query<{ key: string; response_enc: Uint8Array }>('SELECT key, response_enc FROM idempotency_keys WHERE client_id = $1 AND response_enc IS NOT NULL AND subject_ids IS NULL', [clientId]),
 
   dropIdempotency: (sql: Sql, clientId: string, keys: string[]) =>
     sql.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND key = ANY($2::text[])', [clientId, keys]),

@@ -44,10 +44,14 @@ export function createRetentionService(deps: RetentionDeps) {
     return row?.aml_records_years ?? defaultYears(row?.sandbox ?? false);
   }
 
-  /** Stored idempotent responses naming one of `ids` replay personal data: they go with the record. */
+  /**
+   * Stored idempotent responses naming one of `ids` replay personal data: they go with the record. The ids each
+   * names are kept beside it; only rows stored before that column existed are opened to look.
+   */
   async function purgeIdempotency(sql: Sql, clientId: string, ids: string[]) {
+    await privacyRepo.dropIdempotencyNaming(sql, clientId, ids);
     const stale: string[] = [];
-    for (const r of await privacyRepo.idempotencyRecords(sql, clientId)) {
+    for (const r of await privacyRepo.idempotencyRecordsWithoutIds(sql, clientId)) {
       const body = deps.cipher.decrypt(toBuffer(r.response_enc), idempotencyAad(clientId, r.key)).toString('utf8');
       if (ids.some((id) => body.includes(id))) stale.push(r.key);
     }

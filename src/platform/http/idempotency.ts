@@ -53,7 +53,7 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
       `INSERT INTO idempotency_keys (client_id, key, method, path, request_hash) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (client_id, key) DO UPDATE
          SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash,
-             status_code = NULL, response_enc = NULL, response_type = NULL, created_at = now()
+             status_code = NULL, response_enc = NULL, response_type = NULL, subject_ids = NULL, created_at = now()
          WHERE idempotency_keys.created_at < now() - make_interval(hours => $6)
        RETURNING key`,
       [clientId, key, request.method, path, requestHash, hours],
@@ -91,8 +91,8 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
       if (value !== undefined) headers[name] = String(value);
     }
     const stored: Stored = { body: typeof payload === 'string' ? payload : payload ? String(payload) : '', headers };
-    await db.query('UPDATE idempotency_keys SET status_code = $3, response_enc = $4 WHERE client_id = $1 AND key = $2', [
-      clientId, key, reply.statusCode, cipher.encryptJson(stored, idempotencyAad(clientId, key)),
+    await db.query('UPDATE idempotency_keys SET status_code = $3, response_enc = $4, subject_ids = $5 WHERE client_id = $1 AND key = $2', [
+      clientId, key, reply.statusCode, cipher.encryptJson(stored, idempotencyAad(clientId, key)), recordIdsIn(`${request.url} ${stored.body}`),
     ]).catch((error: unknown) => {
       // The answer is final (a change has committed); only its replay copy could not be kept (the database went away).
       // The caller still gets the truth; a retry with this key answers 409 "in progress" rather than run twice.
@@ -100,4 +100,9 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
     });
     return payload;
   });
+}
+
+/** Record ids (`acc_...`, `ctc_...`: a prefix and 20 random characters, crypto/ids.ts) named in a text, at most 1,000. */
+export function recordIdsIn(text: string): string[] {
+  return [...new Set(text.match(/\b[a-z]{2,8}_[0-9a-z]{20}\b/g) ?? [])].slice(0, 1_000);
 }
