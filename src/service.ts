@@ -7,7 +7,7 @@ import { createDataKeys, kekRing } from './platform/crypto/data-keys.ts';
 import { loadKeys } from './platform/crypto/keys.ts';
 import { createMetrics } from './platform/metrics.ts';
 import { createApp } from './platform/http/app.ts';
-import { installIdempotency } from './platform/http/idempotency.ts';
+import { installIdempotency, markingIdempotentCommits } from './platform/http/idempotency.ts';
 import { createSharedRateLimit, pseudonymousAddresses } from './platform/http/rate-limit/shared-store.ts';
 import { createLocalThrottle } from './platform/http/rate-limit/throttle.ts';
 import { registerSystemRoutes } from './platform/http/system.routes.ts';
@@ -96,8 +96,10 @@ export type Services = Awaited<ReturnType<typeof buildServices>>;
 
 /** The HTTP service over an opened, migrated database. */
 export async function createService(config: Config, options: ServiceOptions = {}) {
-  const db = options.db ?? (await openDatabase(config));
-  await migrate(db);
+  // Transactions run for a request with an Idempotency-Key mark the key before they commit (idempotency.ts).
+  const opened = options.db ?? (await openDatabase(config));
+  await migrate(opened);
+  const db = markingIdempotentCommits(opened);
   const services = await buildServices(config, db, { now: options.now, worker: config.workers });
   // The job tables and queues exist before the first request: a job sent inside a transaction must not start
   // pg-boss there (on the embedded database that would wait for the connection the transaction holds).

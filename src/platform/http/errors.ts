@@ -19,6 +19,7 @@ export type ErrorCode =
   | 'unprocessable'
   | 'idempotency_key_reused'
   | 'idempotency_in_progress'
+  | 'idempotency_answer_lost'
   | 'rate_limited'
   | 'method_not_allowed'
   | 'internal_error'
@@ -49,6 +50,7 @@ const TITLES: Record<ErrorCode, [number, string]> = {
   unprocessable: [422, 'Unprocessable request'],
   idempotency_key_reused: [422, 'Idempotency key reused with a different request'],
   idempotency_in_progress: [409, 'A request with this idempotency key is in progress'],
+  idempotency_answer_lost: [409, 'The request with this idempotency key made its change but its answer was lost'],
   rate_limited: [429, 'Too many requests'],
   method_not_allowed: [405, 'Method not allowed'],
   internal_error: [500, 'Internal server error'],

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Db } from '../db/db.ts';
 import { one, toBuffer } from '../db/db.ts';
@@ -15,6 +16,29 @@ interface Stored {
   headers: Record<string, string>;
 }
 
+/** The key a request claimed, for the transactions its handler runs (they carry on in the same async context). */
+const claimContext = new AsyncLocalStorage<{ clientId: string; key: string }>();
+
+/**
+ * The database as the services see it: every transaction run on behalf of a request that claimed an
+ * Idempotency-Key also records, before it commits, that the key's request has changed something. Whatever then
+ * happens to the answer (the COMMIT's reply lost with the connection, a later step failing), the key is not
+ * released for a retry to make the change twice.
+ */
+export function markingIdempotentCommits(db: Db): Db {
+  return {
+    ...db,
+    script: (text) => db.script(text),
+    close: () => db.close(),
+    tx: (fn) => db.tx(async (tx) => {
+      const result = await fn(tx);
+      const claim = claimContext.getStore();
+      if (claim) await tx.query('UPDATE idempotency_keys SET committed_at = now() WHERE client_id = $1 AND key = $2 AND committed_at IS NULL', [claim.clientId, claim.key]);
+      return result;
+    }),
+  };
+}
+
 /** The associated data a stored response is sealed with: its client and key (the privacy module opens them too). */
 export const idempotencyAad = (clientId: string, key: string) => `idempotency:${clientId}:${key}`;
 
@@ -28,13 +52,18 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
   const { db, cipher } = deps;
   const hours = deps.retentionHours ?? 24;
 
-  // A server error frees the key so that the caller's retry runs again. When the error is the database going
-  // away, the release fails too: it is retried in the background (for about 5 minutes), so the key is not left
-  // "in progress" (409) for its whole retention once the database is back (docs/fault-tolerance.md).
-  async function releaseKey(clientId: string, key: string, attempt = 0): Promise<void> {
-    await db.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2', [clientId, key]).catch(() => {
-      if (attempt < 300) setTimeout(() => void releaseKey(clientId, key, attempt + 1), 1_000).unref();
-    });
+  // A server error frees the key so that the caller's retry runs again, unless the request had already committed
+  // a change: then the key keeps the error's status without a body, and a retry is told so (409) instead of
+  // making the change twice. When the error is the database going away, this fails too: it is retried in the
+  // background (for about 5 minutes), so the key is not left "in progress" (409) for its whole retention once the
+  // database is back (docs/fault-tolerance.md).
+  async function settleFailure(clientId: string, key: string, status: number, attempt = 0): Promise<void> {
+    try {
+      await db.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND key = $2 AND committed_at IS NULL', [clientId, key]);
+      await db.query('UPDATE idempotency_keys SET status_code = $3 WHERE client_id = $1 AND key = $2 AND status_code IS NULL', [clientId, key, status]);
+    } catch {
+      if (attempt < 300) setTimeout(() => void settleFailure(clientId, key, status, attempt + 1), 1_000).unref();
+    }
   }
 
   app.addHook('preHandler', async (request, reply) => {
@@ -53,7 +82,7 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
       `INSERT INTO idempotency_keys (client_id, key, method, path, request_hash) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (client_id, key) DO UPDATE
          SET method = EXCLUDED.method, path = EXCLUDED.path, request_hash = EXCLUDED.request_hash,
-             status_code = NULL, response_enc = NULL, response_type = NULL, subject_ids = NULL, created_at = now()
+             status_code = NULL, response_enc = NULL, response_type = NULL, subject_ids = NULL, committed_at = NULL, created_at = now()
          WHERE idempotency_keys.created_at < now() - make_interval(hours => $6)
        RETURNING key`,
       [clientId, key, request.method, path, requestHash, hours],
@@ -69,6 +98,9 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
     if (existing.request_hash !== requestHash) {
       throw new AppError('idempotency_key_reused', 'This Idempotency-Key was used for a different request; use a new key');
     }
+    if (existing.status_code !== null && !existing.response_enc) {
+      throw new AppError('idempotency_answer_lost', 'The first request with this key made its change, then failed before answering. Read the resource to see the result; retrying with this key will not repeat the change');
+    }
     if (existing.status_code === null || !existing.response_enc) {
       throw new AppError('idempotency_in_progress', 'The first request with this key is still running; retry shortly', { headers: { 'retry-after': '1' } });
     }
@@ -77,12 +109,21 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
     return reply.status(existing.status_code).header('idempotent-replayed', 'true').serializer((p: unknown) => p as string).send(stored.body);
   });
 
+  // The handler of a request that claimed a key runs inside the claim's context, so that its transactions mark
+  // the key (markingIdempotentCommits). A callback hook: Fastify runs the rest of the request from `done`, inside
+  // `run`, where an async hook's context would end with its own promise.
+  app.addHook('preHandler', (request, _reply, done) => {
+    const key = (request as FastifyRequest & { [OWNER]?: string })[OWNER];
+    if (!key || !request.auth) return done();
+    claimContext.run({ clientId: request.auth.clientId, key }, done);
+  });
+
   app.addHook('onSend', async (request, reply, payload) => {
     const key = (request as FastifyRequest & { [OWNER]?: string })[OWNER];
     if (!key || !request.auth) return payload;
     const clientId = request.auth.clientId;
     if (reply.statusCode >= 500) {
-      await releaseKey(clientId, key);
+      await settleFailure(clientId, key, reply.statusCode);
       return payload;
     }
     const headers: Record<string, string> = {};

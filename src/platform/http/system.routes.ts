@@ -14,6 +14,7 @@ const PROBLEM_HELP: Partial<Record<ErrorCode, string>> = {
   validation_failed: 'A field breaks a rule; `errors` lists each with a JSON Pointer to it.',
   unprocessable: 'The request is well formed but a precondition of the operation is not met; `detail` says which.',
   idempotency_key_reused: 'An Idempotency-Key can only be reused for the identical request. Use a new key.',
+  idempotency_answer_lost: 'The first request with this Idempotency-Key made its change, then failed before answering (for example the database connection broke as it committed). Read the resource to see the result; this key will not repeat the change.',
   rate_limited: 'Too many requests for your client in the current window; wait Retry-After seconds.',
   payload_too_large: 'The body is larger than the limit for this call.',
   unsupported_media_type: 'Send JSON with Content-Type: application/json.',
