@@ -1,5 +1,6 @@
 import type { Db, Sql } from '../../platform/db/db.ts';
 import { one } from '../../platform/db/db.ts';
+import { outsideRequests } from '../../platform/outside-requests.ts';
 import { chain, verifyChain, type AuditEntry, type ChainedEntry } from './domain/chain.ts';
 
 export type AuditInput = Omit<AuditEntry, 'at' | 'details' | 'client_id' | 'subject'> & {
@@ -49,11 +50,12 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
     await tx.query('UPDATE audit_head SET seq = $1, hash = $2 WHERE id = 1', [last.seq, last.hash]);
   }
 
+  // Flushes are set off by the requests whose reads they record, but are not part of them.
   function scheduleTimer() {
-    timer ??= setTimeout(() => {
+    timer ??= outsideRequests(() => setTimeout(() => {
       timer = undefined;
       void flush();
-    }, FLUSH_MS);
+    }, FLUSH_MS));
   }
 
   async function flush(): Promise<void> {
@@ -86,7 +88,7 @@ export function createAuditService(deps: { db: Db; now: () => Date }) {
   return {
     record(input: AuditInput): void {
       buffer.push(complete(input));
-      if (buffer.length >= AUDIT_BATCH_LIMIT && !flushQueued && !lastFlushFailed) void flush();
+      if (buffer.length >= AUDIT_BATCH_LIMIT && !flushQueued && !lastFlushFailed) void outsideRequests(flush);
       else scheduleTimer();
     },
     async recordIn(tx: Sql, input: AuditInput): Promise<void> {

@@ -16,14 +16,19 @@ interface Stored {
   headers: Record<string, string>;
 }
 
-/** The key a request claimed, for the transactions its handler runs (they carry on in the same async context). */
-const claimContext = new AsyncLocalStorage<{ clientId: string; key: string }>();
+/**
+ * The key a request claimed, for the transactions its handler runs (they carry on in the same async context).
+ * `open` is cleared when the answer is sent: timers and promises made during the request keep its context, and a
+ * transaction of theirs running later is not the request's.
+ */
+const claimContext = new AsyncLocalStorage<{ clientId: string; key: string; open: boolean }>();
 
 /**
  * The database as the services see it: every transaction run on behalf of a request that claimed an
  * Idempotency-Key also records, before it commits, that the key's request has changed something. Whatever then
  * happens to the answer (the COMMIT's reply lost with the connection, a later step failing), the key is not
- * released for a retry to make the change twice.
+ * released for a retry to make the change twice. Work a request only sets off (the audit buffer's flush) runs
+ * outside its context (platform/outside-requests.ts).
  */
 export function markingIdempotentCommits(db: Db): Db {
   return {
@@ -33,7 +38,7 @@ export function markingIdempotentCommits(db: Db): Db {
     tx: (fn) => db.tx(async (tx) => {
       const result = await fn(tx);
       const claim = claimContext.getStore();
-      if (claim) await tx.query('UPDATE idempotency_keys SET committed_at = now() WHERE client_id = $1 AND key = $2 AND committed_at IS NULL', [claim.clientId, claim.key]);
+      if (claim?.open) await tx.query('UPDATE idempotency_keys SET committed_at = now() WHERE client_id = $1 AND key = $2 AND committed_at IS NULL', [claim.clientId, claim.key]);
       return result;
     }),
   };
@@ -115,12 +120,14 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
   app.addHook('preHandler', (request, _reply, done) => {
     const key = (request as FastifyRequest & { [OWNER]?: string })[OWNER];
     if (!key || !request.auth) return done();
-    claimContext.run({ clientId: request.auth.clientId, key }, done);
+    claimContext.run({ clientId: request.auth.clientId, key, open: true }, done);
   });
 
   app.addHook('onSend', async (request, reply, payload) => {
     const key = (request as FastifyRequest & { [OWNER]?: string })[OWNER];
     if (!key || !request.auth) return payload;
+    const claim = claimContext.getStore();
+    if (claim) claim.open = false;
     const clientId = request.auth.clientId;
     if (reply.statusCode >= 500) {
       await settleFailure(clientId, key, reply.statusCode);
