@@ -61,6 +61,20 @@ describe('a connection lost as a write commits', () => {
     expect(await accounts()).toBe(before + 1);
   });
 
+  it('a webhook subscription, one INSERT, is made once too', async () => {
+    const subscriptions = async () => Number((await t.db.query<{ n: string }>('SELECT count(*) AS n FROM webhook_subscriptions WHERE client_id = $1', [c.clientId]))[0]!.n);
+    const subscribe = () => t.app.inject({
+      method: 'POST', url: `/clients/${c.clientId}/subscriptions`, headers: { ...c.auth, 'idempotency-key': 'lost-subscription' },
+      payload: { callback_url: 'https://hooks.example.com/kyc', type: 'WEBHOOK', config: { entities: [{ entity: 'ACCOUNT', events: ['ENTITY_UPDATED'] }] } },
+    });
+    const before = await subscriptions();
+    fault = 'after-commit';
+    expect((await subscribe()).statusCode).toBe(503);
+    const retry = await subscribe();
+    expect([retry.statusCode, retry.json().code]).toEqual([409, 'idempotency_answer_lost']);
+    expect(await subscriptions()).toBe(before + 1);
+  });
+
   it('requests without a key, and transactions outside requests, are not marked', async () => {
     const before = await accounts();
     const plain = await t.app.inject({ method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth, payload: sampleAccount() });

@@ -122,7 +122,7 @@ export function createRetentionService(deps: RetentionDeps) {
     policy,
 
     async setPolicy(clientId: string, years: number): Promise<RetentionPolicy> {
-      await privacyRepo.savePolicy(db, clientId, years);
+      await db.tx((tx) => privacyRepo.savePolicy(tx, clientId, years)); // a transaction marks the Idempotency-Key (ADR 65)
       return policy(clientId);
     },
 

@@ -62,9 +62,11 @@ export function createWebhooksService(deps: { db: Db; cipher: Cipher; sender: Ht
       if (errors.length) throw validationError(errors);
       const id = newId('sub');
       const generated = body.config.api_secret ? undefined : `whsec_${Buffer.from(randomToken(32)).toString('base64')}`;
-      const row = await subscriptionsRepo.insert(db, clientId, {
+      // One statement, in a transaction all the same: it marks the request's Idempotency-Key as committed, so a
+      // retry after a lost answer cannot make a second subscription (ADR 65 addendum).
+      const row = await db.tx((tx) => subscriptionsRepo.insert(tx, clientId, {
         id, callbackUrl: body.callback_url, secretEnc: seal(id, body.config.api_secret ?? generated!), entities,
-      });
+      }));
       return toOut(row, generated);
     },
 
