@@ -20,7 +20,7 @@ import type { Db } from '../src/platform/db/db.ts';
 import { startCluster, sharedSecrets } from '../test/helpers/cluster.ts';
 import { startS3Server } from '../test/helpers/s3-server.ts';
 import { printTable, startFloorServer, tempPostgres, ROOT } from './lib.ts';
-import { loadWithWrk, wrkInstalled, wrkRequestsScript } from './wrk.ts';
+import { loadEachWithWrk, wrkInstalled, wrkRequestsScript } from './wrk.ts';
 
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 48);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
@@ -217,12 +217,8 @@ async function readReports(apis: string[], reports: { url: string; auth: Record<
 
 async function readReportsWithWrk(apis: string[], reports: { url: string; auth: Record<string, string> }[]) {
   const script = wrkRequestsScript(reports.map((r) => ({ path: r.url, headers: r.auth })));
-  const runs = await Promise.all(apis.map((url) => loadWithWrk({ url, headers: {}, script, duration: READ_SECONDS, connections: Math.max(1, Math.round(CALLERS / apis.length)) })));
-  // Percentiles of separate generators cannot be merged exactly: the mean of the medians, the worst p99.
-  return {
-    rps: runs.reduce((sum, r) => sum + r.rps, 0), p50: Math.round(runs.reduce((sum, r) => sum + r.p50, 0) / runs.length * 10) / 10,
-    p99: Math.max(...runs.map((r) => r.p99)), errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
-  };
+  const run = await loadEachWithWrk(apis, { connections: CALLERS, duration: READ_SECONDS, script });
+  return { rps: run.rps, p50: run.p50, p99: run.p99, errors: run.errors + run.non2xx };
 }
 
 async function readReportsInProcess(apis: string[], reports: { url: string; auth: Record<string, string>; via: number }[]) {
@@ -320,15 +316,14 @@ async function floorScaling(processes: number) {
   const floors = [];
   try {
     for (let i = 0; i < processes; i++) floors.push(await startFloorServer(database.url));
-    const connections = Math.max(1, Math.round(CALLERS / processes));
-    await Promise.all(floors.map((f) => loadWithWrk({ url: f.url, headers: {}, duration: 2, connections }))); // warm-up
+    const urls = floors.map((f) => f.url);
+    await loadEachWithWrk(urls, { connections: CALLERS, duration: 2 }); // warm-up
     const cpuBefore = floors.reduce((sum, f) => sum + cpuSeconds(f.process.pid), 0);
     const idleBefore = machineIdle();
-    const runs = await Promise.all(floors.map((f) => loadWithWrk({ url: f.url, headers: {}, duration: READ_SECONDS, connections })));
+    const run = await loadEachWithWrk(urls, { connections: CALLERS, duration: READ_SECONDS });
     const idle = machineIdle(idleBefore).percent;
     const cpu = floors.reduce((sum, f) => sum + cpuSeconds(f.process.pid), 0) - cpuBefore;
-    const rps = runs.reduce((sum, r) => sum + r.rps, 0);
-    return { processes, rps, p99: Math.max(...runs.map((r) => r.p99)), cpu, idle, errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0) };
+    return { processes, rps: run.rps, p99: run.p99, cpu, idle, errors: run.errors + run.non2xx };
   } finally {
     for (const f of floors) await f.stop();
     await database.drop();

@@ -48,3 +48,18 @@ export function wrkRequestsScript(requests: { path: string; headers: Record<stri
   writeFileSync(file, `local requests = {\n  ${table}\n}\nlocal i = 0\nrequest = function()\n  i = i % #requests + 1\n  return wrk.format("GET", requests[i][1], requests[i][2])\nend\n`);
   return file;
 }
+
+/**
+ * The same wrk load on several servers at once, `connections` split between them, as a load balancer that spreads
+ * connections does; one result. Percentiles of separate generators cannot be merged exactly: the mean of the
+ * medians, the worst p99.
+ */
+export async function loadEachWithWrk(urls: string[], options: { connections: number; duration: number; script?: string }): Promise<LoadResult> {
+  const connections = Math.max(1, Math.round(options.connections / urls.length));
+  const runs = await Promise.all(urls.map((url) => loadWithWrk({ url, headers: {}, script: options.script, duration: options.duration, connections })));
+  const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
+  return {
+    rps: sum((r) => r.rps), p50: Math.round((sum((r) => r.p50) / runs.length) * 10) / 10, p99: Math.max(...runs.map((r) => r.p99)),
+    errors: sum((r) => r.errors), non2xx: sum((r) => r.non2xx),
+  };
+}
