@@ -124,12 +124,10 @@ export async function runLengthEach(data: Uint8Array, onChunk: OnChunk): Promise
 export async function lzwEach(data: Uint8Array, earlyChange: boolean, onChunk: OnChunk): Promise<void> {
   const prefix = new Int32Array(4096);
   const suffix = new Uint8Array(4096);
-  const length = new Int32Array(4096);
   const first = new Uint8Array(4096);
   for (let c = 0; c < 256; c++) {
     prefix[c] = -1;
     suffix[c] = c;
-    length[c] = 1;
     first[c] = c;
   }
   const stack = new Uint8Array(4096);
@@ -157,13 +155,12 @@ export async function lzwEach(data: Uint8Array, earlyChange: boolean, onChunk: O
     }
     if (code === 257) break;
     let entry: number;
-    if (code < next && (code < 256 || length[code]! > 0)) entry = code;
+    if (code < next) entry = code; // 256 and 257 were handled above; 258 up to `next` are defined
     else if (code === next && previous >= 0) entry = -1; // the string being defined: previous + its own first byte
     else break; // a code that cannot occur: the data is damaged, and decoding stops as readers do
     if (previous >= 0 && next < 4096) {
       prefix[next] = previous;
       suffix[next] = entry === -1 ? first[previous]! : first[entry]!;
-      length[next] = length[previous]! + 1;
       first[next] = first[previous]!;
       if (entry === -1) entry = next;
       next++;
