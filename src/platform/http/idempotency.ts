@@ -33,8 +33,6 @@ const claimContext = new AsyncLocalStorage<{ clientId: string; key: string; open
 export function markingIdempotentCommits(db: Db): Db {
   return {
     ...db,
-    script: (text) => db.script(text),
-    close: () => db.close(),
     tx: (fn) => db.tx(async (tx) => {
       const result = await fn(tx);
       const claim = claimContext.getStore();
