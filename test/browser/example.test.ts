@@ -1,4 +1,4 @@
-import { createServer } from 'node:net';
+import { freePort } from '../helpers/net.ts';
 import path from 'node:path';
 import { existsSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -17,13 +17,6 @@ const PEP = path.join(SHARED, 'lists/opensanctions_pep_us_congress_senzing_watch
 let t: TestService;
 let workers: { stop(): Promise<void> };
 let port: number;
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const p = (s.address() as { port: number }).port;
-    s.close(() => resolve(p));
-  });
-});
 
 beforeAll(async () => {
   if (!hasChromium || !hasShared || !existsSync(SDN)) return;

@@ -1,7 +1,6 @@
 import { spawn, execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
@@ -11,6 +10,7 @@ import { createPgliteDb } from '../../src/platform/db/pglite.ts';
 import { createPostgresDb } from '../../src/platform/db/postgres.ts';
 import type { Db } from '../../src/platform/db/db.ts';
 import { toBuffer } from '../../src/platform/db/db.ts';
+import { freePort } from './net.ts';
 import { startReceiver } from './receiver.ts';
 
 /**
@@ -73,13 +73,6 @@ async function documentImage(): Promise<Buffer> {
   const segment = Buffer.concat([Buffer.from([0xff, 0xfe, 0, comment.length + 2]), comment]);
   return Buffer.concat([jpeg.subarray(0, 2), segment, jpeg.subarray(2)]);
 }
-
-const freePort = () => new Promise<number>((resolve) => {
-  const s = createServer().listen(0, '127.0.0.1', () => {
-    const port = (s.address() as { port: number }).port;
-    s.close(() => resolve(port));
-  });
-});
 
 function filesUnder(dir: string): string[] {
   const out: string[] = [];

@@ -1,9 +1,11 @@
 import { execFile, execFileSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './net.ts';
+
+export { freePort };
 
 const run = promisify(execFile);
 /** Where initdb and pg_ctl are: PG_BIN, or the newest Debian PostgreSQL; undefined when there is none. */
@@ -13,16 +15,6 @@ export const PG_BIN = process.env.PG_BIN ?? (existsSync('/usr/lib/postgresql')
 const BIN = PG_BIN ?? '/usr/lib/postgresql/15/bin';
 
 /** A free TCP port on loopback (the OS picks it; a race with another process is possible but unlikely). */
-export async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /**
  * A PostgreSQL cluster of the test's own, in a temporary folder on a free port, that the test may stop and
