@@ -104,20 +104,25 @@ export function createSharedRateLimit(deps: {
   };
   tick();
 
+  /**
+   * Runs `use` with the counter of `key` in the current window: at once when this process knows the key (the
+   * rate limit's path on every request, no promise), otherwise after one read of the shared count.
+   */
+  function withEntry(key: string, windowMs: number, max: number, use: (e: CounterEntry) => void) {
+    if (windowMs > longestWindow) longestWindow = windowMs;
+    const e = counters.entryFor(key, now(), windowMs, max);
+    if (e.loaded) use(e);
+    else void load(key, e).then(() => use(e));
+  }
+  const viewOf = (e: CounterEntry) => ({ current: counters.view(e), ttl: e.windowStart + e.windowMs - now() });
+
   class SharedStore implements FastifyRateLimitStore {
     incr(key: string, callback: Callback, timeWindow: number, max: number) {
-      if (timeWindow > longestWindow) longestWindow = timeWindow;
-      const at = now();
-      const e = counters.entryFor(key, at, timeWindow, max);
-      if (e.loaded) return callback(null, counters.hit(e, at));
-      void load(key, e).then(() => callback(null, counters.hit(e, now())));
+      withEntry(key, timeWindow, max, (e) => callback(null, counters.hit(e, now())));
     }
 
     read(key: string, callback: Callback, timeWindow: number, max: number) {
-      const e = counters.entryFor(key, now(), timeWindow, max);
-      const answer = () => callback(null, { current: counters.view(e), ttl: e.windowStart + e.windowMs - now() });
-      if (e.loaded) return answer();
-      void load(key, e).then(answer);
+      withEntry(key, timeWindow, max, (e) => callback(null, viewOf(e)));
     }
 
     child(): FastifyRateLimitStore {
@@ -125,22 +130,9 @@ export function createSharedRateLimit(deps: {
     }
   }
 
-  /** The counter of `key` in the current window, read from the database first when this process has not seen it. */
-  async function entry(key: string, windowMs: number, max: number): Promise<CounterEntry> {
-    if (windowMs > longestWindow) longestWindow = windowMs;
-    const e = counters.entryFor(key, now(), windowMs, max);
-    if (!e.loaded) await load(key, e);
-    return e;
-  }
-
   const throttle: Throttle = {
-    async hit(key, windowMs, max) {
-      return counters.hit(await entry(key, windowMs, max), now());
-    },
-    async peek(key, windowMs, max) {
-      const e = await entry(key, windowMs, max);
-      return { current: counters.view(e), ttl: e.windowStart + e.windowMs - now() };
-    },
+    hit: (key, windowMs, max) => new Promise((resolve) => withEntry(key, windowMs, max, (e) => resolve(counters.hit(e, now())))),
+    peek: (key, windowMs, max) => new Promise((resolve) => withEntry(key, windowMs, max, (e) => resolve(viewOf(e)))),
   };
 
   return {
