@@ -56,8 +56,8 @@ export function createAccountsService(deps: AccountsDeps) {
   // Sealing and opening take the owner's Cipher (a cache hit on reads, ADR 75); `sql` is the caller's transaction, if any.
   const sealContact = async (sql: Sql, id: string, data: ContactData) => (await keys.cipherFor(sql, id)).encryptJson(data, `contact:${id}`);
   const emailIndex = (data: ContactData) => (data.email ? hmacHex(emailKey, data.email) : null);
-  const sealName = async (sql: Sql, accountId: string, name: string) => (await keys.cipherFor(sql, accountId)).encrypt(Buffer.from(name), `account:${accountId}`);
-  const openName = async (sql: Sql, row: AccountRow) => (await keys.cipherFor(sql, row.id)).decrypt(toBuffer(row.name_enc), `account:${row.id}`).toString('utf8');
+  const sealName = (accountCipher: Cipher, accountId: string, name: string) => accountCipher.encrypt(Buffer.from(name), `account:${accountId}`);
+  const openName = (accountCipher: Cipher, row: AccountRow) => accountCipher.decrypt(toBuffer(row.name_enc), `account:${row.id}`).toString('utf8');
 
   async function contactOut(sql: Sql, row: ContactRow): Promise<ContactOut> {
     const data = (await keys.cipherFor(sql, row.id)).decryptJson<ContactData>(toBuffer(row.pii), `contact:${row.id}`);
@@ -195,7 +195,7 @@ export function createAccountsService(deps: AccountsDeps) {
         const account = await accountsRepo.insert(tx, clientId, {
           id: accountId,
           type: body.type,
-          nameEnc: await sealName(tx, accountId, body.name.trim()),
+          nameEnc: sealName(await keys.cipherFor(tx, accountId), accountId, body.name.trim()),
           regNumber: (body.reg_number ?? '').trim(),
         });
         const primary = await contactsRepo.insert(tx, clientId, {
@@ -227,14 +227,14 @@ export function createAccountsService(deps: AccountsDeps) {
         let row = await requireAccount(tx, clientId, accountId, true);
         assertRevision(ifMatch, row.revision);
         const accountCipher = await keys.cipherFor(tx, accountId);
-        const currentName = await openName(tx, row);
+        const currentName = openName(accountCipher, row);
         const name = body.name?.trim() ?? currentName;
         const regNumber = body.reg_number === undefined ? (row.reg_number ?? '') : (body.reg_number ?? '').trim();
         const type = body.type ?? row.type;
         let changed = false;
         if (name !== currentName || regNumber !== (row.reg_number ?? '') || type !== row.type) {
           row = (await accountsRepo.update(tx, clientId, accountId, {
-            type, nameEnc: await sealName(tx, accountId, name), regNumber,
+            type, nameEnc: sealName(accountCipher, accountId, name), regNumber,
           }))!;
           changed = true;
         }
@@ -347,7 +347,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const row = await accountsRepo.byPortalHash(db, tokenHash);
       if (!row) return undefined;
       const contacts = await contactsRepo.listByAccount(db, row.client_id, row.id, { afterSeq: 0, limit: 500 });
-      return { row, name: await openName(db, row), contacts: await contactsOut(db, contacts) };
+      return { row, name: openName(await keys.cipherFor(db, row.id), row), contacts: await contactsOut(db, contacts) };
     },
 
     /** The client owning a portal link, without reading its contacts (the page's CSP needs only that). */
