@@ -105,8 +105,7 @@ export const privacyRepo = {
          AND (contact_id IS NULL OR contact_id = $3) ORDER BY contact_id NULLS FIRST LIMIT 1`,
       [clientId, accountId, contactId]),
 
-  /** Stored idempotent responses of the client (at most 24 hours of them), to find those naming erased records. */
-  /** Responses naming any of `ids`, by the ids stored beside them. */
+  /** Stored idempotent responses naming any of `ids`, by the ids stored beside them. */
   dropIdempotencyNaming: (sql: Sql, clientId: string, ids: string[]) =>
     sql.query('DELETE FROM idempotency_keys WHERE client_id = $1 AND subject_ids && $2::text[]', [clientId, ids]),
 
