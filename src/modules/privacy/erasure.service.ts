@@ -3,6 +3,7 @@ import { newId } from '../../platform/crypto/ids.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import { deleteAfter } from './domain/retention.ts';
 import { privacyRepo, type ErasureRow } from './privacy.repo.ts';
 import type { RetentionService } from './retention.service.ts';
 import type { ErasureRequestOut } from './privacy.schemas.ts';
@@ -20,7 +21,7 @@ export function createErasureService(deps: { db: Db; accounts: AccountsService; 
     return {
       id: row.id, client_id: row.client_id, account_id: row.account_id, contact_id: row.contact_id, status: row.status,
       requested_at: row.requested_at.toISOString(),
-      delete_after: row.status === 'COMPLETED' ? null : (await deps.retention.deleteAfter(row.client_id, row.requested_at)).toISOString(),
+      delete_after: row.status === 'COMPLETED' ? null : deleteAfter(row.requested_at, years).toISOString(),
       completed_at: row.completed_at?.toISOString() ?? null,
       retention_years: years,
     };

@@ -128,11 +128,6 @@ export function createRetentionService(deps: RetentionDeps) {
 
     yearsOf: (clientId: string) => yearsOf(db, clientId),
 
-    /** When a record that ended at `endedAt` may go, under the client's current policy. */
-    async deleteAfter(clientId: string, endedAt: Date): Promise<Date> {
-      return deleteAfter(endedAt, await yearsOf(db, clientId));
-    },
-
     /**
      * Deletes every retained record whose period has run out at `now`: rows, stored documents and data keys,
      * a batch per transaction. Erasure requests with nothing left are COMPLETED. Returns what it did.
