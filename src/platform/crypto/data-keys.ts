@@ -1,4 +1,4 @@
-import { hkdfSync, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import type { Db, Sql } from '../db/db.ts';
 import { one, toBuffer } from '../db/db.ts';
 import { createCipher, type Cipher } from './encryption.ts';
@@ -24,9 +24,10 @@ export interface KekRing {
 
 /** The KEK is derived, not the configured bytes themselves: those are the system data key of ADR 5's data. */
 function kekOf(raw: Buffer): Kek {
-  const key = Buffer.from(hkdfSync('sha256', raw, Buffer.alloc(0), 'kyc-kek-v1', 32));
-  const id = Buffer.from(hkdfSync('sha256', raw, Buffer.alloc(0), 'kyc-kek-id', 8)).toString('hex');
-  return { id, cipher: createCipher(key) };
+  const base = createCipher(raw);
+  // HKDF's first bytes do not depend on the length asked for: these are the 8-byte derivation of ADR 75's ids.
+  const id = base.deriveKey('kyc-kek-id').subarray(0, 8).toString('hex');
+  return { id, cipher: createCipher(base.deriveKey('kyc-kek-v1')) };
 }
 
 export function kekRing(current: Buffer, previous: Buffer[] = []): KekRing {
@@ -61,9 +62,6 @@ export function ownerCipher(system: Cipher, ownerId: string, dek: Cipher | undef
   };
 }
 
-/** Whether a sealed value is under an owner's key (version 2) rather than the system key (version 1). */
-export const isOwnerSealed = (sealed: Buffer): boolean => sealed[0] === OWNER_VERSION;
-
 interface KeyRow {
   owner_id: string;
   kek_id: string;
@@ -77,7 +75,7 @@ export function createDataKeys(deps: { db: Db; ring: KekRing }) {
   const { db, ring } = deps;
   const wrapAad = (ownerId: string) => `dek:${ownerId}`;
   // Unwrapped keys, oldest first (a Map keeps insertion order): bounded, and each entry lives 10 minutes.
-  const cache = new Map<string, { cipher: Cipher; dek: Cipher; expires: number }>();
+  const cache = new Map<string, { cipher: Cipher; expires: number }>();
   let system: Cipher | undefined;
 
   function unwrap(row: KeyRow): Buffer {
@@ -93,7 +91,7 @@ export function createDataKeys(deps: { db: Db; ring: KekRing }) {
     const dek = createCipher(dekBytes, { version: OWNER_VERSION });
     const cipher = ownerCipher(systemCipher(), ownerId, dek);
     cache.delete(ownerId);
-    cache.set(ownerId, { cipher, dek, expires: Date.now() + CACHE_TTL_MS });
+    cache.set(ownerId, { cipher, expires: Date.now() + CACHE_TTL_MS });
     if (cache.size > CACHE_MAX) cache.delete(cache.keys().next().value!);
     return cipher;
   }
@@ -157,11 +155,6 @@ export function createDataKeys(deps: { db: Db; ring: KekRing }) {
       if (hit) return hit;
       const row = await one<KeyRow>(sql, 'SELECT owner_id, kek_id, wrapped FROM data_keys WHERE owner_id = $1', [ownerId]);
       return row ? remember(ownerId, unwrap(row)) : ownerCipher(systemCipher(), ownerId, undefined);
-    },
-
-    /** Whether the owner has a key (so its version-2 data can still be opened). */
-    async exists(sql: Sql, ownerId: string): Promise<boolean> {
-      return (await one(sql, 'SELECT 1 FROM data_keys WHERE owner_id = $1', [ownerId])) !== undefined;
     },
 
     /** Crypto-shredding: deletes the owners' keys (in the caller's transaction) and forgets the cached copies. */
