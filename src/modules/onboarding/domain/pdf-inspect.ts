@@ -1,5 +1,5 @@
 import zlib from 'node:zlib';
-import { EXPANDING, RESPELLING, filtersOf, lzwEach, runLengthEach, undoRespelling } from './pdf-filters.ts';
+import { CHUNK, EXPANDING, RESPELLING, filtersOf, lzwEach, runLengthEach, undoRespelling, type OnChunk } from './pdf-filters.ts';
 
 /**
  * What an uploaded PDF would cost and carry once opened, judged without opening it (ADR 0071): bytes in, verdict
@@ -74,12 +74,12 @@ export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYT
     let tail = '';
     let problem: PdfProblem | undefined;
     let found: string | undefined;
-    const onChunk = (chunk: Buffer) => {
+    const onChunk: OnChunk = (chunk) => {
       verdict.inflatedBytes += chunk.length;
       if (verdict.inflatedBytes > limit || (verdict.inflatedBytes > BOMB_AFTER_BYTES && verdict.inflatedBytes > BOMB_RATIO * bytes.length)) problem = 'PDF_TOO_LARGE_INFLATED';
       if (problem || !objects) return problem !== undefined;
       // A name can straddle two chunks: the end of the last one is read again.
-      const piece = tail + Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength).toString('latin1');
+      const piece = tail + chunk.toString('latin1');
       found = activeName(piece);
       if (found) problem = 'PDF_ACTIVE_CONTENT';
       tail = piece.slice(-64);
@@ -98,9 +98,9 @@ export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYT
  * Inflates one stream piece by piece; `onChunk` sees each piece and answers whether to stop. A damaged stream
  * inflates as far as it goes: what it produced has been counted, the rest is PDF.js's problem to refuse.
  */
-function inflateEach(data: Uint8Array, onChunk: (chunk: Buffer) => boolean): Promise<void> {
+function inflateEach(data: Uint8Array, onChunk: OnChunk): Promise<void> {
   return new Promise((resolve) => {
-    const inflater = zlib.createInflate({ chunkSize: 64 * 1024 });
+    const inflater = zlib.createInflate({ chunkSize: CHUNK });
     inflater.on('data', (chunk: Buffer) => {
       if (onChunk(chunk)) inflater.destroy();
     });
