@@ -140,8 +140,11 @@ export function createFlowService(deps: {
         row = (await onboardingRepo.markStarted(db, row.contact_id, row.run_id, deps.now())) ?? row;
       }
       // The liveness direction is chosen by the server once, at random, and kept with the answers.
-      if (wantsFaceMatch(row.parameters) && !(await answersOf(row)).liveness_challenge && !row.submitted_at) {
-        row = (await saveAnswers(row, { ...(await answersOf(row)), liveness_challenge: randomToken(1).charCodeAt(0) % 2 ? 'turn_left' : 'turn_right' })) ?? row;
+      if (wantsFaceMatch(row.parameters) && !row.submitted_at) {
+        const answers = await answersOf(row);
+        if (!answers.liveness_challenge) {
+          row = (await saveAnswers(row, { ...answers, liveness_challenge: randomToken(1).charCodeAt(0) % 2 ? 'turn_left' : 'turn_right' })) ?? row;
+        }
       }
       return view(row, token);
     },
