@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
+import { throttled, type Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import type { StaffService } from '../staff/index.ts';
 import { checkCsrf, cookieName, guard, readCookie, setSessionCookie, who } from './session.ts';
 
@@ -20,7 +20,7 @@ function failureCounter(throttle: Throttle) {
     async check(ip: string) {
       const { current, ttl } = await throttle.peek(key(ip), MINUTE_MS, LOGIN_FAILURES_PER_MINUTE);
       if (current >= LOGIN_FAILURES_PER_MINUTE) {
-        throw new AppError('rate_limited', 'Too many failed sign-in attempts from this address; wait a minute', { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) } });
+        throw throttled('Too many failed sign-in attempts from this address; wait a minute', ttl);
       }
     },
     async failed(ip: string) {

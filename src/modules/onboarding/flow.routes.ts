@@ -4,7 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { problemResponses } from '../../platform/http/schemas.ts';
 import { FlowView, SubmitResult, UPLOAD_TYPES, UploadResult, uploadBody } from './flow.schemas.ts';
 import type { FlowService } from './flow.service.ts';
-import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
+import { throttled, type Throttle } from '../../platform/http/rate-limit/throttle.ts';
 
 const Token = Type.String({ minLength: 1, maxLength: 100 });
 const HOUR_MS = 3_600_000;
@@ -40,7 +40,7 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
   const spend = async (token: string) => {
     const { current, ttl } = await deps.throttle.hit(`upload:${token}`, HOUR_MS, limits.uploadsPerHour);
     if (current > limits.uploadsPerHour) {
-      throw new AppError('rate_limited', 'Too many uploads for this link; please wait a while and try again', { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) } });
+      throw throttled('Too many uploads for this link; please wait a while and try again', ttl);
     }
   };
 

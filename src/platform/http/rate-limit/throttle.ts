@@ -1,3 +1,5 @@
+import { AppError } from '../errors.ts';
+
 /**
  * Counters for the small throttles of public pages (failed console sign-ins per address, uploads per
  * verification link), outside the per-client rate limit. With several API processes on PostgreSQL they are kept
@@ -9,6 +11,11 @@ export interface Throttle {
   hit(key: string, windowMs: number, max: number): Promise<{ current: number; ttl: number }>;
   /** The count so far in the current window, without adding to it. */
   peek(key: string, windowMs: number, max: number): Promise<{ current: number; ttl: number }>;
+}
+
+/** The 429 a throttle answers: `detail` for the caller, Retry-After from the end of the window. */
+export function throttled(detail: string, ttl: number): AppError {
+  return new AppError('rate_limited', detail, { headers: { 'retry-after': String(Math.max(1, Math.ceil(ttl / 1000))) } });
 }
 
 /** One process's throttle: a window starts at a key's first hit and lasts `windowMs`. */
