@@ -2,6 +2,7 @@ import sharp from 'sharp';
 import { textPdf } from '../../src/platform/domain/text-pdf.ts';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inOneWindow } from '../helpers/clock-window.ts';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startWorkers } from '../../src/workers.ts';
@@ -351,24 +352,19 @@ describe('the hosted flow over HTTP', () => {
 
   it('uploads are limited per link (the engines are expensive): 429 with Retry-After past the hourly budget', async () => {
     const junk = Buffer.from('not an image at all, just text that is long enough');
-    // On PostgreSQL the budget is counted in the clock's hours (shared across processes): a run that straddles
-    // an hour starts again with a new link.
-    for (let attempt = 0; ; attempt++) {
-      const hour = Math.floor(Date.now() / 3_600_000);
+    // On PostgreSQL the budget is counted in the clock's hours (shared across processes).
+    const { statuses, limited } = await inOneWindow(3_600_000, 60_000, async () => {
       const p = await contact(c);
       const token = tokenOf((await trigger(c, p.url, { suppress_invitation_mail: 'true', idscan: 'true' })).json());
-      const statuses: number[] = [];
-      for (let i = 0; i < 121; i++) {
-        statuses.push((await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: junk })).statusCode);
-      }
-      const limited = await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: junk });
-      if (Math.floor(Date.now() / 3_600_000) !== hour && attempt < 2) continue;
-      expect(statuses.slice(0, 120).every((s) => s === 415)).toBe(true);
-      expect(statuses[120]).toBe(429);
-      expect(limited.statusCode).toBe(429);
-      expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
-      break;
-    }
+      const upload = () => t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: junk });
+      const answers: number[] = [];
+      for (let i = 0; i < 121; i++) answers.push((await upload()).statusCode);
+      return { statuses: answers, limited: await upload() };
+    });
+    expect(statuses.slice(0, 120).every((s) => s === 415)).toBe(true);
+    expect(statuses[120]).toBe(429);
+    expect(limited.statusCode).toBe(429);
+    expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
     // A made-up link is refused as unknown (its budget is spent only once a link is known to be live).
     const unknown = await t.app.inject({ method: 'POST', url: `/verify/${'x'.repeat(43)}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: junk });
     expect(unknown.statusCode).toBe(404);
