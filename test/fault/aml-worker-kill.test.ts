@@ -1,10 +1,10 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind, startTestService, type TestService } from '../helpers/service.ts';
+import { sharedSecrets } from '../helpers/cluster.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
@@ -25,8 +25,7 @@ describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive 
   let logs = '';
   const dir = mkdtempSync(path.join(tmpdir(), 'kyc-fault-aml-'));
   const env = {
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    ...sharedSecrets(),
     // A killed worker's checks are retried after this; production keeps the defaults (300 s, 120 s).
     AML_CHECK_TIMEOUT_SECONDS: '4',
     JOBS_MAINTENANCE_SECONDS: '1',

@@ -1,5 +1,4 @@
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
-import { generateKeyPairSync, randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -8,6 +7,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databaseKind } from '../helpers/service.ts';
 import { freePort, PG_BIN, startOwnPostgres, type OwnPostgres } from '../helpers/own-postgres.ts';
+import { sharedSecrets } from '../helpers/cluster.ts';
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 
 const run = promisify(execFile);
@@ -34,8 +34,7 @@ describe.skipIf(databaseKind !== 'postgres' || !PG_BIN)('a PostgreSQL restart un
   let stderr = '';
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-fault-pg-'));
   const keys = {
-    ENCRYPTION_KEY: randomBytes(32).toString('base64'),
-    JWT_PRIVATE_KEY: generateKeyPairSync('ec', { namedCurve: 'P-256' }).privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+    ...sharedSecrets(),
   };
 
   beforeAll(async () => {
