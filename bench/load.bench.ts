@@ -19,7 +19,7 @@ import { createPostgresDb } from '../src/platform/db/postgres.ts';
 import type { Db } from '../src/platform/db/db.ts';
 import { startCluster, sharedSecrets } from '../test/helpers/cluster.ts';
 import { startS3Server } from '../test/helpers/s3-server.ts';
-import { printTable, startFloorServer, tempPostgres, ROOT } from './lib.ts';
+import { printTable, startFloorServer, tempPostgres, token as fetchToken, ROOT } from './lib.ts';
 import { loadEachWithWrk, wrkInstalled, wrkRequestsScript } from './wrk.ts';
 
 const CALLERS = Number(process.env.BENCH_CALLERS ?? 48);
@@ -117,7 +117,7 @@ async function setUpTenants(db: Db, receiverUrl: string, api: string): Promise<T
   for (let i = 0; i < CLIENTS; i++) {
     const t = await clients.createClient({ name: `Load ${i}`, sandbox: true });
     await credits.add(t.clientId, 1_000_000, 'load test');
-    const token = ((await (await fetch(`${api}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: t.client_id, client_secret: t.client_secret }) })).json()) as { access_token: string }).access_token;
+    const token = await fetchToken(api, t);
     const r = await fetch(`${api}/clients/${t.clientId}/subscriptions`, {
       method: 'POST', headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
       body: JSON.stringify({ callback_url: receiverUrl, type: 'WEBHOOK', config: { api_secret: 'load-test-signing-secret', entities: [{ entity: 'ACCOUNT', events: ['ENTITY_UPDATED'] }, { entity: 'CONTACT', report_types: ['AML'], events: [...FINAL, 'REPORT_INITIATED'] }] } }),
@@ -345,7 +345,7 @@ async function measureOvershoot(limit: number) {
   try {
     const urls = cluster.apis.map((a) => a.url);
     const tenant = await createClientsService({ db }).createClient({ name: 'Overshoot', sandbox: true });
-    const token = ((await (await fetch(`${urls[0]}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ grant_type: 'client_credentials', client_id: tenant.client_id, client_secret: tenant.client_secret }) })).json()) as { access_token: string }).access_token;
+    const token = await fetchToken(urls[0]!, tenant);
     const pools = urls.map((url) => new Pool(url, { connections: CALLERS }));
     // All of it inside one clock minute (the budget's window): start early in a minute, stop at its end.
     const left = 60_000 - (Date.now() % 60_000);
