@@ -186,7 +186,9 @@ export async function runLeakCheck(options: { databaseUrl?: string } = {}): Prom
 
     // The copies an attacker (or a backup) would hold: the storage files and the sealed contact row, before erasure.
     cpSync(path.join(dataDir, 'files'), before, { recursive: true });
-    const sealedCopies = [await sealedContact(options.databaseUrl, dataDir, contactId), ...filesUnder(before).map((f) => readFileSync(f))];
+    const copiedFiles = filesUnder(before);
+    const copiedBytes = copiedFiles.map((f) => readFileSync(f));
+    const sealedCopies = [await sealedContact(options.databaseUrl, dataDir, contactId), ...copiedBytes];
 
     const erasure = await call('POST', `${c}/erasure-requests`, { account_id: accountId, contact_id: contactId }, auth);
     const afterErasure = await call('GET', contactUrl, undefined, auth);
@@ -211,13 +213,12 @@ export async function runLeakCheck(options: { databaseUrl?: string } = {}): Prom
     } else {
       add('database files (PGlite data directory, raw)', filesUnder(path.join(dataDir, 'pgdata')).map((f) => readFileSync(f)));
     }
-    add('storage files before erasure', filesUnder(before).map((f) => readFileSync(f)));
+    add('storage files before erasure', copiedBytes);
     add('storage files after erasure', filesUnder(path.join(dataDir, 'files')).map((f) => readFileSync(f)));
     // Stored documents are ciphertext: no image or PDF signature at the start of any file.
-    const signatures = filesUnder(before).filter((f) => {
-      const b = readFileSync(f);
-      return b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) || b.subarray(0, 4).toString('latin1') === '%PDF' || b.subarray(1, 4).toString('latin1') === 'PNG';
-    });
+    const signatures = copiedBytes.filter((b) => (
+      b.subarray(0, 3).equals(Buffer.from([0xff, 0xd8, 0xff])) || b.subarray(0, 4).toString('latin1') === '%PDF' || b.subarray(1, 4).toString('latin1') === 'PNG'
+    ));
     if (signatures.length) sources['storage files before erasure']!.hits.push(`plain file signature in ${signatures.length} files`);
 
     // After the erasure: open the database again and try every key it still holds on each sealed copy.
@@ -227,7 +228,7 @@ export async function runLeakCheck(options: { databaseUrl?: string } = {}): Prom
     const ciphers = rows.map((r) => createCipher(ring.byId.get(r.kek_id)!.cipher.decrypt(toBuffer(r.wrapped), `dek:${r.owner_id}`), { version: 2 }));
     const systemRow = rows.find((r) => r.owner_id === 'system')!;
     ciphers.push(createCipher(ring.byId.get(systemRow.kek_id)!.cipher.decrypt(toBuffer(systemRow.wrapped), 'dek:system')));
-    const aadOf = (i: number) => (i === 0 ? `contact:${contactId}` : `file:${path.relative(before, filesUnderSorted(before)[i - 1]!).replace(/\.bin$/, '')}`);
+    const aadOf = (i: number) => (i === 0 ? `contact:${contactId}` : `file:${path.relative(before, copiedFiles[i - 1]!).replace(/\.bin$/, '')}`);
     let opened = 0;
     sealedCopies.forEach((sealed, i) => {
       if (sealed.length === 0) return; // the embedded database could not be copied while running
@@ -256,8 +257,6 @@ export async function runLeakCheck(options: { databaseUrl?: string } = {}): Prom
     rmSync(before, { recursive: true, force: true });
   }
 }
-
-const filesUnderSorted = (dir: string) => filesUnder(dir);
 
 /**
  * The contact's sealed row as a backup taken before the erasure would hold it. PostgreSQL is read directly;

@@ -15,14 +15,7 @@ beforeAll(async () => {
   if (databaseKind === 'postgres') {
     const database = await freshDatabase();
     databaseUrl = database.url;
-    await database.db.close();
-    drop = async () => {
-      const again = await import('pg');
-      const admin = new again.default.Client({ connectionString: databaseUrl!.replace(/\/[^/]*$/, '/postgres') });
-      await admin.connect();
-      await admin.query(`DROP DATABASE IF EXISTS ${databaseUrl!.split('/').pop()} WITH (FORCE)`);
-      await admin.end();
-    };
+    drop = database.drop;
   }
   result = await runLeakCheck({ databaseUrl });
 }, 240_000);
