@@ -6,7 +6,7 @@ import { hashSecret, hmacHex } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
+import { decodeCursor, toPageOf } from '../../platform/http/pagination.ts';
 import { assertRevision } from '../../platform/http/revision.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import type { AccountCreate, AccountOut, AccountPatch, ContactCreate, ContactOut, ContactReplace } from './accounts.schemas.ts';
@@ -216,8 +216,7 @@ export function createAccountsService(deps: AccountsDeps) {
       const ids = rows.map((r) => r.id);
       const primaries = new Map((await contactsRepo.primaryOf(db, clientId, ids)).map((c) => [c.account_id, c]));
       const counts = new Map((await contactsRepo.countByAccount(db, clientId, ids)).map((c) => [c.account_id, c.n]));
-      const outs = new Map(await Promise.all(rows.slice(0, limit).map(async (row) => [row.id, await accountOut(db, row, primaries.get(row.id), counts.get(row.id) ?? 0)] as const)));
-      return toPage(rows, limit, (row) => outs.get(row.id)!);
+      return toPageOf(rows, limit, (items) => Promise.all(items.map((row) => accountOut(db, row, primaries.get(row.id), counts.get(row.id) ?? 0))));
     },
 
     async patchAccount(clientId: string, accountId: string, body: AccountPatch, ifMatch?: number): Promise<AccountOut> {
@@ -294,8 +293,7 @@ export function createAccountsService(deps: AccountsDeps) {
       await requireAccount(db, clientId, accountId);
       const limit = query.limit ?? 50;
       const rows = await contactsRepo.listByAccount(db, clientId, accountId, { afterSeq: decodeCursor(query.cursor), limit });
-      const outs = new Map((await contactsOut(db, rows.slice(0, limit))).map((c) => [c.id, c]));
-      return toPage(rows, limit, (row) => outs.get(row.id)!);
+      return toPageOf(rows, limit, (items) => contactsOut(db, items));
     },
 
     async replaceContact(clientId: string, accountId: string, contactId: string, body: ContactReplace, ifMatch?: number): Promise<ContactOut> {

@@ -1,7 +1,7 @@
 import type { Db } from '../../platform/db/db.ts';
 import { newId } from '../../platform/crypto/ids.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
+import { decodeCursor, toPageOf } from '../../platform/http/pagination.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import { deleteAfter } from './domain/retention.ts';
 import { privacyRepo, type ErasureRow } from './privacy.repo.ts';
@@ -57,8 +57,7 @@ export function createErasureService(deps: { db: Db; accounts: AccountsService; 
     async list(clientId: string, query: { limit?: number; cursor?: string }) {
       const limit = query.limit ?? 50;
       const rows = await privacyRepo.erasures(db, clientId, { afterSeq: decodeCursor(query.cursor), limit });
-      const outs = new Map((await Promise.all(rows.slice(0, limit).map(out))).map((e) => [e.id, e]));
-      return toPage(rows, limit, (row) => outs.get(row.id)!);
+      return toPageOf(rows, limit, (items) => Promise.all(items.map(out)));
     },
 
     /** The request that restricts this account or contact, if one does (reads then answer 451, not 404). */

@@ -13,8 +13,19 @@ export function decodeCursor(cursor: string | undefined): number {
 }
 
 /** Fetch `limit + 1` rows; the extra one tells whether another page exists. */
-export function toPage<R extends { seq: number }, T>(rows: R[], limit: number, map: (row: R) => T) {
+function pageOf<R extends { seq: number }>(rows: R[], limit: number) {
   const more = rows.length > limit;
   const items = more ? rows.slice(0, limit) : rows;
-  return { data: items.map(map), next_cursor: more ? encodeCursor(items[items.length - 1]!.seq) : null };
+  return { items, next_cursor: more ? encodeCursor(items[items.length - 1]!.seq) : null };
+}
+
+export function toPage<R extends { seq: number }, T>(rows: R[], limit: number, map: (row: R) => T) {
+  const { items, next_cursor } = pageOf(rows, limit);
+  return { data: items.map(map), next_cursor };
+}
+
+/** `toPage` where the page's rows are turned into answers together, asynchronously (keys to fetch, fields to open). */
+export async function toPageOf<R extends { seq: number }, T>(rows: R[], limit: number, mapItems: (items: R[]) => Promise<T[]>) {
+  const { items, next_cursor } = pageOf(rows, limit);
+  return { data: await mapItems(items), next_cursor };
 }
