@@ -3,7 +3,7 @@ import { MAX_YEARS, MIN_YEARS } from './domain/retention.ts';
 
 /** Request and response shapes of retention policies and erasure requests (ADR 76); they produce the OpenAPI document. */
 
-const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description });
+export const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description });
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
 export const RetentionPolicy = Type.Object(
