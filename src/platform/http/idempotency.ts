@@ -149,6 +149,6 @@ export function installIdempotency(app: FastifyInstance, deps: { db: Db; cipher:
 }
 
 /** Record ids (`acc_...`, `ctc_...`: a prefix and 20 random characters, crypto/ids.ts) named in a text, at most 1,000. */
-export function recordIdsIn(text: string): string[] {
+function recordIdsIn(text: string): string[] {
   return [...new Set(text.match(/\b[a-z]{2,8}_[0-9a-z]{20}\b/g) ?? [])].slice(0, 1_000);
 }

@@ -115,5 +115,3 @@ export function createWindowCounters(options: { maxKeys?: number } = {}) {
     },
   };
 }
-
-export type WindowCounters = ReturnType<typeof createWindowCounters>;
