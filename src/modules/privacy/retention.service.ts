@@ -86,15 +86,16 @@ export function createRetentionService(deps: RetentionDeps) {
     if (wholeAccount) await tx.query('DELETE FROM accounts WHERE client_id = $1 AND id = $2', [clientId, accountId]);
     else await tx.query('DELETE FROM contacts WHERE client_id = $1 AND account_id = $2 AND id = ANY($3::text[])', [clientId, accountId, contactIds]);
     const shredded = [...drop, ...(wholeAccount && !keepAccount ? [accountId] : [])];
+    const retained = [...keep, ...(keepAccount ? [accountId] : [])];
     await keys.destroy(tx, shredded);
     await purgeIdempotency(tx, clientId, wholeAccount ? [accountId, ...contactIds] : contactIds);
     await deps.audit.recordIn(tx, {
       client_id: clientId, actor: 'system:retention', action: 'privacy.relationship_ended', subject: wholeAccount ? accountId : `${accountId}/${contactIds.join(',')}`,
-      details: { reason: end.reason, retained: [...keep, ...(keepAccount ? [accountId] : [])], deleted: shredded, retention_years: years },
+      details: { reason: end.reason, retained, deleted: shredded, retention_years: years },
     });
     const dropFiles = files.filter((f) => drop.includes(f.contact_id)).map((f) => f.storage_key);
     return {
-      retained: [...keep, ...(keepAccount ? [accountId] : [])],
+      retained,
       after: async () => {
         keys.forget(shredded);
         // The keys are gone already: a file left behind by a failure here can no longer be opened.
