@@ -111,3 +111,28 @@ describe('a method the path does not take', () => {
     expect([unknown.statusCode, unknown.json().code, unknown.headers.allow]).toEqual([404, 'not_found', undefined]);
   });
 });
+
+describe('countries are assigned ISO 3166-1 alpha-2 codes wherever they are taken', () => {
+  it('the hosted flow refuses "XX", "UN", a name and lower case, with one error each, and takes GB', async () => {
+    await t.services.credits.add(c.clientId, 5, 'country test');
+    const report = await t.app.inject({ method: 'PUT', url: `${contactUrl()}/reports/onboarding`, headers: c.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', personal_details: 'true' } } } });
+    expect(report.statusCode, report.body).toBe(202);
+    const token = new URL(report.json().data.onboarding_url).pathname.split('/')[2];
+    const address = { street: '7 Queen Street', city: 'Leeds', postcode: 'LS1 2AB' };
+    for (const country of ['XX', 'UN', 'United Kingdom', 'gb', '']) {
+      const bad = await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { ...address, country } } });
+      expect(bad.statusCode, country).toBe(422);
+      expect(bad.json().errors, country).toEqual([{ pointer: '/address/country', message: 'must be an ISO 3166-1 alpha-2 country code such as GB' }]);
+    }
+    const good = await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { ...address, country: 'GB' } } });
+    expect(good.statusCode, good.body).toBe(200);
+    const unknown = await t.app.inject({ method: 'PUT', url: `/verify/${token}/steps/personal_details`, payload: { address: { ...address, country: 'XK' }, extra: 1 } });
+    expect(unknown.json().errors).toEqual([{ pointer: '/extra', message: 'is not a known field' }]);
+  });
+
+  it('ad hoc screening refuses a country code that names no country', async () => {
+    const response = await t.app.inject({ method: 'POST', url: `/clients/${c.clientId}/screening/search`, headers: c.auth, payload: { name: 'Ada Hartley', country: 'XX' } });
+    expect(response.statusCode).toBe(422);
+    expect(response.json().errors).toEqual([{ pointer: '/country', message: 'must be an ISO 3166-1 alpha-2 country code such as GB' }]);
+  });
+});

@@ -1,6 +1,7 @@
 import Ajv, { type ErrorObject } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
+import { isCountryCode } from '../domain/countries.ts';
 import { AppError, type FieldError } from './errors.ts';
 
 /**
@@ -11,7 +12,11 @@ import { AppError, type FieldError } from './errors.ts';
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   const strict = new Ajv({ allErrors: true, verbose: true, coerceTypes: false, removeAdditional: false, useDefaults: true, strict: false });
   const coercing = new Ajv({ allErrors: true, verbose: true, coerceTypes: true, removeAdditional: false, useDefaults: true, strict: false });
-  for (const ajv of [strict, coercing]) addFormats(ajv);
+  for (const ajv of [strict, coercing]) {
+    addFormats(ajv);
+    // An assigned ISO 3166-1 alpha-2 code in upper case: "XX" and "UN" have the shape but name no country.
+    ajv.addFormat('country-code', isCountryCode);
+  }
   return ({ schema, httpPart }) => {
     const validate = (httpPart === 'body' ? strict : coercing).compile(schema as object);
     // PostgreSQL text cannot hold U+0000 (a query would fail with a 500), and no name, address or id needs it.
@@ -26,6 +31,17 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
     }, { errors: null as ErrorObject[] | null | undefined, schemaEnv: (validate as unknown as { schemaEnv: unknown }).schemaEnv });
     return check as never;
   };
+}
+
+/**
+ * A body validator outside a route (the hosted flow's steps share one route): the same strict compiler and the
+ * same words as every route's body, as field errors (none when the body is valid).
+ */
+let sharedCompiler: FastifySchemaCompiler<unknown> | undefined;
+export function bodyValidator(schema: object): (data: unknown) => FieldError[] {
+  sharedCompiler ??= createValidatorCompiler();
+  const validate = sharedCompiler({ schema, httpPart: 'body', method: 'PUT', url: '' }) as ((data: unknown) => boolean) & { errors?: ErrorObject[] | null };
+  return (data) => (validate(data) ? [] : toFieldErrors(validate.errors ?? [], 'body'));
 }
 
 /** The JSON Pointer of the first string (or key) holding U+0000, if any. */
@@ -114,7 +130,7 @@ const alternatives = (items: string[]): string =>
 
 /** What a format asks for, in words. */
 const FORMAT_WORDS: Record<string, string> = {
-  email: 'an e-mail address', uri: 'a URL', date: 'a date YYYY-MM-DD', 'date-time': 'a date and time such as 2026-01-31T12:00:00Z', uuid: 'a UUID',
+  email: 'an e-mail address', uri: 'a URL', 'country-code': 'an ISO 3166-1 alpha-2 country code such as GB', date: 'a date YYYY-MM-DD', 'date-time': 'a date and time such as 2026-01-31T12:00:00Z', uuid: 'a UUID',
 };
 
 /**
