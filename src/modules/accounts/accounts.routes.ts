@@ -21,13 +21,14 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   const tags = ['accounts'];
 
   // A body the schema refuses still hears about the contact rules (a missing e-mail) in the same answer.
-  // A missing primary_contact is the schema's one error, not one more per field inside it.
+  // A missing primary_contact (or a body that is not an object) is the schema's one error, not one more per
+  // field inside it.
   const primaryContactChecks = (body: unknown) => {
     const contact = body && typeof body === 'object' ? (body as { primary_contact?: unknown }).primary_contact : undefined;
     if (!contact || typeof contact !== 'object') return [];
     return accounts.contactProblems(contact, { primary: true }).map((e) => ({ ...e, pointer: `/primary_contact${e.pointer}` }));
   };
-  const contactChecks = (body: unknown) => accounts.contactProblems(body, { primary: false });
+  const contactChecks = (body: unknown) => (body && typeof body === 'object' ? accounts.contactProblems(body, { primary: false }) : []);
 
   app.post('/clients/:clientId/accounts', {
     config: { scope: 'accounts:write', audit: 'account.create', bodyChecks: primaryContactChecks },
