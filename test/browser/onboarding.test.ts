@@ -42,7 +42,7 @@ async function fillAddress(page: Page, a: { street: string; city: string; postco
   await page.getByLabel('Street and house number').fill(a.street);
   await page.getByLabel('Town or city').fill(a.city);
   await page.getByLabel('Postcode').fill(a.postcode);
-  await page.getByLabel('Country (two-letter code, for example GB)').fill(a.country);
+  await page.getByLabel('Country', { exact: true }).selectOption(a.country);
 }
 
 async function submit(page: Page) {

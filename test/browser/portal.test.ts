@@ -59,7 +59,7 @@ async function completeFrom(page: Page, name: string, address: { street: string;
   await page.getByLabel('Street and house number').fill(address.street);
   await page.getByLabel('Town or city').fill(address.city);
   await page.getByLabel('Postcode').fill(address.postcode);
-  await page.getByLabel('Country (two-letter code, for example GB)').fill(address.country);
+  await page.getByLabel('Country', { exact: true }).selectOption(address.country);
   await page.getByRole('button', { name: 'Save and continue' }).click();
   await page.getByRole('heading', { level: 1, name: 'Check and send' }).waitFor({ timeout: 30_000 });
   await page.getByLabel(/I agree that my documents/).check();

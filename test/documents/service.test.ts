@@ -4,6 +4,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDocumentService, type DocumentService } from '../../src/modules/documents/index.ts';
+import { glareFraction } from '../../src/modules/documents/domain/quality.ts';
 
 const TODAY = '2026-11-22';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
@@ -122,5 +123,22 @@ describe.skipIf(!existsSync(sharedDir))(`shared specimens (${sharedDir}; skipped
   it.each(promised)('%s (PassportEye expects 100) reads with every check digit valid', async (file) => {
     const r = await service.checkIdentityDocument({ images: [readFileSync(path.join(sharedDir, file))], today: TODAY });
     expect(r.mrz?.valid).toBe(true);
+  });
+
+  // A white card in a dark outline was measured as 62% glare and told "There is a reflection" on every upload.
+  it('the clean passport-td3 scan is not told IMAGE_GLARE, in its quality or its reasons', async () => {
+    const r = await service.checkIdentityDocument({ images: [readFileSync(path.join(sharedDir, 'passporteye__passport-td3.jpg'))], today: TODAY });
+    expect(r.quality[0]).toMatchObject({ glare_fraction: 0 });
+    expect(r.quality[0]!.problems).not.toContain('IMAGE_GLARE');
+    expect(r.reasons.map((x) => x.code)).not.toContain('IMAGE_GLARE');
+  });
+
+  it('no shared specimen is measured as glare (none has a reflection)', async () => {
+    const files = readdirSync(sharedDir).filter((f) => /\.(jpe?g|png)$/i.test(f));
+    expect(files.length).toBeGreaterThan(0);
+    for (const file of files) {
+      const { data, info } = await sharp(path.join(sharedDir, file)).rotate().grayscale().resize({ width: 800 }).raw().toBuffer({ resolveWithObject: true });
+      expect(glareFraction({ width: info.width, height: info.height, data: new Uint8Array(data) }), file).toBe(0);
+    }
   });
 });

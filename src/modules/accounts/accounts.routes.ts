@@ -20,8 +20,18 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   app.addSchema(Account);
   const tags = ['accounts'];
 
+  // A body the schema refuses still hears about the contact rules (a missing e-mail) in the same answer.
+  // A missing primary_contact (or a body that is not an object) is the schema's one error, not one more per
+  // field inside it.
+  const primaryContactChecks = (body: unknown) => {
+    const contact = body && typeof body === 'object' ? (body as { primary_contact?: unknown }).primary_contact : undefined;
+    if (!contact || typeof contact !== 'object') return [];
+    return accounts.contactProblems(contact, { primary: true }).map((e) => ({ ...e, pointer: `/primary_contact${e.pointer}` }));
+  };
+  const contactChecks = (body: unknown) => (body && typeof body === 'object' ? accounts.contactProblems(body, { primary: false }) : []);
+
   app.post('/clients/:clientId/accounts', {
-    config: { scope: 'accounts:write', audit: 'account.create' },
+    config: { scope: 'accounts:write', audit: 'account.create', bodyChecks: primaryContactChecks },
     schema: {
       tags, summary: 'Create an account with its primary contact (endpoint 1)', params: ClientParams, body: AccountCreateBody,
       response: { 201: Type.Ref(Account), ...errorResponses(413, 415, 422) },
@@ -72,7 +82,7 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.post('/clients/:clientId/accounts/:accountId/contacts', {
-    config: { scope: 'accounts:write', audit: 'contact.create' },
+    config: { scope: 'accounts:write', audit: 'contact.create', bodyChecks: contactChecks },
     schema: {
       tags, summary: 'Add a contact to an account (endpoint 2)', params: AccountParams, body: ContactCreateBody,
       response: { 201: Type.Ref(Contact), ...errorResponses(413, 415, 422) },
@@ -99,7 +109,8 @@ export function registerAccountRoutes(app: App, deps: { accounts: AccountsServic
   });
 
   app.put('/clients/:clientId/accounts/:accountId/contacts/:contactId', {
-    config: { scope: 'accounts:write', audit: 'contact.replace' },
+    // Whether the contact is the primary one (and so needs an e-mail) is known only once it is read.
+    config: { scope: 'accounts:write', audit: 'contact.replace', bodyChecks: contactChecks },
     schema: {
       tags, summary: 'Replace a contact: omitted fields are cleared (endpoint 4)', params: ContactParams, headers: IfMatch,
       body: ContactReplaceBody, response: { 200: Type.Ref(Contact), ...errorResponses(412, 413, 415, 422) },

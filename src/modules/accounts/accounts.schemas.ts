@@ -6,7 +6,7 @@ const Text = (maxLength: number, description?: string) =>
   Type.Union([Type.String({ maxLength, ...(description ? { description } : {}) }), Type.Null()]);
 const DateText = (description: string) =>
   Type.Union([
-    Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', maxLength: 10, description: `${description} (YYYY-MM-DD, or "" to clear)` }),
+    Type.String({ pattern: '^(\\d{4}-\\d{2}-\\d{2})?$', maxLength: 10, description: `a date YYYY-MM-DD (${description}), or "" to clear` }),
     Type.Null(),
   ]);
 

@@ -5,14 +5,14 @@ import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { hashSecret, hmacHex } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, type FieldError } from '../../platform/http/errors.ts';
 import { decodeCursor, toPageOf } from '../../platform/http/pagination.ts';
 import { assertRevision } from '../../platform/http/revision.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import type { AccountCreate, AccountOut, AccountPatch, ContactCreate, ContactOut, ContactReplace } from './accounts.schemas.ts';
 import { accountsRepo, type AccountRow } from './accounts.repo.ts';
 import { contactsRepo, type ContactRow } from './contacts.repo.ts';
-import { normaliseContact, validateContact, type ContactData, type ContactInput } from './domain/contact.ts';
+import { contactInputOf, normaliseContact, validateContact, type ContactData, type ContactInput } from './domain/contact.ts';
 import { validationError } from '../../platform/http/validation.ts';
 
 const PORTAL_TTL_DAYS = 30;
@@ -176,6 +176,14 @@ export function createAccountsService(deps: AccountsDeps) {
   }
 
   return {
+    /**
+     * The contact rules of validateContact on any JSON value, for a body the schema refused (route bodyChecks):
+     * pointers are relative to the contact object.
+     */
+    contactProblems(body: unknown, options: { primary: boolean }): FieldError[] {
+      return validateContact(normaliseContact(contactInputOf(body)), { primary: options.primary, today: isoDate(deps.now()) });
+    },
+
     async createAccount(clientId: string, body: AccountCreate): Promise<AccountOut> {
       const contact = (() => {
         try {

@@ -5,7 +5,7 @@ export const ScreeningSearchBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 300, description: 'Full name of the person or company, in any script and order ("PUTIN, Vladimir", "Владимир Путин")' }),
     dob: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}-\\d{2})?$', maxLength: 10, description: 'Date of birth YYYY-MM-DD, or a year YYYY: evidence that raises or lowers the score' })),
-    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'Nationality, ISO 3166-1 alpha-2: evidence that raises or lowers the score' })),
+    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', format: 'country-code', description: 'Nationality, ISO 3166-1 alpha-2: evidence that raises or lowers the score' })),
     type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('company')], { description: 'Screen against persons only, or against companies and other entities only' })),
     threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 1, description: 'Score at or above which a listed entry is a potential match (default 0.88)' })),
   },

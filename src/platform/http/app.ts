@@ -7,6 +7,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { Config } from '../config.ts';
 import { AppError } from './errors.ts';
+import type { FieldError } from './errors.ts';
 import { frameworkErrorHandler, installProblemHandlers } from './problem.ts';
 import { createValidatorCompiler } from './validation.ts';
 import { Problem } from './schemas.ts';
@@ -35,6 +36,11 @@ declare module 'fastify' {
     scope?: string;
     /** Audit action recorded for every successful call (reads of personal data, changes). */
     audit?: string;
+    /**
+     * The body's rules beyond its schema (a required e-mail, a date that exists), also run when the schema
+     * refuses the body so that every bad field is told at once (problem.ts). Must take any JSON value.
+     */
+    bodyChecks?: (body: unknown) => FieldError[];
   }
 }
 

@@ -1,8 +1,10 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useId, useMemo, useState, type FormEvent, type ReactNode } from 'react';
 import { ApiError, type Address, type StepId } from './api.ts';
+import { countryOptions } from './countries.ts';
 import type { StepProps } from './step.ts';
 
-const EMPTY: Address = { street: '', city: '', postcode: '', country: 'GB' };
+// No country chosen for the contact: a default would be wrong for everyone outside it, and easy to miss.
+const EMPTY: Address = { street: '', city: '', postcode: '', country: '' };
 
 function Field(props: { label: string; value: string; onChange: (v: string) => void; type?: string; autoComplete?: string; required?: boolean; pattern?: string; maxLength?: number }) {
   const id = useId();
@@ -15,15 +17,30 @@ function Field(props: { label: string; value: string; onChange: (v: string) => v
   );
 }
 
+/** The country as a list of names in the page's language; the answer is the ISO 3166-1 alpha-2 code the server checks. */
+function CountryField({ t, value, onChange, autoComplete }: { t: StepProps['t']; value: string; onChange: (code: string) => void; autoComplete?: string }) {
+  const id = useId();
+  const options = useMemo(() => countryOptions(t.locale), [t.locale]);
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t.field.country}</label>
+      <select id={id} value={value} onChange={(e) => onChange(e.target.value)} autoComplete={autoComplete} required>
+        <option value="" disabled>{t.field.chooseCountry}</option>
+        {options.map((o) => <option key={o.code} value={o.code}>{o.name}</option>)}
+      </select>
+    </div>
+  );
+}
+
 function AddressFields({ t, value, onChange, prefix }: { t: StepProps['t']; value: Address; onChange: (a: Address) => void; prefix?: string }) {
-  const set = (k: keyof Address) => (v: string) => onChange({ ...value, [k]: k === 'country' ? v.toUpperCase() : v });
+  const set = (k: keyof Address) => (v: string) => onChange({ ...value, [k]: v });
   const ac = (s: string) => (prefix ? 'off' : s);
   return (
     <>
       <Field label={t.field.street} value={value.street} onChange={set('street')} autoComplete={ac('street-address')} />
       <Field label={t.field.city} value={value.city} onChange={set('city')} autoComplete={ac('address-level2')} maxLength={100} />
       <Field label={t.field.postcode} value={value.postcode} onChange={set('postcode')} autoComplete={ac('postal-code')} maxLength={20} />
-      <Field label={t.field.country} value={value.country} onChange={set('country')} autoComplete={ac('country')} pattern="[A-Za-z]{2}" maxLength={2} />
+      <CountryField t={t} value={value.country} onChange={set('country')} autoComplete={ac('country')} />
     </>
   );
 }

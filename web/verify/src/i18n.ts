@@ -1,5 +1,7 @@
 /** English and Spanish. Every control's label names what it is for; messages say what to do next. */
 const en = {
+  /** The language's code, for what the page takes from elsewhere in that language (country names). */
+  locale: 'en',
   title: 'Verify your identity',
   hello: (name: string) => (name ? `Hello ${name}` : 'Hello'),
   intro: 'We need a few details and photos to confirm who you are. Your answers are saved as you go: you can close this page and come back with the same link.',
@@ -26,7 +28,8 @@ const en = {
     street: 'Street and house number',
     city: 'Town or city',
     postcode: 'Postcode',
-    country: 'Country (two-letter code, for example GB)',
+    country: 'Country',
+    chooseCountry: 'Choose a country',
     email: 'Preferred e-mail address',
     first_name: 'First name(s)',
     last_name: 'Last name',
@@ -136,6 +139,7 @@ type Messages = typeof en;
 
 const es: Messages = {
   ...en,
+  locale: 'es',
   title: 'Verifique su identidad',
   hello: (name) => (name ? `Hola, ${name}` : 'Hola'),
   intro: 'Necesitamos algunos datos y fotos para confirmar quién es usted. Sus respuestas se guardan sobre la marcha: puede cerrar esta página y volver con el mismo enlace.',
@@ -162,7 +166,8 @@ const es: Messages = {
     street: 'Calle y número',
     city: 'Localidad',
     postcode: 'Código postal',
-    country: 'País (código de dos letras, por ejemplo ES)',
+    country: 'País',
+    chooseCountry: 'Elija un país',
     email: 'Correo electrónico preferido',
     first_name: 'Nombre(s)',
     last_name: 'Apellidos',

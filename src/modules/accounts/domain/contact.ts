@@ -87,6 +87,21 @@ export function validateContact(contact: ContactData, options: { primary: boolea
   return errors;
 }
 
+/**
+ * The text fields of any JSON value as contact input: what a schema-refused body still says, so its other
+ * fields can be checked by validateContact in the same answer. Values of the wrong type count as absent
+ * (the schema has already told the caller about them).
+ */
+export function contactInputOf(body: unknown): ContactInput {
+  const texts = (value: unknown): Record<string, string> =>
+    value && typeof value === 'object' && !Array.isArray(value)
+      ? Object.fromEntries(Object.entries(value).filter((entry): entry is [string, string] => typeof entry[1] === 'string'))
+      : {};
+  const input = texts(body) as ContactInput;
+  const object = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
+  return { ...input, primary_address: texts(object.primary_address), metadata: texts(object.metadata) };
+}
+
 /** What an AML check needs from the contact (DESIGN.md preconditions); empty when nothing is missing. */
 export function missingForAml(contact: ContactData): string[] {
   const missing: string[] = [];
