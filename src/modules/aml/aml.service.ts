@@ -11,12 +11,12 @@ import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
 import { SourceUnavailableError, type EidvService, type PersonQuery } from '../eidv/index.ts';
-import { decide, DEFAULT_OPTIONS, hashEntity, Matcher, type ListedEntity, type Match, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
+import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, type ListedEntity, type Match, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
 import { coveredAnswers, kindAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
 import { applyMemory, changeReasons, decidedByReview, newChanges, REVIEW_CHANGES, type RememberedReview } from './domain/memory.ts';
-import { bestPerEntity, namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
+import { namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
 import { createMatchMemory } from './match-memory.ts';
 
 export const AML_CHECK_JOB = 'aml-check';

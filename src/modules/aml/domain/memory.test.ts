@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { applyMemory, changeReasons, decidedByReview, DELISTED_HASH, newChanges, type RememberedReview } from './memory.ts';
-import { bestPerEntity, namesToScreen } from './names.ts';
+import { namesToScreen, type GivenName } from './names.ts';
+import { bestPerEntity } from '../../screening/index.ts';
 import { kindAnswers, needsReview, type ReportMatch } from './report.ts';
 
 const match = (id: string, hash: string, kind: ReportMatch['kind'] = 'SANCTIONS'): ReportMatch => ({
@@ -78,8 +79,8 @@ describe('names to screen', () => {
   });
 
   it('keeps the best match per entity and the name that gave it', () => {
-    const a = { name: 'A', source: 'CONTACT' as const };
-    const b = { name: 'B', source: 'PREVIOUS_NAME' as const };
+    const a: GivenName = { name: 'A', source: 'CONTACT' };
+    const b: GivenName = { name: 'B', source: 'PREVIOUS_NAME' };
     const merged = bestPerEntity([{ name: a, matches: [{ entityId: 'x', score: 0.9 }] }, { name: b, matches: [{ entityId: 'x', score: 0.97 }, { entityId: 'y', score: 0.9 }] }]);
     expect(merged).toEqual([{ entityId: 'x', score: 0.97, screenedName: b }, { entityId: 'y', score: 0.9, screenedName: b }]);
   });

@@ -39,15 +39,3 @@ export function namesToScreen(contactName: string, other: OtherNames | undefined
     return true;
   });
 }
-
-/** One match per listed entity across the names screened: the best score, and the name that gave it (the earlier name on a tie). */
-export function bestPerEntity<M extends { entityId: string; score: number }>(perName: ReadonlyArray<{ name: GivenName; matches: readonly M[] }>): Array<M & { screenedName: GivenName }> {
-  const best = new Map<string, M & { screenedName: GivenName }>();
-  for (const { name, matches } of perName) {
-    for (const m of matches) {
-      const current = best.get(m.entityId);
-      if (!current || m.score > current.score) best.set(m.entityId, { ...m, screenedName: name });
-    }
-  }
-  return [...best.values()].sort((a, b) => b.score - a.score || a.entityId.localeCompare(b.entityId));
-}
