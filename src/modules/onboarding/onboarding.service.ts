@@ -279,7 +279,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
       for (const row of await onboardingRepo.byContacts(db, clientId, contactIds)) {
         const flow = await open<{ legal_names_history?: Names }>(db, row, 'flow', row.flow_enc);
         const data = await open<OnboardingData>(db, row, 'data', row.data_enc);
-        const history = flow?.legal_names_history ?? (data?.details.legal_names_history as Names | undefined);
+        const history = flow?.legal_names_history ?? (data?.details?.legal_names_history as Names | undefined);
         const legal = (history?.names ?? []).map((n) => full(n.first_name, n.last_name)).filter(Boolean);
         const idscan = data?.idscan;
         const document = idscan ? [full(idscan.document_given_names, idscan.document_last_name)].filter(Boolean) : [];
