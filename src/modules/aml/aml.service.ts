@@ -15,7 +15,7 @@ import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, type Liste
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
 import { coveredAnswers, kindAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
-import { applyMemory, changeReasons, decidedByReview, newChanges, REVIEW_CHANGES, type RememberedReview } from './domain/memory.ts';
+import { applyMemory, changeReasons, decidedByReview, memoryReviewProblems, newChanges, REVIEW_CHANGES, withDecisions, type RememberedReview } from './domain/memory.ts';
 import { namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
 import { createMatchMemory } from './match-memory.ts';
 
@@ -281,23 +281,11 @@ export function createAmlService(deps: AmlDeps) {
           });
         }
         const decided = decidedByReview(data.matches, { pep: pep!, sanctions: sanctions!, matches: input.matches ?? [] });
-        const problems = [
-          // Matches confirmed earlier and carried over count as confirmed: their kind cannot be dismissed around them.
-          ...reviewProblems(data, { pep_matches: pep!, sanctions_matches: sanctions!, matches: [...decided].map(([entity_id, d]) => ({ entity_id, status: d.status }))
-            .concat(data.matches.filter((m) => m.review_status === 'MATCH_CONFIRMED' && !decided.has(m.entity_id)).map((m) => ({ entity_id: m.entity_id, status: 'MATCH_CONFIRMED' as const }))) }),
-          ...(input.matches ?? []).filter((m) => !data.matches.some((x) => x.entity_id === m.entity_id)).map((m) => `matches: ${m.entity_id} is not a match of this report`),
-          // A delisting has no kind-level answer (the entity matches nothing now): the reviewer says what it is.
-          ...data.matches.filter((m) => m.review_change === 'CONFIRMED_MATCH_DELISTED' && !decided.has(m.entity_id)).map((m) => `matches: ${m.entity_id} was confirmed and is now delisted; dismiss or confirm it`),
-        ];
-        if (problems.length) throw new AppError('unprocessable', [...new Set(problems)].join('; '));
+        const remembered = memoryReviewProblems(data.matches, decided, input.matches ?? []);
+        const problems = [...remembered.problems, ...reviewProblems(data, { pep_matches: pep!, sanctions_matches: sanctions!, matches: remembered.standing })];
+        if (problems.length) throw new AppError('unprocessable', problems.join('; '));
         const reviewedAt = deps.now();
-        const reviewedData: AmlData = {
-          ...data,
-          matches: data.matches.map((m): ReportMatch => {
-            const d = decided.get(m.entity_id);
-            return d ? { ...m, review_status: d.status, review: { status: d.status, reviewed_by: reviewer, reviewed_at: reviewedAt.toISOString(), notes: d.notes ?? input.notes ?? '' }, review_change: null } : m;
-          }),
-        };
+        const reviewedData: AmlData = { ...data, matches: withDecisions(data.matches, decided, { reviewer, at: reviewedAt.toISOString(), notes: input.notes ?? '' }) };
         const review: AmlReview = {
           empty: false, status: 'COMPLETE', decision: input.decision, pep_matches: pep, sanctions_matches: sanctions, notes: input.notes ?? '',
           reviewed_by: reviewer, reviewed_at: reviewedAt.toISOString(),

@@ -105,3 +105,30 @@ export function decidedByReview(
   }
   return decided;
 }
+
+/**
+ * What a review must answer besides the kind-level rules (reviewProblems): the matches it names must be on the
+ * report, and a delisted confirmed match must be named (it matches nothing now, so no kind answer covers it).
+ * Returns too the matches whose status the kind-level rules must see: those decided now, and those confirmed
+ * earlier and carried over (a kind cannot be dismissed around a standing confirmation).
+ */
+export function memoryReviewProblems(matches: readonly ReportMatch[], decided: ReadonlyMap<string, { status: ReviewedStatus }>, named: ReadonlyArray<{ entity_id: string }>) {
+  const known = new Set(matches.map((m) => m.entity_id));
+  const problems = [
+    ...named.filter((m) => !known.has(m.entity_id)).map((m) => `matches: ${m.entity_id} is not a match of this report`),
+    ...matches.filter((m) => m.review_change === 'CONFIRMED_MATCH_DELISTED' && !decided.has(m.entity_id)).map((m) => `matches: ${m.entity_id} was confirmed and is now delisted; dismiss or confirm it`),
+  ];
+  const standing = [
+    ...[...decided].map(([entity_id, d]) => ({ entity_id, status: d.status })),
+    ...matches.filter((m) => m.review_status === 'MATCH_CONFIRMED' && !decided.has(m.entity_id)).map((m) => ({ entity_id: m.entity_id, status: 'MATCH_CONFIRMED' as const })),
+  ];
+  return { problems, standing };
+}
+
+/** The report's matches once a review decided some: each decided one with its status and who, when and why. */
+export function withDecisions(matches: readonly ReportMatch[], decided: ReadonlyMap<string, { status: ReviewedStatus; notes?: string }>, by: { reviewer: string; at: string; notes: string }): ReportMatch[] {
+  return matches.map((m): ReportMatch => {
+    const d = decided.get(m.entity_id);
+    return d ? { ...m, review_status: d.status, review: { status: d.status, reviewed_by: by.reviewer, reviewed_at: by.at, notes: d.notes ?? by.notes }, review_change: null } : m;
+  });
+}
