@@ -7,6 +7,7 @@ import { startTestService, type TestClient, type TestService } from '../helpers/
 import { startReceiver, type Receiver } from '../helpers/receiver.ts';
 import { startWorkers } from '../../src/workers.ts';
 import { SCREENING_REFRESH_JOB } from '../../src/modules/aml/aml.jobs.ts';
+import { matchReviewsRepo } from '../../src/modules/aml/match-reviews.repo.ts';
 
 /**
  * Review memory (issue 18) over HTTP on the real service, with a sanctions list this test writes and rewrites as
@@ -178,6 +179,17 @@ describe('review memory', () => {
     const again = await trigger(c, dmitri.url, dmitri.contactId);
     expect(again.data.matches[0]).toMatchObject({ review_status: 'MATCH_DISMISSED', review: { notes: 'The new alias changes nothing' } });
     expect(again.data.reasons).not.toContain('DISMISSED_MATCH_CHANGED');
+  });
+
+  it('review memory is tenant-scoped: another client neither reads nor writes a contact\'s remembered reviews', async () => {
+    const other = await t.newClient('Memory intruder');
+    expect(await matchReviewsRepo.forContacts(t.db, other.clientId, [dmitri.contactId])).toEqual([]);
+    expect(await matchReviewsRepo.forContacts(t.db, c.clientId, [dmitri.contactId])).toHaveLength(1);
+    await matchReviewsRepo.save(t.db, other.clientId, {
+      contactId: dmitri.contactId, entityId: 'x:forged', entityHash: 'h', status: 'MATCH_DISMISSED', reviewEnc: Buffer.from('forged'), reviewedAt: new Date(),
+    });
+    const rows = await t.db.query<{ entity_id: string; client_id: string }>('SELECT entity_id, client_id FROM aml_match_reviews WHERE contact_id = $1', [dmitri.contactId]);
+    expect(rows).toEqual([{ entity_id: expect.stringContaining('mem-dismissed'), client_id: c.clientId }]);
   });
 
   it('a confirmed match that is delisted puts the report into review with CONFIRMED_MATCH_DELISTED, until a person looks at it', async () => {
