@@ -86,6 +86,8 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   defineAmlQueues(jobs, { checkTimeoutSeconds: config.amlCheckTimeoutSeconds });
   const aml = createAmlService({ db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
   const onboarding = createOnboarding({ config, db, cipher, keys: dataKeys, events, jobs, accounts, credits, eidv, audit, now });
+  // Every name a contact gave in onboarding (previous legal names, names on documents) is screened by the AML check.
+  aml.useOtherNames((clientId, contactIds) => onboarding.onboarding.otherNames(clientId, contactIds));
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });
   const privacy = createPrivacy({ db, cipher, keys: dataKeys, files: onboarding.files, accounts, audit, jobs, now });

@@ -130,6 +130,29 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     }
   });
 
+  it('review memory: a new check carries each reviewed match over, and the page says who decided it, when and why', async () => {
+    const ready = receiver.events().filter((e) => e.json.event === 'REPORT_READY' && apiUrl.includes(e.json.contact_id)).length;
+    await t.services.credits.add(c.clientId, 1, 'the check this test repeats'); // the dashboard's balance below stays as it was
+    expect((await t.app.inject({ method: 'PUT', url: apiUrl, headers: c.auth, payload: { config: {} } })).statusCode).toBe(202);
+    await receiver.waitFor(() => receiver.events().filter((e) => e.json.event === 'REPORT_READY' && apiUrl.includes(e.json.contact_id)).length > ready, 30_000);
+    const api = (await t.app.inject({ url: apiUrl, headers: c.auth })).json();
+    expect(api.data.matches.length).toBeGreaterThanOrEqual(1);
+    for (const m of api.data.matches) expect(m).toMatchObject({ review_status: 'MATCH_CONFIRMED', review: { reviewed_by: expect.stringMatching(/^user:usr_/) } });
+    const { context, page } = await signIn('reviewer@browser.test', reportPath);
+    try {
+      await page.getByRole('heading', { name: 'AML report: Viktor Ivanovich Sanctionov' }).waitFor();
+      const review = page.getByTestId('match-review').first();
+      await expect.poll(() => review.textContent()).toContain('carried over from an earlier review');
+      expect(await review.textContent()).toContain('Name, date of birth and nationality agree with the listed person.');
+      expect(await review.textContent()).toMatch(/match confirmed by user:usr_/);
+      expect(await page.locator('article.match').first().textContent()).toContain('Viktor Ivanovich Sanctionov (their name)');
+      await expectAccessible(page);
+      await shot(page, '02b-aml-report-review-carried-over');
+    } finally {
+      await context.close();
+    }
+  });
+
   it('an administrator visits every page: dashboard, accounts search, account, contact, settings tabs, audit trail with the chain check', async () => {
     const { context, page } = await signIn('admin@browser.test', '/console');
     try {

@@ -42,6 +42,17 @@ describe('kyc screen', () => {
     expect(r.stderr).toMatch(/no screening lists are loaded/);
   });
 
+  it('screens other_names (previous names, names on documents) too, and says which name matched', () => {
+    const input = ['{"id":"a","name":"Emma Johnson","dob":"1961-03-12","other_names":["Ivan Testov"]}', '{"id":"b","name":"Emma Johnson","other_names":"Ivan Testov"}', ''].join('\n');
+    const r = kyc(['screen', '--lists', FIXTURES], input);
+    expect(r.code).toBe(1);
+    expect(r.lines[0]).toMatchObject({ id: 'a', decision: 'Potential Match' });
+    expect(r.lines[0]!.matches).toContainEqual(expect.objectContaining({ entity_id: 'us_ofac_sdn_ofac_sdn:100', screened_name: 'Ivan Testov' }));
+    // Emma Johnson herself is on no list: every match came through the other name.
+    expect((r.lines[0]!.matches as Array<{ screened_name: string }>).every((m) => m.screened_name === 'Ivan Testov')).toBe(true);
+    expect(r.lines[1]).toMatchObject({ id: 'b', error: '"other_names" must be an array of non-empty strings' });
+  });
+
   it('reports a bad line and goes on with the next', () => {
     const r = kyc(['screen', '--lists', FIXTURES], 'not json\n{"id":"x"}\n{"id":"y","name":"Emma Johnson"}\n');
     expect(r.code).toBe(1);

@@ -25,13 +25,15 @@ export async function startAmlWorkers(jobs: Jobs, deps: { aml: AmlService; scree
   await jobs.work<CheckJob>(AML_CHECK_JOB, (data, job) => deps.aml.runCheck(data, job), { batchSize: 4 });
   await jobs.work<CheckJob>(AML_CHECK_ABANDONED_JOB, (data) => deps.aml.abandonCheck(data));
   await jobs.work(AML_REFRESH_JOB, async () => void (await deps.aml.refreshDue()));
-  await jobs.work<{ entities?: string[] }>(AML_RESCREEN_JOB, async (data) => void (await deps.aml.rescreenAll({ onlyEntities: data.entities })));
+  await jobs.work<{ entities?: string[]; removed?: string[] }>(AML_RESCREEN_JOB, async (data) => void (await deps.aml.rescreenAll({ onlyEntities: data.entities, removedEntities: data.removed })));
   await jobs.work(SCREENING_REFRESH_JOB, async () => {
     const diffs = await deps.screening.refresh();
     const touched = diffs.flatMap((d) => [...d.added, ...d.changed]);
-    if (touched.length === 0) return;
+    // Removed entries matter too: a confirmed match that is delisted goes back to a person (review memory).
+    const removed = diffs.flatMap((d) => d.removed);
+    if (touched.length === 0 && removed.length === 0) return;
     // A few thousand entries are re-screened as a targeted probe; a wholesale change re-screens everyone.
-    await jobs.send(AML_RESCREEN_JOB, touched.length <= 5_000 ? { entities: touched } : {});
+    await jobs.send(AML_RESCREEN_JOB, touched.length + removed.length <= 5_000 ? { entities: touched, removed } : {});
   });
   await jobs.schedule(AML_REFRESH_JOB, '*/10 * * * *');
   await jobs.schedule(SCREENING_REFRESH_JOB, deps.refreshCron);

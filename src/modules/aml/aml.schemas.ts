@@ -22,7 +22,10 @@ export const AmlReviewBody = Type.Object(
     sanctions_matches: Type.Optional(MatchReviewValue),
     notes: Type.Optional(Type.String({ maxLength: 5000 })),
     matches: Type.Optional(Type.Array(
-      Type.Object({ entity_id: Type.String({ maxLength: 200 }), status: Type.Union([Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')]) }, { additionalProperties: false }),
+      Type.Object({
+        entity_id: Type.String({ maxLength: 200 }), status: Type.Union([Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')]),
+        notes: Type.Optional(Type.String({ maxLength: 2000, description: "Why, for this match (remembered with it); the review's notes otherwise" })),
+      }, { additionalProperties: false }),
       { maxItems: 200, description: 'Per potential match: dismissed as a false positive or confirmed' },
     )),
   },
@@ -36,7 +39,24 @@ export const AmlMatch = Type.Object({
   list: Type.String(), entity_id: Type.String(), source_id: Type.String(), listed_name: Type.String(), matched_name: Type.String(),
   score: Type.Number(), topics: Type.Array(Type.String()), programs: Type.Array(Type.String()), source_url: Type.Union([Type.String(), Type.Null()]),
   reasons: Type.Array(Type.String()),
-  review_status: Type.Union([Type.Literal('PENDING'), Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')]),
+  review_status: Type.Union([Type.Literal('PENDING'), Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')], {
+    description: 'PENDING until a person decides; a decision made on an earlier result is carried over while the listed entity is unchanged',
+  }),
+  entity_hash: Type.Optional(Type.String({ description: "The listed entity's content hash when screened; `delisted` once it left the lists" })),
+  listed: Type.Optional(Type.Boolean({ description: 'false: the entity is no longer in the loaded lists (a confirmed match delisted)' })),
+  screened_name: Type.Optional(Type.Object({
+    name: Type.String(),
+    source: Type.Union([Type.Literal('CONTACT'), Type.Literal('LEGAL_NAME'), Type.Literal('PREVIOUS_NAME'), Type.Literal('DOCUMENT')], {
+      description: "Which of the contact's names matched: their own, a legal or previous name given in the onboarding flow, or a name read from an identity document",
+    }),
+  })),
+  review: Type.Optional(Type.Union([Type.Object({
+    status: Type.Union([Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')]),
+    reviewed_by: Type.String(), reviewed_at: Type.String({ format: 'date-time' }), notes: Type.String(),
+  }, { description: 'The latest review of this match for this contact, on this result or remembered from an earlier one' }), Type.Null()])),
+  review_change: Type.Optional(Type.Union([
+    Type.Literal('DISMISSED_MATCH_CHANGED'), Type.Literal('CONFIRMED_MATCH_CHANGED'), Type.Literal('CONFIRMED_MATCH_DELISTED'), Type.Null(),
+  ], { description: 'Why a remembered review was reopened: the listed entity changed, or a confirmed one was delisted' })),
 });
 
 export const AmlReport = Type.Object(

@@ -11,10 +11,13 @@ import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
 import { SourceUnavailableError, type EidvService, type PersonQuery } from '../eidv/index.ts';
-import { DEFAULT_OPTIONS, Matcher, type ListedEntity, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
+import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, type ListedEntity, type Match, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
-import { coveredAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
+import { coveredAnswers, kindAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
+import { applyMemory, changeReasons, decidedByReview, memoryReviewProblems, newChanges, REVIEW_CHANGES, withDecisions, type RememberedReview } from './domain/memory.ts';
+import { namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
+import { createMatchMemory } from './match-memory.ts';
 
 export const AML_CHECK_JOB = 'aml-check';
 export const AML_RETRY_LIMIT = 2;
@@ -38,6 +41,9 @@ export interface AmlDeps {
   now: () => Date;
 }
 
+/** The other names some contacts of one client gave (the onboarding module reads them), by contact id. */
+export type OtherNamesSource = (clientId: string, contactIds: readonly string[]) => Promise<Map<string, OtherNames>>;
+
 export interface CheckJob {
   clientId: string;
   accountId: string;
@@ -52,6 +58,8 @@ export interface CheckJob {
  */
 export function createAmlService(deps: AmlDeps) {
   const { db, events, keys } = deps;
+  const memory = createMatchMemory({ keys });
+  let otherNames: OtherNamesSource = async () => new Map();
   const aad = (row: { contact_id: string }, part: string) => `aml:${part}:${row.contact_id}`;
   // `sql` is the caller's transaction, if any: a key not yet cached is read through it.
   const seal = async (sql: Sql, contactId: string, part: string, value: unknown) =>
@@ -122,17 +130,43 @@ export function createAmlService(deps: AmlDeps) {
     return { name, dob: contact.date_of_birth || undefined, country: contact.primary_address.country_code || undefined, type: 'person' as const };
   }
 
-  function screen(contact: ContactOut): ScreeningResult {
-    return deps.screening.screen(queryOf(contact));
+  /** The listed entity's content hash in the lists loaded now; undefined when it is not in them (delisted). */
+  function hashOf(entityId: string): string | undefined {
+    const entity = deps.screening.entity(entityId);
+    return entity ? hashEntity(entity) : undefined;
   }
 
-  function reportMatches(result: ScreeningResult, previous: ReportMatch[] = []): ReportMatch[] {
-    const reviewed = new Map(previous.map((m) => [m.entity_id, m.review_status]));
-    return result.matches.map((m) => ({
+  type NamedResult = Omit<ScreeningResult, 'matches'> & { matches: Array<Match & { screenedName: GivenName }> };
+
+  /** Every name the contact gave is screened; each entity is kept once, with the name that matched it best. */
+  function screen(contact: ContactOut, other?: OtherNames): NamedResult {
+    const query = queryOf(contact);
+    const perName = namesToScreen(query.name, other).map((name) => ({ name, result: deps.screening.screen({ ...query, name: name.name }) }));
+    const matches = bestPerEntity(perName.map((p) => ({ name: p.name, matches: p.result.matches })));
+    return { ...perName[0]!.result, ...decide(matches), matches };
+  }
+
+  /** The screening's matches as the report shows them, with the remembered reviews applied (review memory). */
+  function reportMatches(result: NamedResult, remembered: readonly RememberedReview[]): ReportMatch[] {
+    const matches = result.matches.map((m): ReportMatch => ({
       kind: matchKind(m.topics), list: m.list, entity_id: m.entityId, source_id: m.sourceId, listed_name: m.listedName, matched_name: m.matchedName,
       score: Math.round(m.score * 1000) / 1000, topics: m.topics, programs: m.programs, source_url: m.sourceUrl ?? null, reasons: m.reasons,
-      review_status: reviewed.get(m.entityId) ?? 'PENDING',
+      review_status: 'PENDING', entity_hash: hashOf(m.entityId), listed: true, screened_name: m.screenedName,
     }));
+    return applyMemory(matches, remembered, hashOf);
+  }
+
+  /** For a page of reports (any clients): each contact's other names and remembered reviews, read per client. */
+  async function pageContext(page: readonly AmlRow[]) {
+    const byClient = new Map<string, string[]>();
+    for (const r of page) byClient.set(r.client_id, [...(byClient.get(r.client_id) ?? []), r.contact_id]);
+    const names = new Map<string, OtherNames>();
+    const remembered = new Map<string, RememberedReview[]>();
+    for (const [clientId, contactIds] of byClient) {
+      for (const [id, n] of await otherNames(clientId, contactIds)) names.set(id, n);
+      for (const [id, m] of await memory.load(db, clientId, contactIds)) remembered.set(id, m);
+    }
+    return { names, remembered };
   }
 
   async function finishWithError(job: CheckJob, message: string) {
@@ -203,23 +237,27 @@ export function createAmlService(deps: AmlDeps) {
         await finishWithError(job, `IDENTITY_SOURCE_UNAVAILABLE: ${error.message}`);
         return;
       }
-      const screening = screen(contact);
-      const answers = coveredAnswers(screening, deps.screening.coverage());
+      const screening = screen(contact, (await otherNames(job.clientId, [job.contactId])).get(job.contactId));
+      // A refresh or a new trigger carries each remembered review over; a changed or delisted entity reopens it.
+      const matches = reportMatches(screening, (await memory.load(db, job.clientId, [job.contactId])).get(job.contactId) ?? []);
+      const answers = coveredAnswers(kindAnswers(matches), deps.screening.coverage());
       const data: AmlData = {
         decision: identity.decision, pep_matches: answers.pep, sanctions_matches: answers.sanctions,
-        reasons: reasonCodes(identity.reasons, answers.pep, answers.sanctions),
+        reasons: [...reasonCodes(identity.reasons, answers.pep, answers.sanctions), ...changeReasons(matches)],
         identity: {
           sources: identity.sources.map((s) => ({ source: s.source, kind: s.kind, name_dob: s.nameDob, name_address: s.nameAddress, deceased: s.deceased, reasons: s.reasons })),
           confirmed_name_dob: identity.confirmedNameDob, confirmed_name_address: identity.confirmedNameAddress,
         },
-        matches: reportMatches(screening), screened_lists: screening.lists, threshold: screening.threshold,
+        matches, screened_lists: screening.lists, threshold: screening.threshold,
       };
       const decidedAt = deps.now();
       const review = needsReview(data);
+      // Nothing new for a person: the last review still stands and stays on the report.
+      const previousReview = review ? { empty: true } : await openReview(db, current);
       await db.tx(async (tx) => {
         const row = await amlRepo.finishRun(tx, job.contactId, job.runId, {
           status: 'READY', decision: data.decision, pep: data.pep_matches, sanctions: data.sanctions_matches, matchIds: data.matches.map((m) => m.entity_id),
-          dataEnc: await seal(tx, job.contactId, 'data', data), reviewEnc: await seal(tx, job.contactId, 'review', { empty: true }), needsReview: review, error: null,
+          dataEnc: await seal(tx, job.contactId, 'data', data), reviewEnc: await seal(tx, job.contactId, 'review', previousReview), needsReview: review, error: null,
           decidedAt, expiresAt: new Date(decidedAt.getTime() + current.ttl_in_days * 86_400_000),
         });
         if (!row) return;
@@ -242,20 +280,19 @@ export function createAmlService(deps: AmlDeps) {
             errors: missing.map((m) => ({ pointer: `/${m}`, message: 'is required: the report has potential matches of this kind' })),
           });
         }
-        const problems = reviewProblems(data, { pep_matches: pep!, sanctions_matches: sanctions!, matches: input.matches ?? [] });
+        const decided = decidedByReview(data.matches, { pep: pep!, sanctions: sanctions!, matches: input.matches ?? [] });
+        const remembered = memoryReviewProblems(data.matches, decided, input.matches ?? []);
+        const problems = [...remembered.problems, ...reviewProblems(data, { pep_matches: pep!, sanctions_matches: sanctions!, matches: remembered.standing })];
         if (problems.length) throw new AppError('unprocessable', problems.join('; '));
-        const statuses = new Map((input.matches ?? []).map((m) => [m.entity_id, m.status]));
-        const reviewedData: AmlData = {
-          ...data,
-          matches: data.matches.map((m) => ({
-            ...m,
-            review_status: statuses.get(m.entity_id) ?? (m.kind === 'PEP' && pep !== 'NO_MATCH' ? pep! : m.kind === 'SANCTIONS' && sanctions !== 'NO_MATCH' ? sanctions! : m.review_status) as ReportMatch['review_status'],
-          })),
-        };
+        const reviewedAt = deps.now();
+        const reviewedData: AmlData = { ...data, matches: withDecisions(data.matches, decided, { reviewer, at: reviewedAt.toISOString(), notes: input.notes ?? '' }) };
         const review: AmlReview = {
           empty: false, status: 'COMPLETE', decision: input.decision, pep_matches: pep, sanctions_matches: sanctions, notes: input.notes ?? '',
-          reviewed_by: reviewer, reviewed_at: deps.now().toISOString(),
+          reviewed_by: reviewer, reviewed_at: reviewedAt.toISOString(),
         };
+        // Review memory: each decided match is remembered for this contact and entity, with the entity's hash as reviewed.
+        await memory.remember(tx, clientId, contactId, data.matches.filter((m) => decided.has(m.entity_id)).map((m) => ({ match: m, status: decided.get(m.entity_id)!.status, notes: decided.get(m.entity_id)!.notes ?? input.notes ?? '' })),
+          { reviewer, at: reviewedAt, hashOf });
         const saved = (await amlRepo.saveReview(tx, clientId, contactId, await seal(tx, contactId, 'review', review), await seal(tx, contactId, 'data', reviewedData)))!;
         // The decision and who made it are in the audit trail, committed with the review itself.
         await deps.audit.recordIn(tx, {
@@ -277,15 +314,20 @@ export function createAmlService(deps: AmlDeps) {
     },
 
     /**
-     * Ongoing monitoring: screen every contact with an active report against the lists as loaded now; a contact
-     * with a match it did not have before gets a new revision, back in review, and REPORT_IN_REVIEW.
+     * Ongoing monitoring: screen every contact with an active report against the lists as loaded now. A contact
+     * with a match nobody has reviewed and it did not have before, or whose remembered review no longer holds (the
+     * entity changed, or a confirmed one was delisted), gets a new revision, back in review, and REPORT_IN_REVIEW.
+     * `onlyEntities` (added or changed) and `removedEntities` name what a list update touched: only contacts these
+     * can concern are screened in full.
      */
-    async rescreenAll(options: { pageSize?: number; onlyEntities?: string[] } = {}): Promise<{ screened: number; changed: number }> {
+    async rescreenAll(options: { pageSize?: number; onlyEntities?: string[]; removedEntities?: string[] } = {}): Promise<{ screened: number; changed: number }> {
       // When the update names its new and changed entries, a small matcher over just those finds the contacts
       // worth a full screening; everyone else cannot have gained a match from this update.
       const changedEntities = options.onlyEntities?.map((id) => deps.screening.entity(id)).filter((e): e is ListedEntity => e !== undefined);
-      const probe = changedEntities ? new Matcher(changedEntities, { ...DEFAULT_OPTIONS, threshold: deps.screening.threshold }) : undefined;
-      if (probe && changedEntities!.length === 0) return { screened: 0, changed: 0 };
+      const probe = changedEntities?.length ? new Matcher(changedEntities, { ...DEFAULT_OPTIONS, threshold: deps.screening.threshold }) : undefined;
+      // A contact matched to (or with a review of) a changed or removed entry is screened in full whatever the probe says.
+      const touched = options.onlyEntities ? new Set([...options.onlyEntities, ...(options.removedEntities ?? [])]) : undefined;
+      if (touched?.size === 0) return { screened: 0, changed: 0 };
       let after = '';
       let screened = 0;
       let changed = 0;
@@ -294,24 +336,34 @@ export function createAmlService(deps: AmlDeps) {
         if (page.length === 0) break;
         after = page[page.length - 1]!.contact_id;
         const contacts = await deps.accounts.readContacts(db, page.map((r) => ({ clientId: r.client_id, contactId: r.contact_id })));
+        const { names, remembered } = await pageContext(page);
         for (const row of page) {
           const contact = contacts.get(row.contact_id);
           if (!contact) continue;
           screened++;
-          if (probe && probe.screen(queryOf(contact)).length === 0) continue;
-          const result = screen(contact);
-          const added = newMatches(row.match_ids, result.matches.map((m) => m.entityId));
-          if (added.length === 0) continue;
+          const other = names.get(row.contact_id);
+          const mem = remembered.get(row.contact_id) ?? [];
+          if (touched) {
+            const concerned = row.match_ids.some((id) => touched.has(id)) || mem.some((r) => touched.has(r.entityId))
+              || (probe !== undefined && namesToScreen(queryOf(contact).name, other).some((n) => probe.screen({ ...queryOf(contact), name: n.name }).length > 0));
+            if (!concerned) continue;
+          }
+          const result = screen(contact, other);
+          const matches = reportMatches(result, mem);
           const data = (await openData(db, row))!;
-          const answers = coveredAnswers(result, deps.screening.coverage());
+          const added = newMatches(row.match_ids, matches.filter((m) => m.review_status === 'PENDING').map((m) => m.entity_id));
+          const reopened = newChanges(data.matches, matches);
+          if (added.length === 0 && reopened.length === 0) continue;
+          const answers = coveredAnswers(kindAnswers(matches), deps.screening.coverage());
+          const kept = data.reasons.filter((r) => !/_(POTENTIAL_MATCH|NOT_SCREENED)$/.test(r) && r !== 'NEW_MATCH_AFTER_LIST_UPDATE' && !(REVIEW_CHANGES as readonly string[]).includes(r));
           const updated: AmlData = {
-            ...data, pep_matches: answers.pep, sanctions_matches: answers.sanctions, matches: reportMatches(result, data.matches),
-            reasons: [...reasonCodes(data.reasons.filter((r) => !/_(POTENTIAL_MATCH|NOT_SCREENED)$/.test(r)), answers.pep, answers.sanctions), 'NEW_MATCH_AFTER_LIST_UPDATE'],
+            ...data, pep_matches: answers.pep, sanctions_matches: answers.sanctions, matches,
+            reasons: [...reasonCodes(kept, answers.pep, answers.sanctions), ...(added.length ? ['NEW_MATCH_AFTER_LIST_UPDATE'] : []), ...changeReasons(matches)],
             screened_lists: result.lists,
           };
           await db.tx(async (tx) => {
             const saved = await amlRepo.saveRescreen(tx, row.contact_id, row.revision, {
-              pep: answers.pep, sanctions: answers.sanctions, matchIds: result.matches.map((m) => m.entityId),
+              pep: answers.pep, sanctions: answers.sanctions, matchIds: matches.map((m) => m.entity_id),
               dataEnc: await seal(tx, row.contact_id, 'data', updated), reviewEnc: await seal(tx, row.contact_id, 'review', { empty: true }),
             });
             if (!saved) return; // changed meanwhile; the next run sees it
@@ -321,6 +373,11 @@ export function createAmlService(deps: AmlDeps) {
         }
       }
       return { screened, changed };
+    },
+
+    /** The onboarding module tells the names each contact gave (legal names history, documents): all are screened. */
+    useOtherNames(source: OtherNamesSource) {
+      otherNames = source;
     },
   };
 }

@@ -59,6 +59,10 @@ export const onboardingRepo = {
 
   byContact: (sql: Sql, contactId: string) => one<OnboardingRow>(sql, 'SELECT * FROM onboarding_reports WHERE contact_id = $1', [contactId]),
 
+  /** Some contacts' reports, of one client. */
+  byContacts: (sql: Sql, clientId: string, contactIds: readonly string[]) =>
+    sql.query<OnboardingRow>('SELECT * FROM onboarding_reports WHERE client_id = $1 AND contact_id = ANY($2::text[])', [clientId, [...contactIds]]),
+
   /** A new request: new run and link (the old link stops working), answers cleared, earlier results kept until replaced. */
   startRun: (sql: Sql, clientId: string, r: {
     accountId: string; contactId: string; runId: string; status: OnboardingStatus; parameters: Parameters; ttl: number; autoRefresh: boolean;

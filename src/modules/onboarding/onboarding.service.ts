@@ -266,6 +266,28 @@ export function createOnboardingService(deps: OnboardingDeps) {
       return { document_type: idscan.document_type, document_given_names: idscan.document_given_names, document_last_name: idscan.document_last_name, date_of_birth: idscan.date_of_birth };
     },
 
+    /**
+     * For AML screening (issue 18): the names each contact gave besides their own, the legal names history of the
+     * flow (answers being given, else those of the last processed result) and the name read from their identity
+     * document, whatever its decision (a name on a document that did not pass is still a name to screen).
+     */
+    async otherNames(clientId: string, contactIds: readonly string[]): Promise<Map<string, { legal_names: string[]; document_names: string[] }>> {
+      const out = new Map<string, { legal_names: string[]; document_names: string[] }>();
+      if (contactIds.length === 0) return out;
+      type Names = { names?: Array<{ first_name?: string; last_name?: string }> };
+      const full = (...parts: Array<string | undefined>) => parts.filter((p) => p && p.trim()).join(' ').trim();
+      for (const row of await onboardingRepo.byContacts(db, clientId, contactIds)) {
+        const flow = await open<{ legal_names_history?: Names }>(db, row, 'flow', row.flow_enc);
+        const data = await open<OnboardingData>(db, row, 'data', row.data_enc);
+        const history = flow?.legal_names_history ?? (data?.details?.legal_names_history as Names | undefined);
+        const legal = (history?.names ?? []).map((n) => full(n.first_name, n.last_name)).filter(Boolean);
+        const idscan = data?.idscan;
+        const document = idscan ? [full(idscan.document_given_names, idscan.document_last_name)].filter(Boolean) : [];
+        if (legal.length || document.length) out.set(row.contact_id, { legal_names: legal, document_names: document });
+      }
+      return out;
+    },
+
     isSandbox: async (sql: Sql, clientId: string) => (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false,
   };
 }

@@ -31,6 +31,9 @@ export const PERSONAL_TABLES: PersonalTable[] = [
     { column: 'data_enc', aad: (r) => `aml:data:${s(r.contact_id)}` },
     { column: 'review_enc', aad: (r) => `aml:review:${s(r.contact_id)}` },
   ] },
+  { table: 'aml_match_reviews', owner: 'contact_id', kind: 'CONTACT', key: ['contact_id', 'entity_id'], sealed: [
+    { column: 'review_enc', aad: (r) => `aml:match-review:${s(r.contact_id)}:${s(r.entity_id)}` },
+  ] },
   { table: 'onboarding_reports', owner: 'contact_id', kind: 'CONTACT', key: ['contact_id'], sealed: [
     { column: 'link_enc', aad: (r) => `onboarding:link:${s(r.contact_id)}` },
     { column: 'flow_enc', aad: (r) => `onboarding:flow:${s(r.contact_id)}` },

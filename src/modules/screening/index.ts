@@ -7,8 +7,9 @@ export type { Match, MatchExplanation, ScreeningQuery } from './domain/matcher.t
 export { DEFAULT_THRESHOLD, DEFAULT_OPTIONS, Matcher } from './domain/matcher.ts';
 export type { ListedEntity, ListedName, AliasQuality, EntitySchema } from './domain/entity.ts';
 export type { ListDiff } from './domain/versions.ts';
-export { diffEntities } from './domain/versions.ts';
+export { diffEntities, hashEntity } from './domain/versions.ts';
 export { compareNames } from './domain/compare.ts';
+export { bestPerEntity } from './domain/several-names.ts';
 export { loadLists, type LoadedList } from './lists.loader.ts';
 export { OFFICIAL_SOURCES, listPathsFromEnv, parseSourcesSetting, type ListSource } from './sources.ts';
 export { fetchSource, fetchSources, readSourceState, type SourceFetchOptions, type SourceFetchResult, type SourceState } from './sources.fetch.ts';

@@ -7,13 +7,16 @@ import { parse, UsageError } from '../../cli/cli.ts';
 import { DEFAULT_THRESHOLD, type Match } from './domain/matcher.ts';
 import { diffEntities } from './domain/versions.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
-import { createScreeningService, NoListsLoadedError } from './screening.service.ts';
+import { createScreeningService, decide, NoListsLoadedError } from './screening.service.ts';
+import { bestPerEntity } from './domain/several-names.ts';
 import path from 'node:path';
 import { listPathsFromEnv, OFFICIAL_SOURCES, parseSourcesSetting } from './sources.ts';
 import { fetchSources, redactUrl } from './sources.fetch.ts';
 
 const USAGE = `Usage:
-  kyc screen [--lists PATH ...] [--threshold X] [--explain]   JSON lines {"id","name","dob"?,"country"?,"type"?} on stdin
+  kyc screen [--lists PATH ...] [--threshold X] [--explain]   JSON lines {"id","name","dob"?,"country"?,"type"?,"other_names"?} on stdin;
+                                                             other_names (previous names, names on documents) are
+                                                             screened too, and each match says which name matched
   kyc compare [--threshold X]                                JSON lines {"id","name1","name2","type"?} on stdin
   kyc lists load [PATH ...]                                  summary of each list found (default: SCREENING_LISTS)
   kyc lists diff OLD_PATH NEW_PATH                           added/changed/removed entity ids per list
@@ -53,8 +56,9 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-function matchLine(m: Match, explain: boolean) {
+function matchLine(m: Match & { screenedName?: string }, explain: boolean) {
   return {
+    ...(m.screenedName !== undefined ? { screened_name: m.screenedName } : {}),
     list: m.list,
     entity_id: m.entityId,
     listed_name: m.listedName,
@@ -87,14 +91,24 @@ async function screen(argv: string[]): Promise<number> {
     }
     const id = value.id ?? null;
     const name = str(value.name);
-    const type = value.type === 'person' || value.type === 'company' ? value.type : undefined;
-    if (!name || (value.type !== undefined && !type)) {
+    const type: 'person' | 'company' | undefined = value.type === 'person' || value.type === 'company' ? value.type : undefined;
+    const others = value.other_names;
+    const badOthers = others !== undefined && (!Array.isArray(others) || others.some((o) => !str(o)));
+    if (!name || (value.type !== undefined && !type) || badOthers) {
       failures++;
-      out({ id, line: n, error: !name ? '"name" must be a non-empty string' : '"type" must be "person" or "company"' });
+      out({ id, line: n, error: !name ? '"name" must be a non-empty string' : badOthers ? '"other_names" must be an array of non-empty strings' : '"type" must be "person" or "company"' });
       continue;
     }
-    const result = service.screen({ name, dob: str(value.dob), country: str(value.country), type });
-    out({ id, decision: result.decision, matches: result.matches.map((m) => matchLine(m, values.explain ?? false)) });
+    const query = { dob: str(value.dob), country: str(value.country), type };
+    if (others === undefined) {
+      const result = service.screen({ name, ...query });
+      out({ id, decision: result.decision, matches: result.matches.map((m) => matchLine(m, values.explain ?? false)) });
+      continue;
+    }
+    // Every name the person gave is screened; each listed entity once, with the name that matched it best.
+    const names = [...new Set([name, ...(others as string[]).map((o) => str(o)!)])];
+    const matches = bestPerEntity(names.map((q) => ({ name: q, matches: service.screen({ name: q, ...query }).matches })));
+    out({ id, decision: decide(matches).decision, matches: matches.map((m) => matchLine(m, values.explain ?? false)) });
   }
   return failures > 0 ? 1 : 0;
 }

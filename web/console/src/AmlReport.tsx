@@ -8,19 +8,45 @@ type Pending = { proposed_by: string; proposed_at: string; proposal: { decision:
 type Page = { contact: Contact; report: AmlReport; entities: Record<string, Entity | null>; can_review: boolean; pending_review: Pending | null; me: string };
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+const words = (code: string) => code.replace(/_/g, ' ').toLowerCase();
+
+const NAME_SOURCES: Record<NonNullable<Match['screened_name']>['source'], string> = {
+  CONTACT: 'their name', LEGAL_NAME: 'legal name given in onboarding', PREVIOUS_NAME: 'previous name given in onboarding', DOCUMENT: 'name read from their identity document',
+};
+const CHANGES: Record<NonNullable<Match['review_change']>, string> = {
+  DISMISSED_MATCH_CHANGED: 'Reopened: the listed entry changed (a name, date or programme) since this match was dismissed.',
+  CONFIRMED_MATCH_CHANGED: 'Reopened: the listed entry changed (a name, date or programme) since this match was confirmed.',
+  CONFIRMED_MATCH_DELISTED: 'Delisted: this confirmed match is no longer on the lists. Say whether it still stands.',
+};
+
+/** The match's review: who decided, when and why; carried over from an earlier result when it predates this one. */
+function MatchReview({ match, requestedAt }: { match: Match; requestedAt: string }) {
+  const r = match.review;
+  const carried = r && match.review_status !== 'PENDING' && Date.parse(r.reviewed_at) < Date.parse(requestedAt);
+  return (
+    <div className="match-review" data-testid="match-review">
+      <p>Review status: <strong>{words(match.review_status)}</strong>{carried && ' (carried over from an earlier review: the listed entry is unchanged)'}</p>
+      {match.review_change && <p className="warning" role="note">{CHANGES[match.review_change]}</p>}
+      {r && (
+        <p>{match.review_change ? 'Earlier decision' : 'Decision'}: {words(r.status)} by {r.reviewed_by} on {new Date(r.reviewed_at).toLocaleString('en-GB')}. Why: {r.notes || '—'}</p>
+      )}
+    </div>
+  );
+}
 
 /** One potential match: the contact and the listed entity side by side, with the score and the matcher's reasons. */
-function MatchCard({ match, entity, contact, index }: { match: Match; entity: Entity | null; contact: Contact; index: number }) {
+function MatchCard({ match, entity, contact, index, requestedAt }: { match: Match; entity: Entity | null; contact: Contact; index: number; requestedAt: string }) {
   const a = contact.primary_address;
   return (
     <article className="match card" aria-labelledby={`match-${index}`}>
       <h3 id={`match-${index}`}>{match.kind} potential match: {match.listed_name} <span className="score">score {match.score.toFixed(3)}</span></h3>
-      <p>Review status: <strong>{match.review_status.replace(/_/g, ' ').toLowerCase()}</strong></p>
+      <MatchReview match={match} requestedAt={requestedAt} />
       <div className="two">
         <section aria-label="The contact">
           <h4>Contact</h4>
           <dl className="facts">
             <dt>Name</dt><dd>{fullName(contact)}</dd>
+            {match.screened_name && <><dt>Screened name</dt><dd>{match.screened_name.name} ({NAME_SOURCES[match.screened_name.source]})</dd></>}
             <dt>Matched as</dt><dd>{match.matched_name}</dd>
             <dt>Date of birth</dt><dd>{contact.date_of_birth || '—'}</dd>
             <dt>Country</dt><dd>{a.country_code || '—'}</dd>
@@ -53,7 +79,10 @@ function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountI
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
-    const matches = report.data.matches.map((m, i) => ({ entity_id: m.entity_id, status: String(form.get(`match-${i}`)) as 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' }));
+    const matches = report.data.matches.map((m, i) => {
+      const why = String(form.get(`match-notes-${i}`) ?? '').trim();
+      return { entity_id: m.entity_id, status: String(form.get(`match-${i}`)) as 'MATCH_DISMISSED' | 'MATCH_CONFIRMED', ...(why ? { notes: why } : {}) };
+    });
     if (matches.some((m) => m.status !== 'MATCH_DISMISSED' && m.status !== 'MATCH_CONFIRMED')) return setError('Dismiss or confirm every potential match');
     // The kind-level answers follow from the per-match ones: any confirmed match of a kind confirms that kind.
     const kind = (k: 'PEP' | 'SANCTIONS', potential: string | null) => {
@@ -81,6 +110,8 @@ function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountI
           <legend>{m.kind} match {i + 1}: {m.listed_name} ({m.list})</legend>
           <label><input type="radio" name={`match-${i}`} value="MATCH_DISMISSED" required defaultChecked={m.review_status === 'MATCH_DISMISSED'} /> Dismiss: not this person</label>
           <label><input type="radio" name={`match-${i}`} value="MATCH_CONFIRMED" defaultChecked={m.review_status === 'MATCH_CONFIRMED'} /> Confirm: this is the person</label>
+          <label htmlFor={`match-notes-${i}`}>Why, for this match alone (optional)</label>
+          <input id={`match-notes-${i}`} name={`match-notes-${i}`} maxLength={2000} />
         </fieldset>
       ))}
       <fieldset>
@@ -152,7 +183,7 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
           <section aria-labelledby="m-h">
             <h2 id="m-h">Potential matches ({r.data.matches.length})</h2>
             {r.data.matches.length === 0 && <p>No potential match on the lists screened.</p>}
-            {r.data.matches.map((m, i) => <MatchCard key={m.entity_id} match={m} entity={data.entities[m.entity_id] ?? null} contact={data.contact} index={i} />)}
+            {r.data.matches.map((m, i) => <MatchCard key={m.entity_id} match={m} entity={data.entities[m.entity_id] ?? null} contact={data.contact} index={i} requestedAt={r.data.requested_at} />)}
           </section>
           {!r.review.empty && (
             <section className="card" aria-labelledby="rv-h">

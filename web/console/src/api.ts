@@ -31,6 +31,11 @@ export interface Contact { id: string; account_id: string; type: string; first_n
 export interface Match {
   kind: 'PEP' | 'SANCTIONS' | 'OTHER'; list: string; entity_id: string; source_id: string; listed_name: string; matched_name: string; score: number;
   topics: string[]; programs: string[]; source_url: string | null; reasons: string[]; review_status: 'PENDING' | 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+  /** Review memory (issue 18): which of the contact's names matched, the latest review of this match (this report's or an earlier one's), and why it was reopened. */
+  listed?: boolean;
+  screened_name?: { name: string; source: 'CONTACT' | 'LEGAL_NAME' | 'PREVIOUS_NAME' | 'DOCUMENT' };
+  review?: { status: 'MATCH_DISMISSED' | 'MATCH_CONFIRMED'; reviewed_by: string; reviewed_at: string; notes: string } | null;
+  review_change?: 'DISMISSED_MATCH_CHANGED' | 'CONFIRMED_MATCH_CHANGED' | 'CONFIRMED_MATCH_DELISTED' | null;
 }
 export interface Entity { id: string; list: string; sourceId: string; schema: string; names: { name?: string; full?: string; [k: string]: unknown }[]; birthDates: string[]; nationalities: string[]; citizenships: string[]; countries: string[]; programs: string[]; topics: string[]; sourceUrl?: string; gender?: string }
 export interface AmlReport {

@@ -1634,6 +1634,8 @@ export interface paths {
                         /** @description Per potential match: dismissed as a false positive or confirmed */
                         matches?: {
                             entity_id: string;
+                            /** @description Why, for this match (remembered with it); the review's notes otherwise */
+                            notes?: string;
                             status: "MATCH_DISMISSED" | "MATCH_CONFIRMED";
                         }[];
                         notes?: string;
@@ -5677,15 +5679,34 @@ export interface components {
                 } | null;
                 last_decision_date: string | null;
                 matches: {
+                    /** @description The listed entity's content hash when screened; `delisted` once it left the lists */
+                    entity_hash?: string;
                     entity_id: string;
                     kind: "PEP" | "SANCTIONS" | "OTHER";
                     list: string;
+                    /** @description false: the entity is no longer in the loaded lists (a confirmed match delisted) */
+                    listed?: boolean;
                     listed_name: string;
                     matched_name: string;
                     programs: string[];
                     reasons: string[];
+                    review?: {
+                        notes: string;
+                        /** Format: date-time */
+                        reviewed_at: string;
+                        reviewed_by: string;
+                        status: "MATCH_DISMISSED" | "MATCH_CONFIRMED";
+                    } | null;
+                    /** @description Why a remembered review was reopened: the listed entity changed, or a confirmed one was delisted */
+                    review_change?: "DISMISSED_MATCH_CHANGED" | "CONFIRMED_MATCH_CHANGED" | "CONFIRMED_MATCH_DELISTED" | null;
+                    /** @description PENDING until a person decides; a decision made on an earlier result is carried over while the listed entity is unchanged */
                     review_status: "PENDING" | "MATCH_DISMISSED" | "MATCH_CONFIRMED";
                     score: number;
+                    screened_name?: {
+                        name: string;
+                        /** @description Which of the contact's names matched: their own, a legal or previous name given in the onboarding flow, or a name read from an identity document */
+                        source: "CONTACT" | "LEGAL_NAME" | "PREVIOUS_NAME" | "DOCUMENT";
+                    };
                     source_id: string;
                     source_url: string | null;
                     topics: string[];

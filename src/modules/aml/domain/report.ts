@@ -1,4 +1,6 @@
 /** The AML report's data and review as stored (sealed) and shown; pure helpers over them. */
+import type { MatchReviewView, ReviewChange } from './memory.ts';
+import type { GivenName } from './names.ts';
 
 export type MatchReview = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' | 'NO_MATCH';
 
@@ -15,6 +17,15 @@ export interface ReportMatch {
   source_url: string | null;
   reasons: string[];
   review_status: 'PENDING' | 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+  /** The listed entity's content hash when screened (review memory compares it); `delisted` once it left the lists. Absent on results before issue 18. */
+  entity_hash?: string;
+  /** false: the entity is no longer in the loaded lists (a confirmed match delisted). */
+  listed?: boolean;
+  /** Which of the contact's names matched (their own, a legal or previous name, a document's). */
+  screened_name?: GivenName;
+  /** The review of this match: made on this report, or carried over from an earlier one (then `review_change` says if it was reopened). */
+  review?: MatchReviewView | null;
+  review_change?: ReviewChange | null;
 }
 
 export type MatchDecision = 'No Match' | 'Potential Match';
@@ -55,6 +66,15 @@ export function matchKind(topics: string[]): ReportMatch['kind'] {
   return 'OTHER';
 }
 
+/** The answer of each kind over a report's matches (a delisted one no longer counts): as the screening decides, plus matches carried over. */
+export function kindAnswers(matches: readonly ReportMatch[]): { pep: MatchDecision; sanctions: MatchDecision } {
+  const listed = matches.filter((m) => m.listed !== false);
+  return {
+    pep: listed.some((m) => m.topics.some((t) => PEP.test(t))) ? 'Potential Match' : 'No Match',
+    sanctions: listed.some((m) => m.topics.some((t) => SANCTION.test(t))) ? 'Potential Match' : 'No Match',
+  };
+}
+
 /**
  * The screening answer of each kind, kept only where a list of that kind is loaded: with sanctions lists alone
  * the PEP answer is null (not screened), not "No Match".
@@ -63,9 +83,12 @@ export function coveredAnswers(result: { pep: MatchDecision; sanctions: MatchDec
   return { pep: coverage.pep || result.pep === 'Potential Match' ? result.pep : null, sanctions: coverage.sanctions || result.sanctions === 'Potential Match' ? result.sanctions : null };
 }
 
-/** A result needs a person when identity is not PASS, anything was potentially matched, or a kind was not screened. */
-export function needsReview(data: Pick<AmlData, 'decision' | 'pep_matches' | 'sanctions_matches'>): boolean {
-  return data.decision !== 'PASS' || data.pep_matches !== 'No Match' || data.sanctions_matches !== 'No Match';
+/**
+ * A result needs a person when identity is not PASS, a kind was not screened, or a match has no standing review:
+ * one a person dismissed or confirmed earlier, its entity unchanged, is carried over and needs no one (review memory).
+ */
+export function needsReview(data: Pick<AmlData, 'decision' | 'pep_matches' | 'sanctions_matches' | 'matches'>): boolean {
+  return data.decision !== 'PASS' || data.pep_matches === null || data.sanctions_matches === null || data.matches.some((m) => m.review_status === 'PENDING');
 }
 
 export function reasonCodes(identityReasons: string[], pep: MatchDecision | null, sanctions: MatchDecision | null): string[] {
