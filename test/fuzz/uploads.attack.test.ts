@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageScans } from '../../src/modules/documents/text-extract.ts';
 import { textPdf } from '../../src/platform/domain/text-pdf.ts';
-import { jpegDeclaring, jpegPolyglot, pdfFlateBomb, pdfImageBomb, pdfLzwBomb, pdfWithJavaScript, pngBomb, WRONG_MAGIC } from './attack-files.ts';
+import { jpegDeclaring, jpegPolyglot, pdfFlateBomb, pdfImageBomb, pdfLzwBomb, pdfWithAutomaticUri, pdfWithJavaScript, pngBomb, WRONG_MAGIC } from './attack-files.ts';
 import { measured, parallelUploads, startUploadTarget, UPLOAD_LIMIT } from './upload-attacks.ts';
 
 /**
@@ -124,5 +124,14 @@ describe('polyglots', () => {
       const r = await target.upload(token, 'proof_of_address', pdfWithJavaScript(how), 'application/pdf');
       expect([r.statusCode, problem(r).reason], how).toEqual([422, 'PDF_ACTIVE_CONTENT']);
     }
+  });
+
+  it('a PDF that calls out to an address by itself (/OpenAction or /AA running /URI) is 422 PDF_ACTIVE_CONTENT and not stored', async () => {
+    const { token, contactId } = await target.link();
+    for (const how of ['open-inline', 'open-reference', 'page-open', 'object-stream', 'next-chain'] as const) {
+      const r = await target.upload(token, 'proof_of_address', pdfWithAutomaticUri(how), 'application/pdf');
+      expect([r.statusCode, problem(r).reason], how).toEqual([422, 'PDF_ACTIVE_CONTENT']);
+    }
+    expect(await target.t.db.query('SELECT 1 FROM onboarding_files WHERE contact_id = $1', [contactId])).toHaveLength(0);
   });
 });
