@@ -10,7 +10,7 @@ import { createService } from './service.ts';
 
 async function start() {
   const config = loadConfig();
-  restrictDataDir(config.dataDir);
+  restrictDataDir(config.dataDir, { create: !config.databaseUrl });
   const releaseLock = config.databaseUrl ? undefined : acquireEmbeddedLock(config.dataDir);
   const service = await createService(config);
   const { app, services } = service;

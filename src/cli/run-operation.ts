@@ -13,7 +13,7 @@ import { OPERATIONS } from './operations.ts';
 export async function runOperation(op: string, args: Record<string, unknown>): Promise<unknown> {
   const config = loadConfig();
   if (!config.databaseUrl && embeddedDbHolder(config.dataDir) !== undefined) return callAdminSocket(config.dataDir, op, args);
-  restrictDataDir(config.dataDir);
+  restrictDataDir(config.dataDir, { create: !config.databaseUrl });
   const release = config.databaseUrl ? undefined : acquireEmbeddedLock(config.dataDir);
   const db = await openDatabase(config);
   try {

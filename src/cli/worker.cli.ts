@@ -11,7 +11,7 @@ export async function run(_command: string, _argv: string[]): Promise<number> {
     process.stderr.write('kyc worker runs beside the API on a shared PostgreSQL: set DATABASE_URL. With the embedded database, `npm start` already runs the workers.\n');
     return 2;
   }
-  restrictDataDir(config.dataDir); // keys generated into DATA_DIR when none are given
+  restrictDataDir(config.dataDir, { create: false }); // keys are generated into DATA_DIR when none are given
   const db = await openDatabase(config);
   await migrate(db);
   const workers = await startWorkers(await buildServices(config, db, { worker: true }));

@@ -1,4 +1,4 @@
-import { chmodSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
+import { chmodSync, existsSync, lstatSync, mkdirSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { isMainThread } from 'node:worker_threads';
 
@@ -34,8 +34,10 @@ export function restrictTree(dir: string): number {
  * Called by the entry points (the service, the CLI commands that open DATA_DIR), not by library code: the
  * umask is process-wide.
  */
-export function restrictDataDir(dataDir: string): { tightened: number } {
+export function restrictDataDir(dataDir: string, options: { create: boolean } = { create: true }): { tightened: number } {
   if (isMainThread) process.umask(0o077); // a worker thread may not change it; its main thread has
+  // On PostgreSQL with keys given and S3 storage, DATA_DIR may never be needed (a read-only image): not made here.
+  if (!options.create && !existsSync(dataDir)) return { tightened: 0 };
   mkdirSync(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   if ((lstatSync(dataDir).mode & 0o077) === 0) return { tightened: 0 };
   const tightened = restrictTree(dataDir);
