@@ -2,7 +2,7 @@ import { isIP } from 'node:net';
 import nodemailer from 'nodemailer';
 import { one, toBuffer, type Db, type Sql } from '../../platform/db/db.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { validationError } from '../../platform/http/validation.ts';
 import { isLiteralPrivateHost, resolvePermitted } from '../../platform/net/address-policy.ts';
 import type { EmailConnectionInput, EmailConnectionView } from '../onboarding/onboarding.schemas.ts';
 
@@ -85,7 +85,7 @@ export function createMailService(deps: { db: Db; cipher: Cipher; allowPrivate: 
     /** Saves the connection; a missing password keeps the stored one (so the settings page never needs to show it). */
     async save(clientId: string, input: EmailConnectionInput): Promise<EmailConnectionView> {
       if (!deps.allowPrivate && isLiteralPrivateHost(input.host)) {
-        throw new AppError('validation_failed', undefined, { errors: [{ pointer: '/host', message: 'is a private or loopback address, which the e-mail connection may not reach' }] });
+        throw validationError([{ pointer: '/host', message: 'is a private or loopback address, which the e-mail connection may not reach' }]);
       }
       return deps.db.tx(async (tx) => {
         const previous = await get(tx, clientId);
