@@ -3,6 +3,7 @@ import { chmodSync, lstatSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writ
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
+import sharp from 'sharp';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
@@ -68,9 +69,23 @@ describe('DATA_DIR permissions', () => {
     }
     expect(ready).toBe(true);
     // A write through the running service (over the socket) while it holds the database.
-    await run('sh', permissive(['bin/kyc.js', 'clients', 'create', '--name', 'While running', '--json']), { cwd: ROOT, env });
+    const created = JSON.parse((await run('sh', permissive(['bin/kyc.js', 'clients', 'create', '--name', 'While running', '--sandbox', '--credits', '5', '--json']), { cwd: ROOT, env })).stdout);
+    // A stored document: a photo uploaded through the hosted flow.
+    const base = `http://127.0.0.1:${port}`;
+    const json = async (method: string, url: string, body: unknown, headers: Record<string, string> = {}) =>
+      (await fetch(`${base}${url}`, { method, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) })).json();
+    const token = (await json('POST', '/oauth/token', { grant_type: 'client_credentials', client_id: created.client_id, client_secret: created.client_secret })).access_token;
+    const auth = { authorization: `Bearer ${token}` };
+    const account = await json('POST', `/clients/${created.clientId}/accounts`, { name: 'Ada Hartley', type: 'INDIVIDUAL', primary_contact: { first_name: 'Ada', last_name: 'Hartley', email: 'ada@example.com' } }, auth);
+    const report = await json('PUT', `/clients/${created.clientId}/accounts/${account.id}/contacts/${account.primary_contact.id}/reports/onboarding`, { config: { parameters: { suppress_invitation_mail: 'true', selfie: 'true' } } }, auth);
+    const link = String(report.data.onboarding_url).split('/verify/')[1];
+    const photo = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#8a6' } }).jpeg().toBuffer();
+    const upload = await fetch(`${base}/verify/${link}/uploads/selfie`, { method: 'POST', headers: { 'content-type': 'image/jpeg' }, body: new Uint8Array(photo) });
+    expect(upload.status, await upload.clone().text()).toBe(201);
+    const all = entries(dataDir);
+    expect(all.filter((e) => e.file.startsWith('files/onboarding/') && e.kind === 'file').length).toBeGreaterThan(0);
     expect(lstatSync(dataDir).mode & 0o777).toBe(0o700);
-    expect(entries(dataDir).find((e) => e.kind === 'socket')).toMatchObject({ file: 'admin.sock', mode: 0o600 });
+    expect(all.find((e) => e.kind === 'socket')).toMatchObject({ file: 'admin.sock', mode: 0o600 });
     expect(openToOthers()).toEqual([]);
   }, 120_000);
 });
