@@ -3,12 +3,14 @@
  * by default, the background workers). Everything it builds comes from service.ts.
  */
 import { ConfigError, loadConfig } from './platform/config.ts';
+import { restrictDataDir } from './platform/data-dir.ts';
 import { acquireEmbeddedLock, EmbeddedDbBusyError } from './platform/db/embedded-lock.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
 import { createService } from './service.ts';
 
 async function start() {
   const config = loadConfig();
+  restrictDataDir(config.dataDir, { create: !config.databaseUrl });
   const releaseLock = config.databaseUrl ? undefined : acquireEmbeddedLock(config.dataDir);
   const service = await createService(config);
   const { app, services } = service;

@@ -1,4 +1,5 @@
 import { loadConfig } from '../platform/config.ts';
+import { restrictDataDir } from '../platform/data-dir.ts';
 import { acquireEmbeddedLock, embeddedDbHolder } from '../platform/db/embedded-lock.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { buildServices, openDatabase } from '../service.ts';
@@ -12,6 +13,7 @@ import { OPERATIONS } from './operations.ts';
 export async function runOperation(op: string, args: Record<string, unknown>): Promise<unknown> {
   const config = loadConfig();
   if (!config.databaseUrl && embeddedDbHolder(config.dataDir) !== undefined) return callAdminSocket(config.dataDir, op, args);
+  restrictDataDir(config.dataDir, { create: !config.databaseUrl });
   const release = config.databaseUrl ? undefined : acquireEmbeddedLock(config.dataDir);
   const db = await openDatabase(config);
   try {

@@ -1,4 +1,5 @@
 import { loadConfig } from '../platform/config.ts';
+import { restrictDataDir } from '../platform/data-dir.ts';
 import { migrate } from '../platform/db/migrate.ts';
 import { buildServices, openDatabase } from '../service.ts';
 import { startWorkers } from '../workers.ts';
@@ -10,6 +11,7 @@ export async function run(_command: string, _argv: string[]): Promise<number> {
     process.stderr.write('kyc worker runs beside the API on a shared PostgreSQL: set DATABASE_URL. With the embedded database, `npm start` already runs the workers.\n');
     return 2;
   }
+  restrictDataDir(config.dataDir, { create: false }); // keys are generated into DATA_DIR when none are given
   const db = await openDatabase(config);
   await migrate(db);
   const workers = await startWorkers(await buildServices(config, db, { worker: true }));

@@ -30,6 +30,8 @@ export interface Config {
   bodyLimitBytes: number;
   logLevel: string;
   webhookAllowPrivate: boolean;
+  /** Let the clients' e-mail (SMTP) connections reach private and loopback addresses (an internal relay, tests). */
+  mailAllowPrivate: boolean;
   webhookTimeoutMs: number;
   /** Delay before each delivery attempt, in milliseconds: the first is normally 0. */
   webhookRetrySchedule: number[];
@@ -156,6 +158,7 @@ export function loadConfig(env: Env = process.env): Config {
     bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
     logLevel,
     webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
+    mailAllowPrivate: bool(env, 'MAIL_ALLOW_PRIVATE', false),
     webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
     webhookRetrySchedule: durations(env, 'WEBHOOK_RETRY_SCHEDULE', '0s,5s,5m,30m,2h,5h,10h,10h'),
     sharedDataDir: path.resolve(env.KYC_SHARED_DATA || '../shared/data'),

@@ -165,6 +165,31 @@ export function pdfWithJavaScript(how: 'plain' | 'escaped' | 'object-stream'): B
   ]);
 }
 
+/**
+ * A PDF that calls out to an address by itself: a `/URI` action run when the file is opened (`/OpenAction`,
+ * inline or through a reference, or in a compressed object stream), or when its page is shown (the page's `/AA`).
+ */
+export function pdfWithAutomaticUri(how: 'open-inline' | 'open-reference' | 'page-open' | 'object-stream' | 'next-chain'): Buffer {
+  const uri = '<< /S /URI /URI (https://tracker.example/read?id=42) >>';
+  const body = stream('', Buffer.from('BT ET'));
+  switch (how) {
+    case 'open-inline':
+      return pdf([`<< /Type /Catalog /Pages 2 0 R /OpenAction ${uri} >>`, ...page('').slice(1), body]);
+    case 'open-reference':
+      return pdf(['<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>', ...page('').slice(1), body, uri]);
+    case 'page-open':
+      return pdf([page('')[0]!, page('')[1]!, page('/AA << /O 5 0 R >>')[2]!, body, uri]);
+    case 'next-chain':
+      // A harmless GoTo first, the call-out in its /Next chain.
+      return pdf(['<< /Type /Catalog /Pages 2 0 R /OpenAction << /S /GoTo /D [3 0 R /Fit] /Next [5 0 R] >> >>', ...page('').slice(1), body, uri]);
+    case 'object-stream':
+      return pdf([
+        '<< /Type /Catalog /Pages 2 0 R /OpenAction 5 0 R >>', ...page('').slice(1), body,
+        stream('/Type /ObjStm /N 1 /First 4 /Filter /FlateDecode', Buffer.from(zlibSync(Buffer.from(`5 0 ${uri}`)))),
+      ]);
+  }
+}
+
 /** A real JPEG with HTML in a comment segment and a ZIP archive appended after its end: valid as all three. */
 export async function jpegPolyglot(): Promise<{ bytes: Buffer; markers: string[] }> {
   const jpeg = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#3366aa' } }).jpeg().toBuffer();

@@ -1,8 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pdfPageScans } from '../../src/modules/documents/text-extract.ts';
 import { textPdf } from '../../src/platform/domain/text-pdf.ts';
-import { jpegDeclaring, jpegPolyglot, pdfFlateBomb, pdfImageBomb, pdfLzwBomb, pdfWithJavaScript, pngBomb, WRONG_MAGIC } from './attack-files.ts';
+import { jpegDeclaring, jpegPolyglot, pdfFlateBomb, pdfImageBomb, pdfLzwBomb, pdfWithAutomaticUri, pdfWithJavaScript, pngBomb, WRONG_MAGIC } from './attack-files.ts';
 import { measured, parallelUploads, startUploadTarget, UPLOAD_LIMIT } from './upload-attacks.ts';
+import { DECODE_PIXEL_BUDGET, uploadDecodeBudget } from '../../src/modules/onboarding/uploads.ts';
+import sharp from 'sharp';
 
 /**
  * Upload attacks against the hosted flow's real endpoint (ADR 0041, ADR 0071): oversized bodies, lying magic
@@ -66,6 +68,30 @@ describe('decompression bombs', () => {
     expect(run.heapPeakGrowthMb).toBeLessThan(64);
   });
 
+  it('10 parallel uploads of 40 MP photos are all taken, decoded within the process-wide pixel budget', async () => {
+    // Just under the 40 MP limit, so each is decoded whole: about 120 MB of RGB pixels apiece.
+    const width = 6000;
+    const height = 6600;
+    const png = await sharp({ create: { width, height, channels: 3, background: '#5a7d9a' } }).png({ compressionLevel: 9 }).toBuffer();
+    expect(png.length).toBeLessThan(UPLOAD_LIMIT);
+    const links = await Promise.all(Array.from({ length: 10 }, () => target.link()));
+    const before = uploadDecodeBudget.stats();
+    expect(before.inUse).toBe(0);
+    const waitingSeen: number[] = [];
+    const sampler = setInterval(() => waitingSeen.push(uploadDecodeBudget.stats().waiting), 10);
+    const run = await measured(() => Promise.all(links.map((l) => target.upload(l.token, 'document_front', png, 'image/png'))));
+    clearInterval(sampler);
+    const after = uploadDecodeBudget.stats();
+    console.log(`10 x ${width}x${height} PNG (${Math.round(png.length / 1024)} KB) at once: rss +${run.rssPeakGrowthMb} MB, peak ${after.peak / 1e6} MP decoding of a ${DECODE_PIXEL_BUDGET / 1e6} MP budget, ${run.ms} ms`);
+    for (const r of run.result) expect(r.statusCode, r.body).toBe(201);
+    expect(after.peak).toBeLessThanOrEqual(DECODE_PIXEL_BUDGET);
+    expect(after.peak).toBeGreaterThanOrEqual(width * height); // decodes did run, and the later ones waited their turn
+    expect(Math.max(...waitingSeen)).toBeGreaterThan(0);
+    expect(after.inUse).toBe(0);
+    // Ten decodes at once held about 2 GB; two at a time hold a fraction of it.
+    expect(run.rssPeakGrowthMb).toBeLessThan(900);
+  });
+
   it('a PDF that inflates like a bomb (past 32 MB at 250 times its size, or past 128 MB) is 422 PDF_TOO_LARGE_INFLATED, measured in small steps', async () => {
     const { token } = await target.link();
     const bomb = await pdfFlateBomb(256 * 1024 * 1024); // ~250 KB sent, 256 MB once inflated
@@ -124,5 +150,14 @@ describe('polyglots', () => {
       const r = await target.upload(token, 'proof_of_address', pdfWithJavaScript(how), 'application/pdf');
       expect([r.statusCode, problem(r).reason], how).toEqual([422, 'PDF_ACTIVE_CONTENT']);
     }
+  });
+
+  it('a PDF that calls out to an address by itself (/OpenAction or /AA running /URI) is 422 PDF_ACTIVE_CONTENT and not stored', async () => {
+    const { token, contactId } = await target.link();
+    for (const how of ['open-inline', 'open-reference', 'page-open', 'object-stream', 'next-chain'] as const) {
+      const r = await target.upload(token, 'proof_of_address', pdfWithAutomaticUri(how), 'application/pdf');
+      expect([r.statusCode, problem(r).reason], how).toEqual([422, 'PDF_ACTIVE_CONTENT']);
+    }
+    expect(await target.t.db.query('SELECT 1 FROM onboarding_files WHERE contact_id = $1', [contactId])).toHaveLength(0);
   });
 });

@@ -53,7 +53,7 @@ export interface TestClient {
 export async function startTestService(env: Record<string, string> = {}, options: { now?: () => Date; wrapDb?: (db: Db) => Db } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-test-'));
   const config: Config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WEBHOOK_ALLOW_PRIVATE: 'true', WORKERS: 'false', ...env,
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WEBHOOK_ALLOW_PRIVATE: 'true', MAIL_ALLOW_PRIVATE: 'true', WORKERS: 'false', ...env,
   });
   const database = await freshDatabase();
   const service = await createService(config, { db: options.wrapDb ? options.wrapDb(database.db) : database.db, logger: false, now: options.now });

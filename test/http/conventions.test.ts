@@ -119,6 +119,34 @@ describe('operations', () => {
     expect(flow.statusCode).toBe(422);
   });
 
+  it('lone surrogates, bidirectional controls and control characters in names and addresses are a 422 per field, all at once, and nothing is stored', async () => {
+    const before = (await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM contacts'))[0]!.n;
+    // JSON escapes reach the service as they are written: a lone \ud800 is a real lone surrogate after parsing.
+    const body = JSON.stringify(sampleAccount({
+      primary_contact: {
+        ...sampleAccount().primary_contact,
+        first_name: 'Ada\u202Eecalp', middle_name: 'M\ud800', last_name: 'Hart\u0007ley',
+        primary_address: { street: '1 Mill\u200BLane', postcode: 'AB1 2CD', city: 'Yo\u2066rk', country_code: 'GB', type: 'PRIMARY' },
+      },
+    }));
+    const response = await t.app.inject({ method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: { ...c.auth, 'content-type': 'application/json' }, payload: body });
+    expect(response.statusCode, response.body).toBe(422);
+    expect(response.json().errors).toEqual([
+      { pointer: '/primary_contact/first_name', message: 'must not contain the bidirectional control character U+202E' },
+      { pointer: '/primary_contact/middle_name', message: 'must not contain a lone surrogate (U+D800): it is not valid Unicode text' },
+      { pointer: '/primary_contact/last_name', message: 'must not contain the control character U+0007' },
+      { pointer: '/primary_contact/primary_address/street', message: 'must not contain the invisible character U+200B' },
+      { pointer: '/primary_contact/primary_address/city', message: 'must not contain the bidirectional control character U+2066' },
+    ]);
+    expect((await t.db.query<{ n: number }>('SELECT count(*)::int AS n FROM contacts'))[0]!.n).toBe(before);
+    // The hosted flow's answers go through the same rule (before the link is even looked up).
+    const step = await t.app.inject({ method: 'PUT', url: '/verify/any-token/steps/legal_names_history', payload: { names: [{ first_name: '\u202EAda', last_name: 'Hartley' }] } });
+    expect([step.statusCode, step.json().errors]).toEqual([422, [{ pointer: '/names/0/first_name', message: 'must not contain the bidirectional control character U+202E' }]]);
+    // Names in every script, joiners and typographic apostrophes pass.
+    const fine = await create(c.auth, sampleAccount({ primary_contact: { ...sampleAccount().primary_contact, first_name: 'Zoë-می\u200Cخواهم', last_name: 'O\u2019Brien 李' } }));
+    expect(fine.statusCode, fine.body).toBe(201);
+  });
+
   it('/openapi.json documents problems as application/problem+json, with the statuses every route can answer', async () => {
     const doc = (await t.app.inject({ url: '/openapi.json' })).json();
     const create = doc.paths['/clients/{clientId}/accounts'].post.responses;

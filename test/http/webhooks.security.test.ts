@@ -33,6 +33,11 @@ describe('subscription validation', () => {
     ['localhost', { ...valid, callback_url: 'http://localhost/hook' }, '/callback_url'],
     ['a private network address', { ...valid, callback_url: 'http://10.0.0.7/hook' }, '/callback_url'],
     ['the cloud metadata address', { ...valid, callback_url: 'http://169.254.169.254/latest' }, '/callback_url'],
+    ['IPv4-compatible IPv6 loopback', { ...valid, callback_url: 'http://[::7f00:1]:9999/hook' }, '/callback_url'],
+    ['IPv4-compatible IPv6 loopback, dotted', { ...valid, callback_url: 'http://[::127.0.0.1]:9999/hook' }, '/callback_url'],
+    ['IPv4-compatible IPv6 metadata address', { ...valid, callback_url: 'http://[::a9fe:a9fe]/latest' }, '/callback_url'],
+    ['NAT64 of the metadata address', { ...valid, callback_url: 'http://[64:ff9b::a9fe:a9fe]/latest' }, '/callback_url'],
+    ['6to4 of loopback', { ...valid, callback_url: 'http://[2002:7f00:1::1]/hook' }, '/callback_url'],
     ['a non-http URL', { ...valid, callback_url: 'ftp://example.com/x' }, '/callback_url'],
     ['a URL with credentials', { ...valid, callback_url: 'https://u:p@example.com/x' }, '/callback_url'],
     ['a type other than WEBHOOK', { ...valid, type: 'EMAIL' }, '/type'],
@@ -60,6 +65,9 @@ describe('delivery to private addresses', () => {
       expect(result.error).toMatch(/blocked/);
       const literal = await sender.post(`http://127.0.0.1:${receiver.port}/hook`, '{}', {});
       expect(literal.error).toMatch(/blocked/);
+      for (const host of ['[::7f00:1]', '[::127.0.0.1]', '[::ffff:7f00:1]', '[64:ff9b::7f00:1]']) {
+        expect((await sender.post(`http://${host}:${receiver.port}/hook`, '{}', {})).error, host).toMatch(/blocked/);
+      }
       expect(receiver.received).toHaveLength(0);
       // The same sender with private addresses allowed reaches it.
       const allowed = createHttpSender({ timeoutMs: 2000, allowPrivate: true });

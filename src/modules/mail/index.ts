@@ -1,2 +1,2 @@
 /** E-mail: each client's SMTP connection (sealed) and sending through it. */
-export { createMailService, type MailService, type EmailConnection, type Message } from './mail.service.ts';
+export { createMailService, MailSendError, MAIL_CONNECT_FAILED, type MailService, type EmailConnection, type Message } from './mail.service.ts';

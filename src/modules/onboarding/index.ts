@@ -41,7 +41,7 @@ export function createOnboarding(deps: {
   config: Config; db: Db; cipher: Cipher; keys: DataKeys; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; audit: AuditService; now: () => Date;
 }) {
   const { config, db, cipher, jobs, accounts, now } = deps;
-  const mail = createMailService({ db, cipher });
+  const mail = createMailService({ db, cipher, allowPrivate: config.mailAllowPrivate });
   // Documents are sealed under their contact's data key (the contact id is the key's second segment): ADR 75.
   const files = createFileStore(config.s3 ? s3Backend(config.s3) : localDiskBackend(config.storageDir), (key) => deps.keys.cipherFor(db, ownerOfStorageKey(key)));
   // The engines load models and an OCR worker on first use; the API process that never processes never pays for them.

@@ -1,5 +1,6 @@
 import sharp from 'sharp';
 import { AppError } from '../../platform/http/errors.ts';
+import { createPixelBudget, type PixelBudget } from '../../platform/pixel-budget.ts';
 import { isImage, sniff, type MediaKind } from './domain/media.ts';
 import { inspectPdf } from './domain/pdf-inspect.ts';
 
@@ -14,12 +15,22 @@ const MAX_PIXELS = 40_000_000; // a 40 MP photo; beyond it is a decompression bo
 const MAX_SIDE = 3000; // enough for MRZ reading at phone distance; keeps files and OCR time bounded
 
 /**
+ * Pixels decoded at once across every upload of the process: two of the largest photos (or many phone photos
+ * of 12 MP). Decoding is CPU-bound, so more at once would only queue inside libvips while holding memory.
+ */
+export const DECODE_PIXEL_BUDGET = 2 * MAX_PIXELS;
+export const uploadDecodeBudget: PixelBudget = createPixelBudget(DECODE_PIXEL_BUDGET);
+// libvips keeps recent operations (and their pixels) in a cache of up to 50 MB by default; an upload is
+// decoded once, so the cache only holds memory.
+sharp.cache(false);
+
+/**
  * Checks an upload by its content and makes it safe to keep: images are decoded, turned upright from their
  * EXIF orientation, scaled to at most 3000 px and re-encoded as JPEG with no metadata (GPS, camera, time are
  * dropped), so what is stored is only pixels. PDFs are kept as sent (the proof-of-address engine reads their
  * text layer) after a size and header check.
  */
-export async function normaliseUpload(bytes: Buffer, allowed: ('image' | 'pdf' | 'json')[]): Promise<NormalisedUpload> {
+export async function normaliseUpload(bytes: Buffer, allowed: ('image' | 'pdf' | 'json')[], budget: PixelBudget = uploadDecodeBudget): Promise<NormalisedUpload> {
   const kind: MediaKind | undefined = sniff(bytes);
   const permitted = kind !== undefined && ((isImage(kind) && allowed.includes('image')) || (kind === 'pdf' && allowed.includes('pdf')) || (kind === 'json' && allowed.includes('json')));
   if (!permitted) {
@@ -47,13 +58,17 @@ export async function normaliseUpload(bytes: Buffer, allowed: ('image' | 'pdf' |
   if (declared?.width && declared.height && declared.width * declared.height > MAX_PIXELS) {
     throw new AppError('unprocessable', `This image is ${declared.width}x${declared.height} pixels, more than a photo of a document has; please take the photo again`, { reason: 'IMAGE_TOO_LARGE' });
   }
+  // A header that could not be read costs the most an image may have: the decode below refuses more.
+  const pixels = declared?.width && declared.height ? declared.width * declared.height : MAX_PIXELS;
   try {
-    const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error' }).rotate();
-    const { data, info } = await image
-      .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
-      .jpeg({ quality: 92, mozjpeg: false })
-      .toBuffer({ resolveWithObject: true });
-    return { bytes: data, mediaType: 'image/jpeg', width: info.width, height: info.height };
+    return await budget.run(pixels, async () => {
+      const image = sharp(bytes, { limitInputPixels: MAX_PIXELS, failOn: 'error', sequentialRead: true }).rotate();
+      const { data, info } = await image
+        .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: 'inside', withoutEnlargement: true })
+        .jpeg({ quality: 92, mozjpeg: false })
+        .toBuffer({ resolveWithObject: true });
+      return { bytes: data, mediaType: 'image/jpeg' as const, width: info.width, height: info.height };
+    });
   } catch {
     const message = kind === 'heic'
       ? 'This HEIC photo cannot be read here; please take the photo again or set the camera to "Most Compatible" (JPEG)'

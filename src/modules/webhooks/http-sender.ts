@@ -1,6 +1,5 @@
-import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { Agent, request } from 'undici';
-import { isPublicAddress } from './domain/addresses.ts';
+import { BlockedAddressError, guardedLookup, isPublicAddress } from '../../platform/net/address-policy.ts';
 
 export interface SendResult {
   statusCode: number | null;
@@ -8,27 +7,14 @@ export interface SendResult {
   latencyMs: number;
 }
 
-export class BlockedAddressError extends Error {}
-
 /**
  * Posts webhook bodies. Redirects are not followed (a 3xx is a failed attempt), the whole exchange is bounded
  * by a timeout, and unless private addresses are allowed, the address a host name resolves to is checked at
  * connect time: the connection goes to the address that was checked, so DNS rebinding cannot slip past.
  */
 export function createHttpSender(options: { timeoutMs: number; allowPrivate: boolean; userAgent?: string }) {
-  const guardedLookup: typeof dnsLookup = ((hostname: string, opts: object, callback: (err: NodeJS.ErrnoException | null, address: string | LookupAddress[], family?: number) => void) => {
-    dnsLookup(hostname, { ...opts, all: true }, (err, addresses) => {
-      if (err) return callback(err, []);
-      const list = addresses as LookupAddress[];
-      const allowed = options.allowPrivate ? list : list.filter((a) => isPublicAddress(a.address));
-      if (allowed.length === 0) return callback(new BlockedAddressError(`${hostname} resolves to a private or loopback address`), []);
-      if ((opts as { all?: boolean }).all) return callback(null, allowed);
-      return callback(null, allowed[0]!.address, allowed[0]!.family);
-    });
-  }) as typeof dnsLookup;
-
   const agent = new Agent({
-    connect: { lookup: guardedLookup, timeout: options.timeoutMs },
+    connect: { lookup: guardedLookup(options.allowPrivate), timeout: options.timeoutMs },
     headersTimeout: options.timeoutMs,
     bodyTimeout: options.timeoutMs,
     connections: 16, // per origin: one slow receiver cannot take every socket

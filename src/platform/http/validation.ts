@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import { isCountryCode } from '../domain/countries.ts';
 import { AppError, type FieldError } from './errors.ts';
+import { unsafeTextProblem } from '../domain/unsafe-text.ts';
 
 /**
  * Bodies are validated strictly: no type coercion, no silently dropped fields (an unknown field is an
@@ -19,15 +20,14 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   }
   return ({ schema, httpPart }) => {
     const validate = (httpPart === 'body' ? strict : coercing).compile(schema as object);
-    // PostgreSQL text cannot hold U+0000 (a query would fail with a 500), and no name, address or id needs it.
+    // Every string and key is also held to one rule on characters (platform/domain/unsafe-text.ts), each bad field named.
+    // Both are reported together: every bad field at once.
     const check = Object.assign((data: unknown, context?: never) => {
-      if (!validate(data, context)) {
-        check.errors = validate.errors;
-        return false;
-      }
-      const at = nulPointer(data, '');
-      check.errors = at === undefined ? null : [{ instancePath: at, schemaPath: '#', keyword: 'nul', params: {}, message: 'must not contain the NUL character (\\u0000)' }];
-      return at === undefined;
+      const valid = validate(data, context);
+      const problems = unsafeTextPointers(data, '');
+      const errors = [...(valid ? [] : validate.errors ?? []), ...problems.map(({ pointer, message }) => ({ instancePath: pointer, schemaPath: '#', keyword: 'text', params: {}, message }))];
+      check.errors = errors.length === 0 ? null : errors;
+      return errors.length === 0;
     }, { errors: null as ErrorObject[] | null | undefined, schemaEnv: (validate as unknown as { schemaEnv: unknown }).schemaEnv });
     return check as never;
   };
@@ -44,26 +44,28 @@ export function bodyValidator(schema: object): (data: unknown) => FieldError[] {
   return (data) => (validate(data) ? [] : toFieldErrors(validate.errors ?? [], 'body'));
 }
 
-/** The JSON Pointer of the first string (or key) holding U+0000, if any. */
-export function nulPointer(value: unknown, at: string): string | undefined {
-  const keys = nulPath(value);
-  return keys === undefined ? undefined : at + keys.map((key) => `/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`).join('');
-}
 
 /**
- * The keys leading to the first U+0000. Every validated part of every request is walked, so nothing is built
- * on the way: the path is made only when a NUL is found.
+ * Every string (or key) that breaks the character rule, with its pointer and why. Every validated part of every
+ * request is walked, so nothing is built on the way unless something is found.
  */
-function nulPath(value: unknown): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? [] : undefined;
-  // Only parsed JSON is walked: an upload's bytes (a Buffer) are data, and walking them would cost their size.
-  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return undefined;
-  for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [key];
-    const found = nulPath(item);
-    if (found !== undefined) return [key, ...found];
+export function unsafeTextPointers(value: unknown, at: string, out: { pointer: string; message: string }[] = []): { pointer: string; message: string }[] {
+  if (typeof value === 'string') {
+    const problem = unsafeTextProblem(value);
+    if (problem) out.push({ pointer: at, message: problem });
+    return out;
   }
-  return undefined;
+  // Only parsed JSON is walked: an upload's bytes (a Buffer) are data, and walking them would cost their size.
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return out;
+  for (const [key, item] of Object.entries(value)) {
+    const problem = unsafeTextProblem(key);
+    if (problem) {
+      out.push({ pointer: at + `/${escape(key)}`, message: problem });
+      continue;
+    }
+    unsafeTextPointers(item, at + `/${escape(key)}`, out);
+  }
+  return out;
 }
 
 /**
@@ -150,7 +152,7 @@ function describe(e: ErrorObject): { pointer: string; message: string; rank: num
       return { pointer: `${pointer}/${escape((e.params as { additionalProperty: string }).additionalProperty)}`, message: 'is not a known field', rank: 0 };
     case 'type':
     case 'union':
-    case 'nul':
+    case 'text':
       return { pointer, message: e.message ?? 'is invalid', rank: 1 };
     case 'const':
       return { pointer, message: `must be ${JSON.stringify((e.params as { allowedValue: unknown }).allowedValue)}`, rank: 2 };

@@ -1,5 +1,6 @@
 import zlib from 'node:zlib';
 import { CHUNK, EXPANDING, RESPELLING, filtersOf, lzwEach, runLengthEach, undoRespelling, type OnChunk } from './pdf-filters.ts';
+import { indexObjects, indexObjectStream, refusedAutomaticAction, type PdfObjects } from './pdf-actions.ts';
 
 /**
  * What an uploaded PDF would cost and carry once opened, judged without opening it (ADR 0071): bytes in, verdict
@@ -18,6 +19,8 @@ export const PDF_MAX_INFLATED_BYTES = 128 * 1024 * 1024;
  */
 const BOMB_AFTER_BYTES = 32 * 1024 * 1024;
 const BOMB_RATIO = 250;
+/** Object streams are kept (decoded) to follow automatic actions through them; documents hold KBs of them. */
+const OBJECT_STREAMS_MAX_BYTES = 16 * 1024 * 1024;
 
 /** Names of active content: a proof of address or identity never needs them. */
 const ACTIVE_NAMES = new Set(['JavaScript', 'JS', 'Launch', 'EmbeddedFile', 'EmbeddedFiles', 'RichMedia', 'XFA', 'SubmitForm', 'ImportData', 'GoToE']);
@@ -43,6 +46,13 @@ function activeName(text: string): string | undefined {
 export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYTES): Promise<PdfVerdict> {
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1');
   const verdict: PdfVerdict = { inflatedBytes: 0, streams: 0 };
+  const objectStreams: { dictionary: string; pieces: Buffer[] }[] = [];
+  let keptBytes = 0;
+  const keep = (dictionary: string, pieces: Buffer[]) => {
+    keptBytes += pieces.reduce((n, p) => n + p.length, 0);
+    objectStreams.push({ dictionary, pieces });
+    return keptBytes <= OBJECT_STREAMS_MAX_BYTES;
+  };
   const streamStart = /\bstream\r?\n/g;
   let outside = 0;
   for (let m = streamStart.exec(text); m; m = streamStart.exec(text)) {
@@ -66,6 +76,7 @@ export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYT
       // Nothing that grows: images (DCT, JPX, JBIG2, CCITT) are held to PDF_MAX_IMAGE_PIXELS where they are decoded.
       const hidden = objects && next > 0 ? activeName(data.toString('latin1')) : undefined;
       if (hidden) return { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: hidden };
+      if (objects && next === filters.length && !keep(dictionary, [data])) return { ...verdict, problem: 'PDF_TOO_LARGE_INFLATED' };
       continue;
     }
     // A second expanding layer would grow from the first one's output, which is only counted, never kept.
@@ -74,10 +85,15 @@ export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYT
     let tail = '';
     let problem: PdfProblem | undefined;
     let found: string | undefined;
+    const pieces: Buffer[] = [];
+    if (objects && !keep(dictionary, pieces)) return { ...verdict, problem: 'PDF_TOO_LARGE_INFLATED' };
     const onChunk: OnChunk = (chunk) => {
       verdict.inflatedBytes += chunk.length;
       if (verdict.inflatedBytes > limit || (verdict.inflatedBytes > BOMB_AFTER_BYTES && verdict.inflatedBytes > BOMB_RATIO * bytes.length)) problem = 'PDF_TOO_LARGE_INFLATED';
       if (problem || !objects) return problem !== undefined;
+      pieces.push(Buffer.from(chunk));
+      keptBytes += chunk.length;
+      if (keptBytes > OBJECT_STREAMS_MAX_BYTES) problem = 'PDF_TOO_LARGE_INFLATED';
       // A name can straddle two chunks: the end of the last one is read again.
       const piece = tail + chunk.toString('latin1');
       found = activeName(piece);
@@ -91,7 +107,12 @@ export async function inspectPdf(bytes: Uint8Array, limit = PDF_MAX_INFLATED_BYT
     if (problem) return { ...verdict, problem, found };
   }
   const name = activeName(text.slice(outside));
-  return name ? { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: name } : verdict;
+  if (name) return { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: name };
+  // Actions that run by themselves (pdf-actions.ts): followed through the objects of the file and its object streams.
+  const index: PdfObjects = indexObjects(text);
+  for (const stream of objectStreams) indexObjectStream(stream.dictionary, Buffer.concat(stream.pieces).toString('latin1'), index);
+  const automatic = refusedAutomaticAction(index);
+  return automatic ? { ...verdict, problem: 'PDF_ACTIVE_CONTENT', found: automatic } : verdict;
 }
 
 /**

@@ -1,14 +1,7 @@
-import ipaddr from 'ipaddr.js';
+import { isLiteralPrivateHost, isPublicAddress } from '../../../platform/net/address-policy.ts';
 
-/**
- * Webhooks must not become a way to reach the service's own network (SSRF). Only public unicast addresses
- * are allowed unless configuration allows private ones (tests, local development).
- */
-export function isPublicAddress(address: string): boolean {
-  if (!ipaddr.isValid(address)) return false;
-  const parsed = ipaddr.process(address); // ::ffff:10.0.0.1 is judged as 10.0.0.1
-  return parsed.range() === 'unicast';
-}
+/** Webhooks must not become a way to reach the service's own network (SSRF): the shared address policy. */
+export { isPublicAddress };
 
 export function checkCallbackUrl(raw: string): string | undefined {
   let url: URL;
@@ -25,7 +18,5 @@ export function checkCallbackUrl(raw: string): string | undefined {
 
 /** A literal IP host that is not public; host names are checked when they are resolved, at delivery. */
 export function literalPrivateHost(raw: string): boolean {
-  const host = new URL(raw).hostname.replace(/^\[|\]$/g, '');
-  if (host === 'localhost' || host.endsWith('.localhost')) return true;
-  return ipaddr.isValid(host) && !isPublicAddress(host);
+  return isLiteralPrivateHost(new URL(raw).hostname);
 }
