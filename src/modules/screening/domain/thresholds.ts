@@ -1,0 +1,49 @@
+/**
+ * The one place where screening decides how similar a name must be to be a potential match, per topic.
+ *
+ * `match`: a listed name scoring at least this is a potential match, whatever the date of birth, unless the
+ * name is weak (below `strongName`) and the evidence rule (evidence.ts) finds a clearly different date with
+ * nothing else agreeing. `strongName`: from here on no evidence can hide the name.
+ *
+ * Sanctions are tuned for recall first: a missed sanctioned person is the costliest failure the product can
+ * have, and the date of birth removes most coincidences among weak names. PEP lists are long (hundreds of
+ * thousands of office holders) and a PEP match is a prompt for enhanced due diligence, not a block, so PEPs
+ * ask for a slightly closer name. The values were chosen on the calibration split of `npm run
+ * eval:screening -- --calibrate` (listed entities whose id hashes even, and their own negatives) and are
+ * reported on the other split (docs/screening.md, ADR 0090).
+ */
+export type ScreeningTopic = 'sanctions' | 'pep' | 'other';
+
+export interface TopicThreshold {
+  match: number;
+  strongName: number;
+}
+
+export const THRESHOLDS: Readonly<Record<ScreeningTopic, TopicThreshold>> = {
+  sanctions: { match: 0.86, strongName: 0.95 },
+  pep: { match: 0.88, strongName: 0.95 },
+  other: { match: 0.88, strongName: 0.95 },
+};
+
+/** The threshold names are compared at when no topic applies (`kyc compare`, the labelled name pairs). */
+export const DEFAULT_THRESHOLD = THRESHOLDS.sanctions.match;
+
+export const PEP_TOPICS = /^role\.(pep|rca)$/;
+export const SANCTION_TOPICS = /^(sanction|sanction\.linked|debarment)$/;
+
+/** A listed entity both sanctioned and a PEP is screened as sanctioned: recall first. */
+export function topicOf(topics: readonly string[]): ScreeningTopic {
+  if (topics.some((t) => SANCTION_TOPICS.test(t))) return 'sanctions';
+  if (topics.some((t) => PEP_TOPICS.test(t))) return 'pep';
+  return 'other';
+}
+
+/** Per-topic match thresholds overridden by the caller; one number overrides every topic. */
+export type ThresholdOverride = number | Partial<Record<ScreeningTopic, number>>;
+
+export function thresholdFor(topic: ScreeningTopic, override?: ThresholdOverride): TopicThreshold {
+  const base = THRESHOLDS[topic];
+  const match = typeof override === 'number' ? override : override?.[topic] ?? base.match;
+  // A caller's threshold above the strong-name line moves that line with it: no name under the threshold is strong.
+  return { match, strongName: Math.max(base.strongName, match) };
+}
