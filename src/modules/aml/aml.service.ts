@@ -10,8 +10,8 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
-import { SourceUnavailableError, type EidvService, type PersonQuery } from '../eidv/index.ts';
-import { DEFAULT_OPTIONS, Matcher, type ListedEntity, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
+import { SourceUnavailableError, type EidvService, type PersonQuery, type VerifiedDocument } from '../eidv/index.ts';
+import { DEFAULT_OPTIONS, Matcher, mrzNationality, type ListedEntity, type ScreeningQuery, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
 import { coveredAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
@@ -117,13 +117,22 @@ export function createAmlService(deps: AmlDeps) {
     };
   }
 
-  function queryOf(contact: ContactOut) {
+  /**
+   * The screening query: the address country is where the person lives (residence), never a nationality;
+   * nationality and gender come only from the contact's PASSED identity document (MRZ, or the chip's DG1).
+   */
+  function queryOf(contact: ContactOut, document?: VerifiedDocument): ScreeningQuery {
     const name = [contact.first_name, contact.middle_name, contact.last_name].filter(Boolean).join(' ');
-    return { name, dob: contact.date_of_birth || undefined, country: contact.primary_address.country_code || undefined, type: 'person' as const };
+    const nationality = mrzNationality(document?.nationality);
+    const gender = document?.sex === 'M' ? 'male' : document?.sex === 'F' ? 'female' : undefined;
+    return {
+      name, dob: contact.date_of_birth || undefined, country: contact.primary_address.country_code || undefined, type: 'person',
+      ...(nationality ? { nationality } : {}), ...(gender ? { gender } : {}),
+    };
   }
 
-  function screen(contact: ContactOut): ScreeningResult {
-    return deps.screening.screen(queryOf(contact));
+  async function screen(clientId: string, contact: ContactOut): Promise<ScreeningResult> {
+    return deps.screening.screen(queryOf(contact, await deps.eidv.verifiedDocument(clientId, contact.id)));
   }
 
   function reportMatches(result: ScreeningResult, previous: ReportMatch[] = []): ReportMatch[] {
@@ -203,7 +212,7 @@ export function createAmlService(deps: AmlDeps) {
         await finishWithError(job, `IDENTITY_SOURCE_UNAVAILABLE: ${error.message}`);
         return;
       }
-      const screening = screen(contact);
+      const screening = await screen(job.clientId, contact);
       const answers = coveredAnswers(screening, deps.screening.coverage());
       const data: AmlData = {
         decision: identity.decision, pep_matches: answers.pep, sanctions_matches: answers.sanctions,
@@ -284,7 +293,7 @@ export function createAmlService(deps: AmlDeps) {
       // When the update names its new and changed entries, a small matcher over just those finds the contacts
       // worth a full screening; everyone else cannot have gained a match from this update.
       const changedEntities = options.onlyEntities?.map((id) => deps.screening.entity(id)).filter((e): e is ListedEntity => e !== undefined);
-      const probe = changedEntities ? new Matcher(changedEntities, { ...DEFAULT_OPTIONS, threshold: deps.screening.threshold }) : undefined;
+      const probe = changedEntities ? new Matcher(changedEntities, { ...DEFAULT_OPTIONS, threshold: Math.min(...Object.values(deps.screening.thresholds)) }) : undefined;
       if (probe && changedEntities!.length === 0) return { screened: 0, changed: 0 };
       let after = '';
       let screened = 0;
@@ -298,8 +307,9 @@ export function createAmlService(deps: AmlDeps) {
           const contact = contacts.get(row.contact_id);
           if (!contact) continue;
           screened++;
-          if (probe && probe.screen(queryOf(contact)).length === 0) continue;
-          const result = screen(contact);
+          // Without the date nothing is lowered, so the probe finds every contact the full screening could.
+          if (probe && probe.screen({ ...queryOf(contact), dob: undefined }).length === 0) continue;
+          const result = await screen(row.client_id, contact);
           const added = newMatches(row.match_ids, result.matches.map((m) => m.entityId));
           if (added.length === 0) continue;
           const data = (await openData(db, row))!;

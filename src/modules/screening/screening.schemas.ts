@@ -9,7 +9,7 @@ export const ScreeningSearchBody = Type.Object(
     nationality: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', description: 'Nationality as an identity document states it (MRZ, chip), ISO 3166-1 alpha-2' })),
     gender: Type.Optional(Type.Union([Type.Literal('male'), Type.Literal('female')], { description: 'As an identity document states it' })),
     type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('company')], { description: 'Screen against persons only, or against companies and other entities only' })),
-    threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 1, description: 'Name score at or above which a listed entry is a potential match, for every topic (default: per topic, sanctions 0.86, PEP 0.88)' })),
+    threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 1, description: 'Name score at or above which a listed entry is a potential match, for every topic (default: per topic, domain/thresholds.ts: 0.83 for sanctions and PEPs)' })),
   },
   { additionalProperties: false },
 );

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { newEntity, addName, type ListedEntity } from './entity.ts';
 import { Matcher } from './matcher.ts';
+import { THRESHOLDS } from './thresholds.ts';
 import { diffEntities } from './versions.ts';
 
 function person(id: string, names: Array<[string, 'primary' | 'strong' | 'weak']>, extra: Partial<ListedEntity> = {}): ListedEntity {
@@ -73,7 +74,7 @@ describe('Matcher', () => {
     expect(uk.score).toBe(matcher.screen({ name: 'Ivan Testov' })[0]!.score);
   });
   it('each match says which topic threshold applied', () => {
-    expect(matcher.screen({ name: 'Ivan Testov' })[0]).toMatchObject({ topic: 'sanctions', threshold: 0.86 });
+    expect(matcher.screen({ name: 'Ivan Testov' })[0]).toMatchObject({ topic: 'sanctions', threshold: THRESHOLDS.sanctions.match });
   });
   it('a weak alias matches only when it is the whole name', () => {
     expect(matcher.screen({ name: 'Ivanushka' })[0]?.reasons).toContain('WEAK_ALIAS');
