@@ -10,7 +10,7 @@ export type { ListDiff } from './domain/versions.ts';
 export { diffEntities } from './domain/versions.ts';
 export { compareNames } from './domain/compare.ts';
 export { loadLists, type LoadedList } from './lists.loader.ts';
-export { mrzNationality } from './importers/fields.ts';
+export { mrzNationality } from './nationality.ts';
 export { THRESHOLDS, type ScreeningTopic } from './domain/thresholds.ts';
 export { OFFICIAL_SOURCES, listPathsFromEnv, parseSourcesSetting, type ListSource } from './sources.ts';
 export { fetchSource, fetchSources, readSourceState, type SourceFetchOptions, type SourceFetchResult, type SourceState } from './sources.fetch.ts';
