@@ -32,9 +32,22 @@ describe.skipIf(!wired)('POST /clients/{clientId}/screening/search', () => {
     expect(body).toMatchObject({ decision: 'Potential Match', sanctions_matches: 'Potential Match', pep_matches: 'No Match' });
     const m = body.matches[0];
     expect(m.listed_name).toBe('TESTOV, Ivan Petrovich');
-    expect(m.reasons).toEqual(expect.arrayContaining(['NAME_FUZZY', 'DOB_MATCH', 'COUNTRY_MATCH']));
+    expect(m.reasons).toEqual(expect.arrayContaining(['NAME_FUZZY', 'DOB_MATCH', 'RESIDENCE_MATCH']));
     expect(m.explanation.tokens.length).toBeGreaterThan(0);
+    expect(m).toMatchObject({ topic: 'sanctions', threshold: body.thresholds.sanctions });
     expect(body.lists.length).toBeGreaterThan(0);
+  });
+
+  it('the AML shape (name, a near date, a UK address) stays a potential match; nationality is its own field', async () => {
+    for (const dob of ['1961-03-13', '1961-12-03', '1962-03-12', '1961']) {
+      const body = (await t.app.inject({ method: 'POST', url: url(), headers: c.auth, payload: { name: 'Ivan Testov', dob, country: 'GB' } })).json();
+      expect(body.decision, dob).toBe('Potential Match');
+      expect(body.matches[0].reasons.filter((r: string) => /COUNTRY|RESIDENCE|NATIONALITY/.test(r)), dob).toEqual([]);
+    }
+    const near = (await t.app.inject({ method: 'POST', url: url(), headers: c.auth, payload: { name: 'Ivan Testov', dob: '1961-12-03', country: 'GB', nationality: 'RU', gender: 'male' } })).json();
+    expect(near.matches[0].reasons).toEqual(expect.arrayContaining(['DOB_NEAR', 'NATIONALITY_MATCH']));
+    const bad = await t.app.inject({ method: 'POST', url: url(), headers: c.auth, payload: { name: 'Ivan Testov', nationality: 'Russia', gender: 'x' } });
+    expect(bad.statusCode).toBe(422);
   });
 
   it('a PEP is reported under pep_matches', async () => {

@@ -35,6 +35,15 @@ describe('kyc screen', () => {
     expect(loose.lines[0]).toMatchObject({ id: 1, decision: 'Potential Match' });
   });
 
+  it('takes the AML shape: residence (country) apart from nationality and gender, a near date keeps the match', () => {
+    const input = '{"id":"n","name":"Ivan Testov","dob":"1961-12-03","country":"GB","nationality":"RU","gender":"male"}\n';
+    const r = kyc(['screen', '--lists', FIXTURES], input);
+    expect(r.lines[0]).toMatchObject({ id: 'n', decision: 'Potential Match' });
+    const reasons = (r.lines[0]!.matches as Array<{ reasons: string[] }>)[0]!.reasons;
+    expect(reasons).toEqual(expect.arrayContaining(['DOB_NEAR', 'NATIONALITY_MATCH', 'GENDER_MATCH']));
+    expect(reasons).not.toContain('RESIDENCE_MATCH');
+  });
+
   it('with no lists it fails with a message and never answers "No Match"', () => {
     const r = kyc(['screen'], '{"id":1,"name":"Anyone"}\n');
     expect(r.code).toBe(2);

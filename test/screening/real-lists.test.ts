@@ -49,7 +49,7 @@ describe.skipIf(!present)('real lists from ../shared/data/lists', () => {
   it('finds a US congress PEP with a year of birth as evidence', () => {
     const r = service.screen({ name: 'Jennifer McClellan', dob: '1972-05-28', country: 'US' });
     expect(r.pep).toBe('Potential Match');
-    expect(r.matches[0]!.reasons).toEqual(expect.arrayContaining(['DOB_YEAR_MATCH', 'COUNTRY_MATCH']));
+    expect(r.matches[0]!.reasons).toEqual(expect.arrayContaining(['DOB_YEAR_MATCH', 'RESIDENCE_MATCH']));
   });
 
   it('an ordinary name is not a match', () => {

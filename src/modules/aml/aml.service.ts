@@ -10,8 +10,8 @@ import type { Jobs } from '../../platform/jobs.ts';
 import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
-import { SourceUnavailableError, type EidvService, type PersonQuery } from '../eidv/index.ts';
-import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, type ListedEntity, type Match, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
+import { SourceUnavailableError, type EidvService, type PersonQuery, type VerifiedDocument } from '../eidv/index.ts';
+import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, mrzNationality, type ListedEntity, type Match, type ScreeningQuery, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
 import { coveredAnswers, kindAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
@@ -125,9 +125,18 @@ export function createAmlService(deps: AmlDeps) {
     };
   }
 
-  function queryOf(contact: ContactOut) {
+  /**
+   * The screening query: the address country is where the person lives (residence), never a nationality;
+   * nationality and gender come only from the contact's PASSED identity document (MRZ, or the chip's DG1).
+   */
+  function queryOf(contact: ContactOut, document?: VerifiedDocument): ScreeningQuery {
     const name = [contact.first_name, contact.middle_name, contact.last_name].filter(Boolean).join(' ');
-    return { name, dob: contact.date_of_birth || undefined, country: contact.primary_address.country_code || undefined, type: 'person' as const };
+    const nationality = mrzNationality(document?.nationality);
+    const gender = document?.sex === 'M' ? 'male' : document?.sex === 'F' ? 'female' : undefined;
+    return {
+      name, dob: contact.date_of_birth || undefined, country: contact.primary_address.country_code || undefined, type: 'person',
+      ...(nationality ? { nationality } : {}), ...(gender ? { gender } : {}),
+    };
   }
 
   /** The listed entity's content hash in the lists loaded now; undefined when it is not in them (delisted). */
@@ -139,8 +148,8 @@ export function createAmlService(deps: AmlDeps) {
   type NamedResult = Omit<ScreeningResult, 'matches'> & { matches: Array<Match & { screenedName: GivenName }> };
 
   /** Every name the contact gave is screened; each entity is kept once, with the name that matched it best. */
-  function screen(contact: ContactOut, other?: OtherNames): NamedResult {
-    const query = queryOf(contact);
+  async function screen(clientId: string, contact: ContactOut, other?: OtherNames): Promise<NamedResult> {
+    const query = queryOf(contact, await deps.eidv.verifiedDocument(clientId, contact.id));
     const perName = namesToScreen(query.name, other).map((name) => ({ name, result: deps.screening.screen({ ...query, name: name.name }) }));
     const matches = bestPerEntity(perName.map((p) => ({ name: p.name, matches: p.result.matches })));
     return { ...perName[0]!.result, ...decide(matches), matches };
@@ -237,7 +246,7 @@ export function createAmlService(deps: AmlDeps) {
         await finishWithError(job, `IDENTITY_SOURCE_UNAVAILABLE: ${error.message}`);
         return;
       }
-      const screening = screen(contact, (await otherNames(job.clientId, [job.contactId])).get(job.contactId));
+      const screening = await screen(job.clientId, contact, (await otherNames(job.clientId, [job.contactId])).get(job.contactId));
       // A refresh or a new trigger carries each remembered review over; a changed or delisted entity reopens it.
       const matches = reportMatches(screening, (await memory.load(db, job.clientId, [job.contactId])).get(job.contactId) ?? []);
       const answers = coveredAnswers(kindAnswers(matches), deps.screening.coverage());
@@ -324,7 +333,7 @@ export function createAmlService(deps: AmlDeps) {
       // When the update names its new and changed entries, a small matcher over just those finds the contacts
       // worth a full screening; everyone else cannot have gained a match from this update.
       const changedEntities = options.onlyEntities?.map((id) => deps.screening.entity(id)).filter((e): e is ListedEntity => e !== undefined);
-      const probe = changedEntities?.length ? new Matcher(changedEntities, { ...DEFAULT_OPTIONS, threshold: deps.screening.threshold }) : undefined;
+      const probe = changedEntities?.length ? new Matcher(changedEntities, { ...DEFAULT_OPTIONS, threshold: Math.min(...Object.values(deps.screening.thresholds)) }) : undefined;
       // A contact matched to (or with a review of) a changed or removed entry is screened in full whatever the probe says.
       const touched = options.onlyEntities ? new Set([...options.onlyEntities, ...(options.removedEntities ?? [])]) : undefined;
       if (touched?.size === 0) return { screened: 0, changed: 0 };
@@ -343,12 +352,13 @@ export function createAmlService(deps: AmlDeps) {
           screened++;
           const other = names.get(row.contact_id);
           const mem = remembered.get(row.contact_id) ?? [];
+          // Without the date nothing is lowered, so the probe finds every contact the full screening could.
           if (touched) {
             const concerned = row.match_ids.some((id) => touched.has(id)) || mem.some((r) => touched.has(r.entityId))
-              || (probe !== undefined && namesToScreen(queryOf(contact).name, other).some((n) => probe.screen({ ...queryOf(contact), name: n.name }).length > 0));
+              || (probe !== undefined && namesToScreen(queryOf(contact).name, other).some((n) => probe.screen({ ...queryOf(contact), name: n.name, dob: undefined }).length > 0));
             if (!concerned) continue;
           }
-          const result = screen(contact, other);
+          const result = await screen(row.client_id, contact, other);
           const matches = reportMatches(result, mem);
           const data = (await openData(db, row))!;
           const added = newMatches(row.match_ids, matches.filter((m) => m.review_status === 'PENDING').map((m) => m.entity_id));

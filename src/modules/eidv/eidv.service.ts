@@ -38,6 +38,8 @@ export function createEidvService(deps: {
     useVerifiedDocuments(lookup: (clientId: string, contactId: string) => Promise<VerifiedDocument | undefined>) {
       documentLookup = lookup;
     },
+    /** The contact's PASSED identity document, if any (screening takes the nationality from it). */
+    verifiedDocument: (clientId: string, contactId: string): Promise<VerifiedDocument | undefined> => documentLookup?.(clientId, contactId) ?? Promise.resolve(undefined),
     async verify(person: PersonQuery, context: { clientId: string; contactId: string; sandbox: boolean; today: string }): Promise<EidvResult> {
       // Sandbox clients are answered by the personas only: live registers never see sandbox data.
       const asked = sources.filter((s) => (context.sandbox ? s.kind === 'sandbox' : s.kind !== 'sandbox'));

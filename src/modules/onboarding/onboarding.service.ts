@@ -30,6 +30,28 @@ export interface OnboardingData {
   details: Record<string, unknown>;
 }
 
+/**
+ * Nationality and sex as the identity document states them: from the chip's DG1 when its passive
+ * authentication passed, else from the printed MRZ of the document (ICAO codes, `M`/`F`).
+ */
+export function documentNationality(details: Record<string, unknown>): { nationality?: string; sex?: string } {
+  const chip = details.chip as { passed?: boolean; mrz?: { chip?: string | null } } | undefined;
+  const dg1 = chip?.passed ? chip.mrz?.chip?.replace(/\s/g, '') : undefined;
+  // DG1 holds the MRZ lines run together: TD3 (2 × 44), TD2 (2 × 36), TD1 (3 × 30).
+  const at: Record<number, [number, number]> = { 88: [54, 64], 72: [46, 56], 90: [45, 37] };
+  if (dg1 && at[dg1.length]) {
+    const [n, s] = at[dg1.length]!;
+    return clean(dg1.slice(n, n + 3), dg1[s]);
+  }
+  const doc = details.document as { nationality?: string | null; sex?: string | null } | undefined;
+  return clean(doc?.nationality ?? undefined, doc?.sex ?? undefined);
+}
+
+function clean(nationality: string | undefined, sex: string | undefined): { nationality?: string; sex?: string } {
+  const n = nationality?.replace(/</g, '');
+  return { ...(n ? { nationality: n } : {}), ...(sex === 'M' || sex === 'F' ? { sex } : {}) };
+}
+
 export interface OnboardingDeps {
   db: Db;
   cipher: Cipher;
@@ -261,9 +283,14 @@ export function createOnboardingService(deps: OnboardingDeps) {
       const row = await onboardingRepo.byContact(db, contactId);
       if (!row || row.client_id !== clientId || row.document_decision !== 'PASSED' || !row.data_enc) return undefined;
       if (row.expires_at && row.expires_at <= deps.now()) return undefined;
-      const idscan = (await open<OnboardingData>(db, row, 'data', row.data_enc))?.idscan;
+      const data = await open<OnboardingData>(db, row, 'data', row.data_enc);
+      const idscan = data?.idscan;
       if (!idscan) return undefined;
-      return { document_type: idscan.document_type, document_given_names: idscan.document_given_names, document_last_name: idscan.document_last_name, date_of_birth: idscan.date_of_birth };
+      const { nationality, sex } = documentNationality(data.details);
+      return {
+        document_type: idscan.document_type, document_given_names: idscan.document_given_names, document_last_name: idscan.document_last_name, date_of_birth: idscan.date_of_birth,
+        ...(nationality ? { nationality } : {}), ...(sex ? { sex } : {}),
+      };
     },
 
     /**

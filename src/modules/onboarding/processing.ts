@@ -120,6 +120,9 @@ export function createProcessor(deps: {
       const mrz = document.mrz ? { format: document.mrz.format, lines: document.mrz.lines, check_digits: document.mrz.check_digits, corrections: document.mrz.corrections, valid: document.mrz.valid } : null;
       r.details.document = {
         decision: document.decision, document_type: document.document_type, reasons: document.reasons, quality: document.quality, mrz,
+        // What the MRZ states, for screening: nationality as an ICAO code (never the address country) and sex.
+        nationality: document.extracted?.source === 'MRZ' ? document.extracted.nationality || null : null,
+        sex: document.extracted?.source === 'MRZ' ? document.extracted.sex || null : null,
         driving_licence: document.driving_licence, viz: document.viz,
       };
     }

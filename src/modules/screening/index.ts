@@ -11,6 +11,8 @@ export { diffEntities, hashEntity } from './domain/versions.ts';
 export { compareNames } from './domain/compare.ts';
 export { bestPerEntity } from './domain/several-names.ts';
 export { loadLists, type LoadedList } from './lists.loader.ts';
+export { mrzNationality } from './nationality.ts';
+export { THRESHOLDS, type ScreeningTopic } from './domain/thresholds.ts';
 export { OFFICIAL_SOURCES, listPathsFromEnv, parseSourcesSetting, type ListSource } from './sources.ts';
 export { fetchSource, fetchSources, readSourceState, type SourceFetchOptions, type SourceFetchResult, type SourceState } from './sources.fetch.ts';
 export { registerScreeningRoutes } from './screening.routes.ts';

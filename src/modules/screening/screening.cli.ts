@@ -4,7 +4,7 @@
  */
 import readline from 'node:readline';
 import { parse, UsageError } from '../../cli/cli.ts';
-import { DEFAULT_THRESHOLD, type Match } from './domain/matcher.ts';
+import type { Match } from './domain/matcher.ts';
 import { diffEntities } from './domain/versions.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
 import { createScreeningService, decide, NoListsLoadedError } from './screening.service.ts';
@@ -14,9 +14,9 @@ import { listPathsFromEnv, OFFICIAL_SOURCES, parseSourcesSetting } from './sourc
 import { fetchSources, redactUrl } from './sources.fetch.ts';
 
 const USAGE = `Usage:
-  kyc screen [--lists PATH ...] [--threshold X] [--explain]   JSON lines {"id","name","dob"?,"country"?,"type"?,"other_names"?} on stdin;
-                                                             other_names (previous names, names on documents) are
-                                                             screened too, and each match says which name matched
+  kyc screen [--lists PATH ...] [--threshold X] [--explain]   JSON lines {"id","name","dob"?,"country"? (residence),"nationality"?,"gender"?,"type"?,"other_names"?}
+                                                             on stdin; other_names (previous names, names on documents)
+                                                             are screened too, and each match says which name matched
   kyc compare [--threshold X]                                JSON lines {"id","name1","name2","type"?} on stdin
   kyc lists load [PATH ...]                                  summary of each list found (default: SCREENING_LISTS)
   kyc lists diff OLD_PATH NEW_PATH                           added/changed/removed entity ids per list
@@ -29,8 +29,9 @@ function out(value: unknown): void {
   process.stdout.write(JSON.stringify(value) + '\n');
 }
 
-function threshold(raw: string | undefined): number {
-  if (raw === undefined) return DEFAULT_THRESHOLD;
+/** Unset: the per-topic thresholds (domain/thresholds.ts). */
+function threshold(raw: string | undefined): number | undefined {
+  if (raw === undefined) return undefined;
   const t = Number(raw);
   if (!(t > 0 && t <= 1)) throw new UsageError(`--threshold must be a number in (0, 1], got "${raw}"`);
   return t;
@@ -79,7 +80,7 @@ async function screen(argv: string[]): Promise<number> {
   const paths = values.lists ? [...values.lists.flatMap((l) => l.split(',')), ...positionals].map((p) => p.trim()).filter(Boolean) : listPathsFromEnv();
   if (!values.lists && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (list paths go after --lists)`);
   const t = threshold(values.threshold);
-  const service = createScreeningService({ lists: paths, threshold: t });
+  const service = createScreeningService({ lists: paths, ...(t !== undefined ? { threshold: t } : {}) });
   await service.load();
   if (!service.isLoaded()) throw new NoListsLoadedError();
   let failures = 0;
@@ -99,7 +100,8 @@ async function screen(argv: string[]): Promise<number> {
       out({ id, line: n, error: !name ? '"name" must be a non-empty string' : badOthers ? '"other_names" must be an array of non-empty strings' : '"type" must be "person" or "company"' });
       continue;
     }
-    const query = { dob: str(value.dob), country: str(value.country), type };
+    const gender: 'male' | 'female' | undefined = value.gender === 'male' || value.gender === 'female' ? value.gender : undefined;
+    const query = { dob: str(value.dob), country: str(value.country), nationality: str(value.nationality), gender, type };
     if (others === undefined) {
       const result = service.screen({ name, ...query });
       out({ id, decision: result.decision, matches: result.matches.map((m) => matchLine(m, values.explain ?? false)) });
@@ -115,7 +117,8 @@ async function screen(argv: string[]): Promise<number> {
 
 async function compare(argv: string[]): Promise<number> {
   const { values } = parse(argv, { threshold: { type: 'string' }, explain: { type: 'boolean' } });
-  const service = createScreeningService({ threshold: threshold(values.threshold) });
+  const t = threshold(values.threshold);
+  const service = createScreeningService(t !== undefined ? { threshold: t } : {});
   let failures = 0;
   for await (const { n, value } of lines()) {
     if (value instanceof Error || !str(value.name1) || !str(value.name2)) {

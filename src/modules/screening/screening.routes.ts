@@ -21,6 +21,8 @@ export function matchBody(m: Match) {
     listed_name: m.listedName,
     matched_name: m.matchedName,
     score: m.score,
+    topic: m.topic,
+    threshold: m.threshold,
     topics: m.topics,
     programs: m.programs,
     ...(m.sourceUrl ? { source_url: m.sourceUrl } : {}),
@@ -85,7 +87,7 @@ export function registerScreeningRoutes(app: App, deps: { screening: Pick<Screen
     async (request) => {
       const body = request.body as ScreeningSearchBody;
       try {
-        const r = deps.screening.screen({ name: body.name, dob: body.dob, country: body.country, type: body.type }, { threshold: body.threshold });
+        const r = deps.screening.screen({ name: body.name, dob: body.dob, country: body.country, nationality: body.nationality, gender: body.gender, type: body.type }, { threshold: body.threshold });
         // A kind of list that is not loaded is not screened: never "No Match" against nothing.
         const coverage = deps.screening.coverage();
         return {
@@ -93,6 +95,7 @@ export function registerScreeningRoutes(app: App, deps: { screening: Pick<Screen
           pep_matches: coverage.pep || r.pep === 'Potential Match' ? r.pep : null,
           sanctions_matches: coverage.sanctions || r.sanctions === 'Potential Match' ? r.sanctions : null,
           threshold: r.threshold,
+          thresholds: r.thresholds,
           matches: r.matches.map(matchBody),
           lists: r.lists.map((l) => ({ list: l.list, content_hash: l.contentHash })),
           screened_at: r.screenedAt,

@@ -4,10 +4,12 @@ import { Type, type Static } from '@sinclair/typebox';
 export const ScreeningSearchBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: 300, description: 'Full name of the person or company, in any script and order ("PUTIN, Vladimir", "Владимир Путин")' }),
-    dob: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}-\\d{2})?$', maxLength: 10, description: 'Date of birth YYYY-MM-DD, or a year YYYY: evidence that raises or lowers the score' })),
-    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', format: 'country-code', description: 'Nationality, ISO 3166-1 alpha-2: evidence that raises or lowers the score' })),
+    dob: Type.Optional(Type.String({ pattern: '^\\d{4}(-\\d{2}(-\\d{2})?)?$', maxLength: 10, description: 'Date of birth YYYY-MM-DD, YYYY-MM or YYYY: evidence that orders matches; a near date (a day or a digit off, day and month swapped, the year one or two off) never hides a match' })),
+    country: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', format: 'country-code', description: 'Country of residence (the address), ISO 3166-1 alpha-2: agrees when the listing names it, never counts against. Not a nationality' })),
+    nationality: Type.Optional(Type.String({ pattern: '^[A-Z]{2}$', format: 'country-code', description: 'Nationality as an identity document states it (MRZ, chip), ISO 3166-1 alpha-2' })),
+    gender: Type.Optional(Type.Union([Type.Literal('male'), Type.Literal('female')], { description: 'As an identity document states it' })),
     type: Type.Optional(Type.Union([Type.Literal('person'), Type.Literal('company')], { description: 'Screen against persons only, or against companies and other entities only' })),
-    threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 1, description: 'Score at or above which a listed entry is a potential match (default 0.88)' })),
+    threshold: Type.Optional(Type.Number({ minimum: 0.5, maximum: 1, description: 'Name score at or above which a listed entry is a potential match, for every topic (default: per topic, domain/thresholds.ts: 0.83 for sanctions and PEPs)' })),
   },
   { additionalProperties: false },
 );
@@ -21,11 +23,13 @@ export const ScreeningMatch = Type.Object(
     entity_id: Type.String({ description: 'list:publisher id, stable across list versions' }),
     listed_name: Type.String({ description: 'Primary name of the listed entry' }),
     matched_name: Type.String({ description: 'The listed name or alias that matched' }),
-    score: Type.Number({ description: '0 to 1, name similarity adjusted by date of birth and country evidence' }),
+    score: Type.Number({ description: '0 to 1, the priority: name similarity adjusted by date of birth, nationality, residence and gender evidence. Whether it is a match is decided on the name score (explanation.name_score) against the topic threshold' }),
+    topic: Type.String({ description: 'Which threshold applied: sanctions, pep or other' }),
+    threshold: Type.Number({ description: 'The match threshold of that topic' }),
     topics: Type.Array(Type.String(), { description: 'Why the entry is listed: sanction, role.pep, ...' }),
     programs: Type.Array(Type.String(), { description: 'Sanctions programmes or regimes' }),
     source_url: Type.Optional(Type.String({ description: 'Link back to the publisher' })),
-    reasons: Type.Array(Type.String(), { description: 'Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_MISMATCH, COUNTRY_MATCH, COUNTRY_MISMATCH' }),
+    reasons: Type.Array(Type.String(), { description: 'Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_NEAR, DOB_MISMATCH, NATIONALITY_MATCH, NATIONALITY_MISMATCH, RESIDENCE_MATCH, GENDER_MATCH, GENDER_MISMATCH' }),
     explanation: Type.Object(
       {
         query_name: Type.String(),
@@ -47,7 +51,8 @@ export const ScreeningSearchResponse = Type.Object(
     decision: Decision,
     pep_matches: Type.Union([Decision, Type.Null()], { description: 'null: no PEP list is loaded, so the name was not screened for PEPs' }),
     sanctions_matches: Type.Union([Decision, Type.Null()], { description: 'null: no sanctions list is loaded' }),
-    threshold: Type.Number(),
+    threshold: Type.Number({ description: 'The sanctions match threshold used' }),
+    thresholds: Type.Object({ sanctions: Type.Number(), pep: Type.Number(), other: Type.Number() }, { description: 'The match threshold used per topic' }),
     matches: Type.Array(Type.Ref(ScreeningMatch)),
     lists: Type.Array(Type.Object({ list: Type.String(), content_hash: Type.String() }), { description: 'List versions screened against' }),
     screened_at: Type.String({ format: 'date-time' }),

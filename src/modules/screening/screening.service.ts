@@ -6,6 +6,7 @@
 import { compareNames } from './domain/compare.ts';
 import type { ListedEntity } from './domain/entity.ts';
 import { DEFAULT_OPTIONS, Matcher, type Match, type ScreeningQuery } from './domain/matcher.ts';
+import { DEFAULT_THRESHOLD, PEP_TOPICS, SANCTION_TOPICS, thresholdFor, type ScreeningTopic, type ThresholdOverride } from './domain/thresholds.ts';
 import { diffEntityHashes, entityHashes, type ListDiff } from './domain/versions.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
 import type { ListSource } from './sources.ts';
@@ -28,7 +29,10 @@ export interface ScreeningResult {
   pep: Decision;
   sanctions: Decision;
   matches: Match[];
+  /** The sanctions match threshold used (the lowest: sanctions are tuned for recall first). */
   threshold: number;
+  /** The match threshold used per topic. */
+  thresholds: Record<ScreeningTopic, number>;
   /** The list versions this result was computed against (for the audit trail). */
   lists: Array<{ list: string; contentHash: string }>;
   screenedAt: string;
@@ -39,9 +43,10 @@ export interface ScreeningServiceOptions {
   lists?: string[];
   /** Custom source of lists (tests, a database, a download job). */
   loader?: () => LoadedList[] | Promise<LoadedList[]>;
+  /** One match threshold for every topic, instead of the per-topic defaults (domain/thresholds.ts). */
   threshold?: number;
-  /** A threshold per decision: PEP lists are long and mostly false positives, so some set it higher. */
-  thresholds?: { pep?: number; sanctions?: number };
+  /** A threshold per topic, over the defaults: PEP lists are long and mostly false positives, sanctions misses the costliest. */
+  thresholds?: { pep?: number; sanctions?: number; other?: number };
   now?: () => Date;
   /** Where versions are kept beyond this process (screening.repo.ts over the database). */
   store?: VersionStore;
@@ -74,9 +79,6 @@ export class NoListsLoadedError extends Error {
   }
 }
 
-const PEP_TOPICS = /^role\.(pep|rca)$/;
-const SANCTION_TOPICS = /^(sanction|sanction\.linked|debarment)$/;
-
 const isPep = (m: Match) => m.topics.some((t) => PEP_TOPICS.test(t));
 const isSanction = (m: Match) => m.topics.some((t) => SANCTION_TOPICS.test(t));
 
@@ -92,7 +94,11 @@ export function decide(matches: Match[]): Pick<ScreeningResult, 'decision' | 'pe
 
 export function createScreeningService(options: ScreeningServiceOptions = {}) {
   const now = options.now ?? (() => new Date());
-  const threshold = options.threshold ?? DEFAULT_OPTIONS.threshold;
+  const configured: ThresholdOverride | undefined = options.threshold ?? options.thresholds;
+  const thresholdsFor = (override?: ThresholdOverride): Record<ScreeningTopic, number> => ({
+    sanctions: thresholdFor('sanctions', override).match, pep: thresholdFor('pep', override).match, other: thresholdFor('other', override).match,
+  });
+  const threshold = thresholdsFor(configured).sanctions;
   let lists: LoadedList[] = [];
   let matcher: Matcher | undefined;
   let versions: ListVersion[] = [];
@@ -123,7 +129,7 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     byId = new Map(loaded.flatMap((l) => l.entities.map((e) => [e.id, e] as const)));
     const topics = (test: RegExp) => loaded.some((l) => l.entities.some((e) => e.topics.some((t) => test.test(t))));
     coverage = { pep: topics(PEP_TOPICS), sanctions: topics(SANCTION_TOPICS) };
-    matcher = loaded.some((l) => l.entities.length > 0) ? new Matcher(loaded.flatMap((l) => l.entities), { ...DEFAULT_OPTIONS, threshold }) : undefined;
+    matcher = loaded.some((l) => l.entities.length > 0) ? new Matcher(loaded.flatMap((l) => l.entities), { ...DEFAULT_OPTIONS, ...(configured !== undefined ? { threshold: configured } : {}) }) : undefined;
     versions = loaded.map((l) => ({ list: l.id, format: l.format, source: l.source, contentHash: l.contentHash, entities: l.entities.length, loadedAt }));
     for (const [i, l] of loaded.entries()) {
       const h = history.get(l.id) ?? [];
@@ -144,13 +150,10 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
 
   function screen(query: ScreeningQuery, overrides: { threshold?: number } = {}): ScreeningResult {
     const m = requireMatcher();
-    const used = overrides.threshold ?? threshold;
-    const pepT = overrides.threshold ?? options.thresholds?.pep ?? used;
-    const sanT = overrides.threshold ?? options.thresholds?.sanctions ?? used;
-    const matches = m
-      .screen(query, { threshold: Math.min(used, pepT, sanT) })
-      .filter((x) => (isPep(x) && x.score >= pepT) || (isSanction(x) && x.score >= sanT) || (!isPep(x) && !isSanction(x) && x.score >= used));
-    return { ...decide(matches), matches, threshold: used, lists: versions.map((v) => ({ list: v.list, contentHash: v.contentHash })), screenedAt: now().toISOString() };
+    const override = overrides.threshold ?? configured;
+    const matches = m.screen(query, override !== undefined ? { threshold: override } : {});
+    const thresholds = thresholdsFor(override);
+    return { ...decide(matches), matches, threshold: thresholds.sanctions, thresholds, lists: versions.map((v) => ({ list: v.list, contentHash: v.contentHash })), screenedAt: now().toISOString() };
   }
 
   /** Added, changed and removed entity ids between two loaded versions of one list (defaults: the last two). */
@@ -217,7 +220,7 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     screen,
     compare(name1: string, name2: string, overrides: { threshold?: number } = {}) {
       const c = compareNames(name1, name2);
-      return { score: c.score, match: c.score >= (overrides.threshold ?? threshold), comparison: c };
+      return { score: c.score, match: c.score >= (overrides.threshold ?? options.threshold ?? DEFAULT_THRESHOLD), comparison: c };
     },
     diff,
     versions: (): ListVersion[] => versions,
@@ -227,6 +230,10 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     entity: (entityId: string): ListedEntity | undefined => byId.get(entityId),
     lists: (): readonly LoadedList[] => lists,
     threshold,
+    /** The match threshold per topic. */
+    thresholds: thresholdsFor(configured),
+    /** The thresholds the service screens with (for a matcher over a subset of the lists, as monitoring builds). */
+    thresholdOverride: configured,
   };
 }
 

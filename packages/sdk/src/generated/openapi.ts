@@ -3315,13 +3315,17 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Nationality, ISO 3166-1 alpha-2: evidence that raises or lowers the score */
+                        /** @description Country of residence (the address), ISO 3166-1 alpha-2: agrees when the listing names it, never counts against. Not a nationality */
                         country?: string;
-                        /** @description Date of birth YYYY-MM-DD, or a year YYYY: evidence that raises or lowers the score */
+                        /** @description Date of birth YYYY-MM-DD, YYYY-MM or YYYY: evidence that orders matches; a near date (a day or a digit off, day and month swapped, the year one or two off) never hides a match */
                         dob?: string;
+                        /** @description As an identity document states it */
+                        gender?: "male" | "female";
                         /** @description Full name of the person or company, in any script and order ("PUTIN, Vladimir", "Владимир Путин") */
                         name: string;
-                        /** @description Score at or above which a listed entry is a potential match (default 0.88) */
+                        /** @description Nationality as an identity document states it (MRZ, chip), ISO 3166-1 alpha-2 */
+                        nationality?: string;
+                        /** @description Name score at or above which a listed entry is a potential match, for every topic (default: per topic, domain/thresholds.ts: 0.83 for sanctions and PEPs) */
                         threshold?: number;
                         /** @description Screen against persons only, or against companies and other entities only */
                         type?: "person" | "company";
@@ -6101,12 +6105,16 @@ export interface components {
             matched_name: string;
             /** @description Sanctions programmes or regimes */
             programs: string[];
-            /** @description Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_MISMATCH, COUNTRY_MATCH, COUNTRY_MISMATCH */
+            /** @description Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_NEAR, DOB_MISMATCH, NATIONALITY_MATCH, NATIONALITY_MISMATCH, RESIDENCE_MATCH, GENDER_MATCH, GENDER_MISMATCH */
             reasons: string[];
-            /** @description 0 to 1, name similarity adjusted by date of birth and country evidence */
+            /** @description 0 to 1, the priority: name similarity adjusted by date of birth, nationality, residence and gender evidence. Whether it is a match is decided on the name score (explanation.name_score) against the topic threshold */
             score: number;
             /** @description Link back to the publisher */
             source_url?: string;
+            /** @description The match threshold of that topic */
+            threshold: number;
+            /** @description Which threshold applied: sanctions, pep or other */
+            topic: string;
             /** @description Why the entry is listed: sanction, role.pep, ... */
             topics: string[];
         };
@@ -6124,7 +6132,14 @@ export interface components {
             sanctions_matches: ("No Match" | "Potential Match") | null;
             /** Format: date-time */
             screened_at: string;
+            /** @description The sanctions match threshold used */
             threshold: number;
+            /** @description The match threshold used per topic */
+            thresholds: {
+                other: number;
+                pep: number;
+                sanctions: number;
+            };
         };
         SubmitResult: {
             redirect_url: string | null;

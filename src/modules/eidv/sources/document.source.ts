@@ -7,6 +7,10 @@ export interface VerifiedDocument {
   document_given_names: string;
   document_last_name: string;
   date_of_birth: string;
+  /** As the MRZ (or the chip's DG1) states it: an ICAO alpha-3 code. */
+  nationality?: string;
+  /** `M` or `F`. */
+  sex?: string;
 }
 
 /**

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { newEntity, addName, type ListedEntity } from './entity.ts';
 import { Matcher } from './matcher.ts';
+import { THRESHOLDS } from './thresholds.ts';
 import { diffEntities } from './versions.ts';
 
 function person(id: string, names: Array<[string, 'primary' | 'strong' | 'weak']>, extra: Partial<ListedEntity> = {}): ListedEntity {
@@ -35,22 +36,45 @@ describe('Matcher', () => {
     expect(m?.matchedName).toBe('TESTOFF, Iwan');
     expect(m?.explanation.aliasQuality).toBe('strong');
   });
-  it('a matching date of birth raises the score, a different one lowers it below the threshold', () => {
-    const base = matcher.screen({ name: 'Ivan Testov' }, { threshold: 0 })[0]!.score;
-    const same = matcher.screen({ name: 'Ivan Testov', dob: '1961-03-12' }, { threshold: 0 })[0]!;
-    const other = matcher.screen({ name: 'Ivan Testov', dob: '1990-01-01' }, { threshold: 0 })[0]!;
-    expect(same.score).toBeGreaterThan(base);
+  it('a matching date of birth raises the priority, a clearly different one lowers it but never hides a strong name', () => {
+    const base = matcher.screen({ name: 'Ivan Testov' })[0]!;
+    const same = matcher.screen({ name: 'Ivan Testov', dob: '1961-03-12' })[0]!;
+    const other = matcher.screen({ name: 'Ivan Testov', dob: '1990-07-25' })[0]!;
+    expect(same.score).toBeGreaterThan(base.score);
     expect(same.reasons).toContain('DOB_MATCH');
-    expect(other.score).toBeLessThan(base);
+    expect(other.entityId).toBe('test_list:1');
+    expect(other.score).toBeLessThan(base.score);
     expect(other.reasons).toContain('DOB_MISMATCH');
-    expect(matcher.screen({ name: 'Ivan Testov', dob: '1990-01-01' })).toEqual([]);
+  });
+  it('a near date keeps a match and says how near', () => {
+    for (const dob of ['1961-03-13', '1961-12-03', '1962-03-12', '1963-03-12', '1961-03-18', '1961', '1961-03']) {
+      const [m] = matcher.screen({ name: 'Ivan Testov', dob });
+      expect(m?.entityId, dob).toBe('test_list:1');
+    }
+    expect(matcher.screen({ name: 'Ivan Testov', dob: '1961-12-03' })[0]?.reasons).toContain('DOB_NEAR');
+  });
+  it('a weak name with a clearly different date and nothing else agreeing is lowered; a near date keeps it', () => {
+    // One letter off in a short surname: a weak name.
+    const weak = matcher.screen({ name: 'Ivan Petrovich Testiv' }, { threshold: 0.8 })[0];
+    expect(weak?.explanation.nameScore).toBeLessThan(0.95);
+    expect(matcher.screen({ name: 'Ivan Petrovich Testiv', dob: '1961-03-13' }, { threshold: 0.8 })[0]?.entityId).toBe('test_list:1');
+    expect(matcher.screen({ name: 'Ivan Petrovich Testiv', dob: '1985-07-25' }, { threshold: 0.8 })).toEqual([]);
+    // The same date with the listed nationality agreeing: kept.
+    expect(matcher.screen({ name: 'Ivan Petrovich Testiv', dob: '1985-07-25', nationality: 'RU' }, { threshold: 0.8 })[0]?.entityId).toBe('test_list:1');
   });
   it('a year of birth only agrees with a listed full date in the same year', () => {
     expect(matcher.screen({ name: 'Ivan Testov', dob: '1961' })[0]?.reasons).toContain('DOB_YEAR_MATCH');
   });
-  it('nationality is evidence both ways', () => {
-    expect(matcher.screen({ name: 'Ivan Testov', country: 'RU' })[0]?.reasons).toContain('COUNTRY_MATCH');
-    expect(matcher.screen({ name: 'Ivan Testov', country: 'FR' }, { threshold: 0 })[0]?.reasons).toContain('COUNTRY_MISMATCH');
+  it('nationality from a document is evidence both ways; the residence country only agrees', () => {
+    expect(matcher.screen({ name: 'Ivan Testov', nationality: 'RU' })[0]?.reasons).toContain('NATIONALITY_MATCH');
+    expect(matcher.screen({ name: 'Ivan Testov', nationality: 'FR' })[0]?.reasons).toContain('NATIONALITY_MISMATCH');
+    expect(matcher.screen({ name: 'Ivan Testov', country: 'RU' })[0]?.reasons).toContain('RESIDENCE_MATCH');
+    const uk = matcher.screen({ name: 'Ivan Testov', country: 'GB' })[0]!;
+    expect(uk.reasons.filter((r) => /NATIONALITY|RESIDENCE|COUNTRY/.test(r))).toEqual([]);
+    expect(uk.score).toBe(matcher.screen({ name: 'Ivan Testov' })[0]!.score);
+  });
+  it('each match says which topic threshold applied', () => {
+    expect(matcher.screen({ name: 'Ivan Testov' })[0]).toMatchObject({ topic: 'sanctions', threshold: THRESHOLDS.sanctions.match });
   });
   it('a weak alias matches only when it is the whole name', () => {
     expect(matcher.screen({ name: 'Ivanushka' })[0]?.reasons).toContain('WEAK_ALIAS');

@@ -5,16 +5,22 @@
  */
 import { compareNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
 import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
-import { countryEvidence, dobEvidence, type EvidenceFactor } from './evidence.ts';
+import { decideMatch, dobEvidence, genderEvidence, nationalityEvidence, residenceEvidence, type EvidenceFactor } from './evidence.ts';
 import { NameIndex } from './name-index.ts';
 import { normalizeName, type NormalizedName } from './normalize.ts';
+import { DEFAULT_THRESHOLD, thresholdFor, topicOf, type ScreeningTopic, type ThresholdOverride, type TopicThreshold } from './thresholds.ts';
+
+export { DEFAULT_THRESHOLD };
 
 export interface ScreeningQuery {
   name: string;
-  /** `YYYY-MM-DD` or `YYYY`. */
+  /** `YYYY-MM-DD`, `YYYY-MM` or `YYYY`. */
   dob?: string;
-  /** ISO 3166-1 alpha-2. */
+  /** Country of residence (the address), ISO 3166-1 alpha-2: agrees or says nothing, never counts against. */
   country?: string;
+  /** Nationality as an identity document states it (MRZ, chip), ISO 3166-1 alpha-2. Never the address country. */
+  nationality?: string;
+  gender?: 'male' | 'female';
   type?: 'person' | 'company';
 }
 
@@ -38,7 +44,11 @@ export interface Match {
   listedName: string;
   /** The name (primary or alias) that matched. */
   matchedName: string;
+  /** Priority: the name score with the evidence adjustments, 0 to 1. The decision is the rule's (evidence.ts). */
   score: number;
+  /** Which threshold applied (sanctions, pep, other) and its value. */
+  topic: ScreeningTopic;
+  threshold: number;
   topics: string[];
   programs: string[];
   sourceUrl?: string;
@@ -47,16 +57,18 @@ export interface Match {
 }
 
 export interface MatcherOptions {
-  /** Score at or above which a listed entity is a potential match. */
-  threshold: number;
+  /**
+   * Name score at or above which a listed entity is a potential match: one number for every topic, or per
+   * topic; unset, the per-topic THRESHOLDS (thresholds.ts).
+   */
+  threshold?: ThresholdOverride;
   /** Names compared in full per query (after index ranking). */
   candidates: number;
   /** Most matches returned per query. */
   maxMatches: number;
 }
 
-export const DEFAULT_THRESHOLD = 0.88;
-export const DEFAULT_OPTIONS: MatcherOptions = { threshold: DEFAULT_THRESHOLD, candidates: 60, maxMatches: 20 };
+export const DEFAULT_OPTIONS: MatcherOptions = { candidates: 60, maxMatches: 20 };
 
 /** Weak aliases ("SALEH", "ABU ALI") match only when they cover the query completely and nearly exactly. */
 const WEAK_ALIAS_MIN = 0.95;
@@ -103,15 +115,24 @@ export class Matcher {
     const best = new Map<number, Match>();
     const cache: SimilarityCache = new Map();
     const known = norm.tokens.map((t) => this.index.hasToken(t));
+    const thresholds = new Map<ScreeningTopic, TopicThreshold>();
+    const thresholdOf = (topic: ScreeningTopic) => thresholds.get(topic) ?? thresholds.set(topic, thresholdFor(topic, options.threshold)).get(topic)!;
     for (const { ref } of this.index.candidates(norm, options.candidates, accept)) {
       const entity = this.entities[ref.entity]!;
       const listedName = entity.names[ref.name]!;
       const c = compareNormalized(norm, ref.norm, cache, known);
       if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
-      const evidence = [dobEvidence(query.dob, entity.birthDates), countryEvidence(query.country, [...entity.nationalities, ...entity.citizenships], entity.countries)].filter(
-        (e): e is EvidenceFactor => e !== undefined,
-      );
-      const score = Math.max(0, Math.min(1, c.score + evidence.reduce((s, e) => s + e.adjustment, 0)));
+      const evidence = [
+        dobEvidence(query.dob, entity.birthDates),
+        nationalityEvidence(query.nationality, [...entity.nationalities, ...entity.citizenships]),
+        residenceEvidence(query.country, [...entity.countries, ...entity.nationalities, ...entity.citizenships]),
+        genderEvidence(query.gender, entity.gender),
+      ].filter((e): e is EvidenceFactor => e !== undefined);
+      const topic = topicOf(entity.topics);
+      const threshold = thresholdOf(topic);
+      const decision = decideMatch(c.score, evidence, threshold);
+      if (!decision.potential) continue;
+      const score = decision.priority;
       const previous = best.get(ref.entity);
       if (previous && previous.score >= score) continue;
       const reasons = nameReasons(c, norm, ref.norm);
@@ -125,6 +146,8 @@ export class Matcher {
         listedName: entity.names[0]!.full,
         matchedName: listedName.full,
         score: Math.round(score * 1000) / 1000,
+        topic,
+        threshold: threshold.match,
         topics: entity.topics,
         programs: entity.programs,
         ...(entity.sourceUrl ? { sourceUrl: entity.sourceUrl } : {}),
@@ -142,7 +165,6 @@ export class Matcher {
       });
     }
     return [...best.values()]
-      .filter((m) => m.score >= options.threshold)
       .sort((a, b) => b.score - a.score)
       .slice(0, options.maxMatches);
   }
