@@ -9,7 +9,7 @@ export type { ListedEntity, ListedName, AliasQuality, EntitySchema } from './dom
 export type { ListDiff } from './domain/versions.ts';
 export { diffEntities } from './domain/versions.ts';
 export { compareNames } from './domain/compare.ts';
-export { loadLists, type LoadedList } from './lists.loader.ts';
+export { loadLists, parseListSpec, type LoadedList } from './lists.loader.ts';
 export { OFFICIAL_SOURCES, listPathsFromEnv, parseSourcesSetting, type ListSource } from './sources.ts';
 export { fetchSource, fetchSources, readSourceState, type SourceFetchOptions, type SourceFetchResult, type SourceState } from './sources.fetch.ts';
 export { registerScreeningRoutes } from './screening.routes.ts';
