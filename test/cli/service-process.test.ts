@@ -100,5 +100,5 @@ describe('npm start and npx kyc on the embedded database', () => {
     expect((await insights(scoped.api_key)).status).toBe(200);
     await kyc('partners', 'revoke', '--partner', created.partner_id);
     expect((await insights(created.api_key)).status).toBe(401);
-  }, 60_000);
+  }, 180_000); // six CLI processes, each loading the service's modules
 });
