@@ -1,6 +1,6 @@
 import { loadConfig } from '../platform/config.ts';
 import { migrate } from '../platform/db/migrate.ts';
-import { buildServices, openDatabase } from '../service.ts';
+import { buildServices, checkConfiguredFiles, openDatabase } from '../service.ts';
 import { startWorkers } from '../workers.ts';
 
 /** `kyc worker`: background workers without the HTTP API, for scale-out on PostgreSQL. */
@@ -10,6 +10,7 @@ export async function run(_command: string, _argv: string[]): Promise<number> {
     process.stderr.write('kyc worker runs beside the API on a shared PostgreSQL: set DATABASE_URL. With the embedded database, `npm start` already runs the workers.\n');
     return 2;
   }
+  checkConfiguredFiles(config);
   const db = await openDatabase(config);
   await migrate(db);
   const workers = await startWorkers(await buildServices(config, db, { worker: true }));
