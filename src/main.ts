@@ -6,10 +6,11 @@ import { ConfigError, loadConfig } from './platform/config.ts';
 import { restrictDataDir } from './platform/data-dir.ts';
 import { acquireEmbeddedLock, EmbeddedDbBusyError } from './platform/db/embedded-lock.ts';
 import { startAdminSocket } from './cli/admin-socket.ts';
-import { createService } from './service.ts';
+import { checkConfiguredFiles, createService } from './service.ts';
 
 async function start() {
   const config = loadConfig();
+  checkConfiguredFiles(config); // before the lock creates DATA_DIR
   restrictDataDir(config.dataDir, { create: !config.databaseUrl });
   const releaseLock = config.databaseUrl ? undefined : acquireEmbeddedLock(config.dataDir);
   const service = await createService(config);

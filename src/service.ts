@@ -1,4 +1,5 @@
-import type { Config } from './platform/config.ts';
+import { existsSync } from 'node:fs';
+import { ConfigError, type Config } from './platform/config.ts';
 import type { Db } from './platform/db/db.ts';
 import { createPgliteDb } from './platform/db/pglite.ts';
 import { createPostgresDb } from './platform/db/postgres.ts';
@@ -19,9 +20,9 @@ import { createEventsService, registerEventRoutes } from './modules/events/index
 import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
-import { createScreeningService, dbVersionStore, parseSourcesSetting } from './modules/screening/index.ts';
+import { createScreeningService, dbVersionStore, parseListSpec, parseSourcesSetting } from './modules/screening/index.ts';
 import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
-import { createEidvService } from './modules/eidv/index.ts';
+import { createEidvService, parseRegisterSpec } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
 import { createAuditService } from './modules/audit/index.ts';
 import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
@@ -37,6 +38,24 @@ export interface ServiceOptions {
   db?: Db;
   logger?: boolean;
   now?: () => Date;
+}
+
+/**
+ * The files the settings name must exist before anything starts: a missing register or list is one line naming
+ * the variable and the path looked for (a newcomer's `./roll.csv` used to end in a stack trace), not a service
+ * that starts and then fails every check.
+ */
+export function checkConfiguredFiles(config: Config): void {
+  const named: Array<[string, string[]]> = [
+    ['EIDV_REGISTERS', config.eidvRegisters.map((entry) => parseRegisterSpec(entry).file)],
+    ['SCREENING_LISTS', config.screeningLists.map((entry) => parseListSpec(entry).path)],
+  ];
+  for (const [variable, files] of named) {
+    const missing = files.filter((file) => !existsSync(file));
+    if (missing.length > 0) {
+      throw new ConfigError(variable, `names ${missing.map((f) => `${f} (${path.resolve(f)})`).join(', ')}, which does not exist; synthetic samples are in examples/test-data/`);
+    }
+  }
 }
 
 export async function openDatabase(config: Config): Promise<Db> {
@@ -82,7 +101,13 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const screeningReady = config.screeningLists.length || screeningSources.length
     ? (screeningSources.length ? screening.refresh() : screening.load()).catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
     : Promise.resolve();
-  const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
+  const eidv = (() => {
+    try {
+      return createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
+    } catch (error) {
+      throw new ConfigError('EIDV_REGISTERS', `cannot be read: ${(error as Error).message}`);
+    }
+  })();
   defineAmlQueues(jobs, { checkTimeoutSeconds: config.amlCheckTimeoutSeconds });
   const aml = createAmlService({ db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
   const onboarding = createOnboarding({ config, db, cipher, keys: dataKeys, events, jobs, accounts, credits, eidv, audit, now });
@@ -99,6 +124,7 @@ export type Services = Awaited<ReturnType<typeof buildServices>>;
 /** The HTTP service over an opened, migrated database. */
 export async function createService(config: Config, options: ServiceOptions = {}) {
   // Transactions run for a request with an Idempotency-Key mark the key before they commit (idempotency.ts).
+  checkConfiguredFiles(config);
   const opened = options.db ?? (await openDatabase(config));
   await migrate(opened);
   const db = markingIdempotentCommits(opened);

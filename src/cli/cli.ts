@@ -15,3 +15,9 @@ export function printJson(value: unknown, pretty = true): void {
 
 /** A usage error: printed without a stack, exit code 2. */
 export class UsageError extends Error {}
+
+/** Options every command takes, read by main.ts before the command's own parser sees the rest. */
+export const globalOptions = {
+  /** `--init`: the command may create a new embedded database (otherwise only `npm start` or an explicit DATA_DIR does). */
+  init: false,
+};

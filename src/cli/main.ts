@@ -2,7 +2,7 @@
  * `kyc <command> ...`: one table of commands, each loaded only when used so that `kyc screen` does not
  * load the face models and `kyc face compare` does not open the database.
  */
-import type { CliModule } from './cli.ts';
+import { globalOptions, UsageError, type CliModule } from './cli.ts';
 
 const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule> }> = {
   clients: { describe: 'create and list clients (tenants)', load: () => import('../modules/auth/clients.cli.ts') },
@@ -24,10 +24,16 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule
 
 function usage(): string {
   const width = Math.max(...Object.keys(COMMANDS).map((c) => c.length));
-  return ['Usage: kyc <command> [options]', '', 'Commands:', ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.describe}`)].join('\n');
+  return [
+    'Usage: kyc <command> [options]', '', 'Commands:', ...Object.entries(COMMANDS).map(([n, c]) => `  ${n.padEnd(width)}  ${c.describe}`), '',
+    'On the embedded database the commands use DATA_DIR (default ./data, from the current folder) and refuse to',
+    'create a new database there unless DATA_DIR is set or --init is given: run them from the service\'s folder.',
+  ].join('\n');
 }
 
-async function main(argv: string[]): Promise<number> {
+async function main(all: string[]): Promise<number> {
+  globalOptions.init = all.includes('--init');
+  const argv = all.filter((a) => a !== '--init');
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === '-h' || command === 'help') {
     process.stdout.write(usage() + '\n');
@@ -48,6 +54,6 @@ main(process.argv.slice(2)).then(
   },
   (error: unknown) => {
     process.stderr.write(`kyc: ${(error as Error).message}\n`);
-    process.exitCode = 1;
+    process.exitCode = error instanceof UsageError ? 2 : 1;
   },
 );

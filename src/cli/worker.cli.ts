@@ -1,7 +1,7 @@
 import { loadConfig } from '../platform/config.ts';
 import { restrictDataDir } from '../platform/data-dir.ts';
 import { migrate } from '../platform/db/migrate.ts';
-import { buildServices, openDatabase } from '../service.ts';
+import { buildServices, checkConfiguredFiles, openDatabase } from '../service.ts';
 import { startWorkers } from '../workers.ts';
 
 /** `kyc worker`: background workers without the HTTP API, for scale-out on PostgreSQL. */
@@ -11,6 +11,7 @@ export async function run(_command: string, _argv: string[]): Promise<number> {
     process.stderr.write('kyc worker runs beside the API on a shared PostgreSQL: set DATABASE_URL. With the embedded database, `npm start` already runs the workers.\n');
     return 2;
   }
+  checkConfiguredFiles(config);
   restrictDataDir(config.dataDir, { create: false }); // keys are generated into DATA_DIR when none are given
   const db = await openDatabase(config);
   await migrate(db);

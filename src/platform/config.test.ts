@@ -4,7 +4,7 @@ import { ConfigError, loadConfig } from './config.ts';
 describe('configuration', () => {
   it('has working defaults for the embedded mode', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ port: 8080, publicUrl: 'http://localhost:8080', databaseUrl: undefined, webhookAllowPrivate: false, minimumAge: 18 });
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', publicUrl: 'http://localhost:8080', databaseUrl: undefined, webhookAllowPrivate: false, minimumAge: 18 });
     expect(config.dataDir).toMatch(/\/data$/);
     expect(config.webhookRetrySchedule).toEqual([0, 5_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000]);
   });

@@ -1,9 +1,12 @@
 import path from 'node:path';
+import { SETTINGS, type Setting, type SettingName } from './config.settings.ts';
 
 /**
  * One schema for every setting, parsed once at start-up from the environment and passed in.
  * A bad value stops the process with a message naming the variable; secrets have no defaults
- * (the embedded mode generates its keys into DATA_DIR instead, see platform/crypto/keys.ts).
+ * (the embedded mode generates its keys into DATA_DIR instead, see platform/crypto/keys.ts). Names, defaults and
+ * meanings live in config.settings.ts: the helpers below read only names listed there, and take their fallbacks
+ * from there.
  */
 export interface Config {
   port: number;
@@ -67,40 +70,49 @@ export class ConfigError extends Error {
 
 type Env = Record<string, string | undefined>;
 
-function int(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw)) throw new ConfigError(name, `must be a whole number, got "${raw}"`);
-  const value = Number(raw);
-  if (value < min || value > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${value}`);
-  return value;
+/** The variable's value, or its default from SETTINGS; undefined when neither is set. */
+function raw(env: Env, name: SettingName): string | undefined {
+  const value = env[name];
+  if (value !== undefined && value !== '') return value;
+  const setting: Setting = SETTINGS[name];
+  return setting.default;
 }
 
-function bool(env: Env, name: string, fallback: boolean): boolean {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  if (/^(true|1|yes)$/i.test(raw)) return true;
-  if (/^(false|0|no)$/i.test(raw)) return false;
-  throw new ConfigError(name, `must be true or false, got "${raw}"`);
+function int(env: Env, name: SettingName, min: number, max: number): number {
+  const value = raw(env, name);
+  if (value === undefined || !/^\d+$/.test(value)) throw new ConfigError(name, `must be a whole number, got "${value ?? ''}"`);
+  const n = Number(value);
+  if (n < min || n > max) throw new ConfigError(name, `must be between ${min} and ${max}, got ${n}`);
+  return n;
 }
 
-function url(name: string, raw: string): string {
+function bool(env: Env, name: SettingName): boolean {
+  const value = raw(env, name) ?? '';
+  if (/^(true|1|yes)$/i.test(value)) return true;
+  if (/^(false|0|no)$/i.test(value)) return false;
+  throw new ConfigError(name, `must be true or false, got "${value}"`);
+}
+
+function list(env: Env, name: SettingName): string[] {
+  return (raw(env, name) ?? '').split(',').map((p) => p.trim()).filter(Boolean);
+}
+
+function url(name: SettingName, value: string): string {
   let parsed: URL;
   try {
-    parsed = new URL(raw);
+    parsed = new URL(value);
   } catch {
-    throw new ConfigError(name, `must be an absolute URL, got "${raw}"`);
+    throw new ConfigError(name, `must be an absolute URL, got "${value}"`);
   }
   if (!['http:', 'https:'].includes(parsed.protocol)) throw new ConfigError(name, 'must be an http or https URL');
-  return raw.replace(/\/+$/, '');
+  return value.replace(/\/+$/, '');
 }
 
 const UNIT_MS: Record<string, number> = { ms: 1, s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 };
 
 /** A comma-separated list of durations such as `0s,5s,5m,2h`. */
-function durations(env: Env, name: string, fallback: string): number[] {
-  const raw = env[name] || fallback;
-  const parts = raw.split(',').map((p) => p.trim());
+function durations(env: Env, name: SettingName): number[] {
+  const parts = (raw(env, name) ?? '').split(',').map((p) => p.trim());
   const out = parts.map((p) => {
     const m = /^(\d+)(ms|s|m|h|d)$/.exec(p);
     if (!m) throw new ConfigError(name, `must be durations like 0s,5s,5m,2h; got "${p}"`);
@@ -110,14 +122,14 @@ function durations(env: Env, name: string, fallback: string): number[] {
   return out;
 }
 
-function cron(env: Env, name: string, fallback: string): string {
-  const raw = env[name] || fallback;
-  if (!/^(\S+\s+){4}\S+$/.test(raw.trim())) throw new ConfigError(name, `must be a cron expression of five fields, got "${raw}"`);
-  return raw.trim();
+function cron(env: Env, name: SettingName): string {
+  const value = (raw(env, name) ?? '').trim();
+  if (!/^(\S+\s+){4}\S+$/.test(value)) throw new ConfigError(name, `must be a cron expression of five fields, got "${value}"`);
+  return value;
 }
 
-function required(env: Env, name: string): string {
-  const value = env[name];
+function required(env: Env, name: SettingName): string {
+  const value = raw(env, name);
   if (!value) throw new ConfigError(name, 'is required when S3_BUCKET is set');
   return value;
 }
@@ -125,59 +137,62 @@ function required(env: Env, name: string): string {
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
-  const port = int(env, 'PORT', 8080, 0, 65535);
-  const databaseUrl = env.DATABASE_URL || undefined;
+  const port = int(env, 'PORT', 0, 65535);
+  const databaseUrl = raw(env, 'DATABASE_URL');
   if (databaseUrl && !/^postgres(ql)?:\/\//.test(databaseUrl)) {
     throw new ConfigError('DATABASE_URL', 'must start with postgres:// or postgresql://');
   }
-  const encryptionKey = env.ENCRYPTION_KEY || undefined;
+  const encryptionKey = raw(env, 'ENCRYPTION_KEY');
   if (encryptionKey && Buffer.from(encryptionKey, 'base64').length !== 32) {
     throw new ConfigError('ENCRYPTION_KEY', 'must be 32 bytes encoded in base64 (openssl rand -base64 32)');
   }
-  const encryptionKeyPrevious = (env.ENCRYPTION_KEY_PREVIOUS || '').split(',').map((k) => k.trim()).filter(Boolean);
+  const encryptionKeyPrevious = list(env, 'ENCRYPTION_KEY_PREVIOUS');
   if (encryptionKeyPrevious.some((k) => Buffer.from(k, 'base64').length !== 32)) {
     throw new ConfigError('ENCRYPTION_KEY_PREVIOUS', 'must be a comma-separated list of 32-byte keys in base64');
   }
-  const logLevel = env.LOG_LEVEL || 'info';
+  const logLevel = raw(env, 'LOG_LEVEL')!;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
+  const dataDir = raw(env, 'DATA_DIR')!;
+  const s3Region = raw(env, 'S3_REGION')!;
+  const s3Bucket = raw(env, 'S3_BUCKET');
   return {
     port,
-    host: env.HOST || '0.0.0.0',
-    publicUrl: url('PUBLIC_URL', env.PUBLIC_URL || `http://localhost:${port}`),
-    dataDir: path.resolve(env.DATA_DIR || './data'),
+    host: raw(env, 'HOST')!,
+    publicUrl: url('PUBLIC_URL', raw(env, 'PUBLIC_URL') ?? `http://localhost:${port}`),
+    dataDir: path.resolve(dataDir),
     databaseUrl,
-    dbPoolSize: int(env, 'DB_POOL_SIZE', 20, 2, 500),
-    dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS', true),
-    jwtPrivateKey: env.JWT_PRIVATE_KEY || undefined,
+    dbPoolSize: int(env, 'DB_POOL_SIZE', 2, 500),
+    dbPreparedStatements: bool(env, 'DB_PREPARED_STATEMENTS'),
+    jwtPrivateKey: raw(env, 'JWT_PRIVATE_KEY'),
     encryptionKey,
     encryptionKeyPrevious,
-    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 3600, 60, 86400),
-    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 6000, 1, 10_000_000),
-    rateLimitShared: bool(env, 'RATE_LIMIT_SHARED', true),
-    rateLimitSyncMs: int(env, 'RATE_LIMIT_SYNC_MS', 100, 10, 10_000),
-    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024 * 1024, 1024, 100 * 1024 * 1024),
+    accessTokenTtlSeconds: int(env, 'ACCESS_TOKEN_TTL_SECONDS', 60, 86400),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 1, 10_000_000),
+    rateLimitShared: bool(env, 'RATE_LIMIT_SHARED'),
+    rateLimitSyncMs: int(env, 'RATE_LIMIT_SYNC_MS', 10, 10_000),
+    bodyLimitBytes: int(env, 'BODY_LIMIT_BYTES', 1024, 100 * 1024 * 1024),
     logLevel,
-    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE', false),
-    mailAllowPrivate: bool(env, 'MAIL_ALLOW_PRIVATE', false),
-    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 15_000, 100, 60_000),
-    webhookRetrySchedule: durations(env, 'WEBHOOK_RETRY_SCHEDULE', '0s,5s,5m,30m,2h,5h,10h,10h'),
-    sharedDataDir: path.resolve(env.KYC_SHARED_DATA || '../shared/data'),
-    screeningLists: (env.SCREENING_LISTS || '').split(',').map((p) => p.trim()).filter(Boolean),
-    screeningSources: (env.SCREENING_SOURCES || '').split(',').map((p) => p.trim()).filter(Boolean),
-    screeningSourcesDir: path.resolve(env.SCREENING_SOURCES_DIR || path.join(env.DATA_DIR || './data', 'screening-sources')),
-    screeningRefreshCron: cron(env, 'SCREENING_REFRESH_CRON', '0 * * * *'),
-    eidvRegisters: (env.EIDV_REGISTERS || '').split(',').map((p) => p.trim()).filter(Boolean),
-    minimumAge: int(env, 'MINIMUM_AGE', 18, 0, 150),
-    workers: bool(env, 'WORKERS', true),
-    amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 300, 2, 3600),
-    jobsMaintenanceSeconds: int(env, 'JOBS_MAINTENANCE_SECONDS', 120, 1, 3600),
-    onboardingLinkTtlDays: int(env, 'ONBOARDING_LINK_TTL_DAYS', 30, 1, 365),
-    storageDir: path.resolve(env.STORAGE_DIR || path.join(env.DATA_DIR || './data', 'files')),
-    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 10 * 1024 * 1024, 64 * 1024, 50 * 1024 * 1024),
-    s3: env.S3_BUCKET
+    webhookAllowPrivate: bool(env, 'WEBHOOK_ALLOW_PRIVATE'),
+    mailAllowPrivate: bool(env, 'MAIL_ALLOW_PRIVATE'),
+    webhookTimeoutMs: int(env, 'WEBHOOK_TIMEOUT_MS', 100, 60_000),
+    webhookRetrySchedule: durations(env, 'WEBHOOK_RETRY_SCHEDULE'),
+    sharedDataDir: path.resolve(raw(env, 'KYC_SHARED_DATA')!),
+    screeningLists: list(env, 'SCREENING_LISTS'),
+    screeningSources: list(env, 'SCREENING_SOURCES'),
+    screeningSourcesDir: path.resolve(raw(env, 'SCREENING_SOURCES_DIR') ?? path.join(dataDir, 'screening-sources')),
+    screeningRefreshCron: cron(env, 'SCREENING_REFRESH_CRON'),
+    eidvRegisters: list(env, 'EIDV_REGISTERS'),
+    minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
+    workers: bool(env, 'WORKERS'),
+    amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 2, 3600),
+    jobsMaintenanceSeconds: int(env, 'JOBS_MAINTENANCE_SECONDS', 1, 3600),
+    onboardingLinkTtlDays: int(env, 'ONBOARDING_LINK_TTL_DAYS', 1, 365),
+    storageDir: path.resolve(raw(env, 'STORAGE_DIR') ?? path.join(dataDir, 'files')),
+    uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 64 * 1024, 50 * 1024 * 1024),
+    s3: s3Bucket
       ? {
-          endpoint: url('S3_ENDPOINT', env.S3_ENDPOINT || `https://s3.${env.S3_REGION || 'us-east-1'}.amazonaws.com`),
-          bucket: env.S3_BUCKET, region: env.S3_REGION || 'us-east-1', prefix: env.S3_PREFIX || '',
+          endpoint: url('S3_ENDPOINT', raw(env, 'S3_ENDPOINT') ?? `https://s3.${s3Region}.amazonaws.com`),
+          bucket: s3Bucket, region: s3Region, prefix: raw(env, 'S3_PREFIX') ?? '',
           accessKeyId: required(env, 'S3_ACCESS_KEY_ID'), secretAccessKey: required(env, 'S3_SECRET_ACCESS_KEY'),
         }
       : undefined,

@@ -14,6 +14,12 @@ export interface EidvResult extends IdentityOutcome {
  * from `EIDV_REGISTERS` (CSV files), the verified-document source from the onboarding module, and the sandbox
  * personas answer only for sandbox clients.
  */
+/** An `EIDV_REGISTERS` entry: `name=path` or `path` (the name is then the file's). */
+export function parseRegisterSpec(entry: string): { id?: string; file: string } {
+  const at = entry.indexOf('=');
+  return at > 0 ? { id: entry.slice(0, at), file: entry.slice(at + 1) } : { file: entry };
+}
+
 export function createEidvService(deps: {
   registers: string[];
   minimumAge: number;
@@ -21,7 +27,7 @@ export function createEidvService(deps: {
   extraSources?: IdentitySource[];
 }) {
   const registerSources = deps.registers.map((entry) => {
-    const [id, file] = entry.includes('=') ? entry.split('=', 2) as [string, string] : [undefined, entry];
+    const { id, file } = parseRegisterSpec(entry);
     return loadRegister(file, id);
   });
   let documentLookup = deps.verifiedDocument;

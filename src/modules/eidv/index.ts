@@ -1,4 +1,4 @@
-export { createEidvService, type EidvService, type EidvResult } from './eidv.service.ts';
+export { createEidvService, parseRegisterSpec, type EidvService, type EidvResult } from './eidv.service.ts';
 export { SourceUnavailableError, type IdentitySource } from './sources/source.ts';
 export { SANDBOX_PERSONAS } from './sources/sandbox.source.ts';
 export type { VerifiedDocument } from './sources/document.source.ts';

@@ -10,7 +10,7 @@ export type { ListDiff } from './domain/versions.ts';
 export { diffEntities, hashEntity } from './domain/versions.ts';
 export { compareNames } from './domain/compare.ts';
 export { bestPerEntity } from './domain/several-names.ts';
-export { loadLists, type LoadedList } from './lists.loader.ts';
+export { loadLists, parseListSpec, type LoadedList } from './lists.loader.ts';
 export { mrzNationality } from './nationality.ts';
 export { THRESHOLDS, type ScreeningTopic } from './domain/thresholds.ts';
 export { OFFICIAL_SOURCES, listPathsFromEnv, parseSourcesSetting, type ListSource } from './sources.ts';

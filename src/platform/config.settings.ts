@@ -1,0 +1,88 @@
+/**
+ * Every environment variable the service reads, with its default and what it means: the one place both the
+ * parser (config.ts takes its fallbacks from here) and the README's configuration table
+ * (`npm run docs:config`, checked by config.docs.test.ts) come from. A variable missing here cannot be read by
+ * config.ts's helpers, so it cannot go undocumented.
+ */
+export interface Setting {
+  /** The value used when the variable is unset or empty; absent: unset, or computed (see `shownDefault`). */
+  default?: string;
+  /** The default as the README shows it, when it is computed from other settings. */
+  shownDefault?: string;
+  meaning: string;
+}
+
+export const SETTINGS = {
+  PORT: { default: '8080', meaning: 'HTTP port' },
+  HOST: {
+    default: '127.0.0.1',
+    meaning: 'Address the HTTP server listens on: this machine only by default. In a container or behind a load balancer on another host, `0.0.0.0` (all interfaces; [docs/deployment.md](docs/deployment.md))',
+  },
+  PUBLIC_URL: { shownDefault: '`http://localhost:$PORT`', meaning: 'Base of every link the service hands out (token issuer, onboarding and portal links)' },
+  DATA_DIR: { default: './data', meaning: 'Embedded database, keys, stored documents. The `kyc` command refuses to create a new database here unless `DATA_DIR` is set or `--init` is given' },
+  DATABASE_URL: { meaning: 'Unset: embedded PGlite in `DATA_DIR`. Set (`postgres://...`): that PostgreSQL server' },
+  DB_POOL_SIZE: { default: '20', meaning: 'Connections per process to PostgreSQL' },
+  DB_PREPARED_STATEMENTS: { default: 'true', meaning: 'Run PostgreSQL statements as named prepared statements (set `false` behind a transaction-pooling PgBouncer older than 1.21)' },
+  JWT_PRIVATE_KEY: { meaning: 'PEM (ES256) signing key for access tokens; unset: generated once into `DATA_DIR/keys`' },
+  ENCRYPTION_KEY: { meaning: '32 bytes, base64: root of the keys of personal data and documents at rest (ADR 75); unset: generated once into `DATA_DIR/keys`' },
+  ENCRYPTION_KEY_PREVIOUS: { meaning: 'Earlier `ENCRYPTION_KEY` values, comma-separated, during a rotation (`npx kyc keys rotate`)' },
+  ACCESS_TOKEN_TTL_SECONDS: { default: '3600', meaning: 'Access token lifetime' },
+  RATE_LIMIT_PER_MINUTE: { default: '6000', meaning: 'Requests per client per minute (per address for unauthenticated calls)' },
+  RATE_LIMIT_SHARED: { default: 'true', meaning: 'On PostgreSQL, one budget across all API processes (ADR 0060); `false`: each process counts alone' },
+  RATE_LIMIT_SYNC_MS: { default: '100', meaning: 'How often an API process adds its counts to the shared rate-limit counters' },
+  BODY_LIMIT_BYTES: { default: '1048576', meaning: 'Largest JSON body' },
+  UPLOAD_MAX_BYTES: { default: '10485760', meaning: 'Largest uploaded file (document image or PDF, selfie) in the hosted flow' },
+  LOG_LEVEL: { default: 'info', meaning: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
+  WEBHOOK_ALLOW_PRIVATE: { default: 'false', meaning: 'Allow webhooks to private and loopback addresses (tests, local development)' },
+  MAIL_ALLOW_PRIVATE: { default: 'false', meaning: "Allow the clients' e-mail (SMTP) connections to private and loopback addresses (an internal relay, tests)" },
+  WEBHOOK_TIMEOUT_MS: { default: '15000', meaning: 'How long one webhook delivery may take before it counts as failed and is retried' },
+  WEBHOOK_RETRY_SCHEDULE: { default: '0s,5s,5m,30m,2h,5h,10h,10h', meaning: 'Delay before each delivery attempt ([docs/webhooks.md](docs/webhooks.md)); its length is the number of attempts' },
+  WORKERS: { default: 'true', meaning: 'Run the background workers in the API process (`false`: API only, workers in `npx kyc worker`)' },
+  AML_CHECK_TIMEOUT_SECONDS: { default: '300', meaning: 'How long an AML check may run before it is presumed lost with its worker and run again ([docs/fault-tolerance.md](docs/fault-tolerance.md))' },
+  JOBS_MAINTENANCE_SECONDS: { default: '120', meaning: 'How often the workers look for jobs whose worker died' },
+  SCREENING_LISTS: { meaning: 'Comma-separated list files or folders to screen against (`path` or `id=path`); a path that does not exist stops the start' },
+  SCREENING_SOURCES: { meaning: 'Lists to download from their publishers on `SCREENING_REFRESH_CRON`: official ids such as `us_ofac_sdn,un_sc_sanctions,gb_fcdo_sanctions`, or `id=url` ([docs/screening.md](docs/screening.md))' },
+  SCREENING_SOURCES_DIR: { shownDefault: '`DATA_DIR/screening-sources`', meaning: 'Where downloaded lists and their fetch state are kept' },
+  SCREENING_REFRESH_CRON: { default: '0 * * * *', meaning: 'When the lists are fetched (`SCREENING_SOURCES`) and read again, and monitored contacts re-screened against what changed (cron, five fields)' },
+  EIDV_REGISTERS: {
+    meaning: 'Identity registers for the AML identity check, comma-separated CSV files, `name=path` or `path` ([docs/aml.md](docs/aml.md)); a file that does not exist stops the start. Synthetic samples: `examples/test-data/`',
+  },
+  MINIMUM_AGE: { default: '18', meaning: 'Younger contacts get `ALERT` (`UNDERAGE`) in the AML and onboarding decisions' },
+  ONBOARDING_LINK_TTL_DAYS: { default: '30', meaning: 'Days a verification link (`/verify/{token}`) stays usable' },
+  STORAGE_DIR: { shownDefault: '`DATA_DIR/files`', meaning: 'Where uploaded documents and selfies are kept, encrypted (unless `S3_BUCKET` is set)' },
+  S3_BUCKET: { meaning: 'Keep uploaded files in this S3-compatible bucket instead of `STORAGE_DIR` (needed with several API processes)' },
+  S3_ENDPOINT: { shownDefault: '`https://s3.$S3_REGION.amazonaws.com`', meaning: 'The S3-compatible endpoint (MinIO, R2, ...)' },
+  S3_REGION: { default: 'us-east-1', meaning: 'The bucket\'s region' },
+  S3_PREFIX: { meaning: 'Key prefix inside the bucket' },
+  S3_ACCESS_KEY_ID: { meaning: 'Required with `S3_BUCKET`' },
+  S3_SECRET_ACCESS_KEY: { meaning: 'Required with `S3_BUCKET`' },
+  KYC_CSCA_TRUST_DIR: { meaning: '`kyc chip verify`: folder of CSCA certificates and master lists trusted for passport chip (NFC) data, when `--trust` is not given ([docs/biometrics.md](docs/biometrics.md))' },
+  KYC_SHARED_DATA: { default: '../shared/data', meaning: 'Reference data for evaluation and benchmarks' },
+} as const satisfies Record<string, Setting>;
+
+export type SettingName = keyof typeof SETTINGS;
+
+/** Read outside config.ts on purpose: tuning knobs of the evaluations, not settings of a deployment. */
+export const INTERNAL_VARIABLES = ['KYC_FACE_CASCADE', 'KYC_FACE_FLIP'] as const;
+
+export const CONFIG_TABLE_START = '<!-- config:start (generated from src/platform/config.settings.ts by `npm run docs:config`) -->';
+export const CONFIG_TABLE_END = '<!-- config:end -->';
+
+const cell = (text: string) => text.replace(/\|/g, '\\|');
+
+/** The README's table, one row per setting, in the order above. */
+export function configTable(): string {
+  const rows = Object.entries(SETTINGS).map(([name, s]: [string, Setting]) => {
+    const shown = s.shownDefault ?? (s.default !== undefined ? `\`${s.default}\`` : 'unset');
+    return `| \`${name}\` | ${cell(shown)} | ${cell(s.meaning)} |`;
+  });
+  return ['| Variable | Default | Meaning |', '|---|---|---|', ...rows].join('\n');
+}
+
+/** `readme` with the text between the markers replaced by the table; throws when the markers are missing. */
+export function withConfigTable(readme: string): string {
+  const start = readme.indexOf(CONFIG_TABLE_START);
+  const end = readme.indexOf(CONFIG_TABLE_END);
+  if (start < 0 || end < start) throw new Error(`README.md lacks the markers ${CONFIG_TABLE_START} ... ${CONFIG_TABLE_END}`);
+  return `${readme.slice(0, start + CONFIG_TABLE_START.length)}\n${configTable()}\n${readme.slice(end)}`;
+}
