@@ -36,6 +36,8 @@ export interface ServiceOptions {
   /** An open database (tests); otherwise one is opened from the configuration. */
   db?: Db;
   logger?: boolean;
+  /** Where log lines go (tests read them); unset: standard output. */
+  logStream?: { write(line: string): void };
   now?: () => Date;
 }
 
@@ -113,7 +115,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     })
     : undefined;
   const app = await createApp({
-    config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, audit: services.audit.record, sharedRateLimit,
+    config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, logStream: options.logStream, audit: services.audit.record, sharedRateLimit,
   });
   installIdempotency(app, { db, cipher: services.cipher });
   registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready });

@@ -12,6 +12,7 @@ import { createValidatorCompiler } from './validation.ts';
 import { Problem } from './schemas.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SharedRateLimit } from './rate-limit/shared-store.ts';
+import { logSerializers } from './log-redaction.ts';
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
@@ -45,6 +46,8 @@ export interface AppOptions {
   audit?: (entry: { client_id: string; actor: string; action: string; subject: string; details: Record<string, unknown> }) => void;
   authenticate: (request: FastifyRequest) => Promise<RequestAuth>;
   logger?: boolean;
+  /** Where log lines go (tests read them); unset: standard output. */
+  logStream?: { write(line: string): void };
   /** Counters shared by every API process (PostgreSQL); unset: this process's memory, as on the embedded database. */
   sharedRateLimit?: SharedRateLimit;
 }
@@ -60,11 +63,10 @@ export async function createApp(options: AppOptions): Promise<App> {
         ? false
         : {
             level: config.logLevel,
-            // No personal data in logs: no bodies, no query strings (they may hold search terms), no credentials.
-            serializers: {
-              req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
-              res: (res) => ({ statusCode: res.statusCode }),
-            },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // No personal data or secrets in logs: no bodies, no query strings (they may hold search terms), no
+            // link tokens in paths (log-redaction.ts), no credentials.
+            serializers: logSerializers,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-partner-api-key"]'],
           },
     bodyLimit: config.bodyLimitBytes,
