@@ -28,7 +28,7 @@ import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
 import { createStaffService } from './modules/staff/index.ts';
 import { createPartnersService } from './modules/partners/index.ts';
-import { registerConsole } from './modules/console/index.ts';
+import { createSecondReview, registerConsole } from './modules/console/index.ts';
 import { createPrivacy, registerPrivacy } from './modules/privacy/index.ts';
 import path from 'node:path';
 
@@ -124,13 +124,15 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerEventRoutes(app, { events: services.events, publicUrl: config.publicUrl });
   registerWebhookRoutes(app, services);
   registerCreditRoutes(app, services);
-  registerAmlRoutes(app, services);
+  // The client's four-eyes rule on ALERT results holds for reviews through the console and the API alike (ADR 0077).
+  const secondReview = createSecondReview({ db, keys: services.dataKeys, aml: services.aml, onboarding: services.onboarding.onboarding, audit: services.audit });
+  registerAmlRoutes(app, { aml: services.aml, submitReview: secondReview.aml.submit });
   registerScreeningRoutes(app, services);
   registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });
   // Failed console sign-ins and uploads per link: one count across API processes where the rate limit is shared.
   const throttle = sharedRateLimit?.throttle ?? createLocalThrottle();
-  registerOnboarding(app, services.onboarding, config, services.partners, throttle);
-  registerConsole(app, services, throttle);
+  registerOnboarding(app, services.onboarding, config, services.partners, throttle, secondReview.onboarding.submit);
+  registerConsole(app, services, throttle, secondReview);
   registerPrivacy(app, services.privacy, config.publicUrl);
   return {
     app,
