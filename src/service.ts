@@ -118,8 +118,10 @@ export async function createService(config: Config, options: ServiceOptions = {}
     config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, logStream: options.logStream, audit: services.audit.record, sharedRateLimit,
   });
   installIdempotency(app, { db, cipher: services.cipher });
-  registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready });
-  registerAuthRoutes(app, services);
+  registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready, metricsToken: config.metricsToken });
+  // Failed console sign-ins, wrong client secrets and uploads per link: one count across API processes where the rate limit is shared.
+  const throttle = sharedRateLimit?.throttle ?? createLocalThrottle();
+  registerAuthRoutes(app, { tokens: services.tokens, throttle });
   registerAccountRoutes(app, services);
   registerEventRoutes(app, { events: services.events, publicUrl: config.publicUrl });
   registerWebhookRoutes(app, services);
@@ -129,8 +131,6 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerAmlRoutes(app, { aml: services.aml, submitReview: secondReview.aml.submit });
   registerScreeningRoutes(app, services);
   registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });
-  // Failed console sign-ins and uploads per link: one count across API processes where the rate limit is shared.
-  const throttle = sharedRateLimit?.throttle ?? createLocalThrottle();
   registerOnboarding(app, services.onboarding, config, services.partners, throttle, secondReview.onboarding.submit);
   registerConsole(app, services, throttle, secondReview);
   registerPrivacy(app, services.privacy, config.publicUrl);

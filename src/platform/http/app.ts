@@ -53,6 +53,8 @@ export interface AppOptions {
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+// Public routes whose answers carry personal data: the console's JSON API and the secret-link pages' APIs.
+const PERSONAL_PUBLIC = /^\/(console\/api|verify|portal|sandbox\/verify)\//;
 const UNMETERED = /^\/(healthz|readyz|metrics|docs|openapi\.json|asyncapi\.json|problems\/|\.well-known\/|sandbox\/personas)/;
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -112,6 +114,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Tenant isolation at the door: another client's path is answered exactly as a missing record.
     const params = request.params as { clientId?: string } | undefined;
     if (params?.clientId !== undefined && params.clientId !== auth.clientId) throw new AppError('not_found', 'Resource not found');
+  });
+  // Answers with personal data are never stored by a browser or a proxy: every authenticated API answer and the
+  // public APIs behind a session or a secret link. A handler that chose its own Cache-Control keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && (request.auth || PERSONAL_PUBLIC.test(request.url))) reply.header('cache-control', 'no-store');
+    return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     options.metrics.requestEnded(request, reply);
