@@ -110,6 +110,8 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
       await reload();
     } catch (e) {
       setError2((e as Error).message);
+      // A changed proposal is refused (409): show the version that is there now.
+      await reload();
     }
   };
   return (

@@ -290,6 +290,8 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
       await reload();
     } catch (e) {
       setActionError((e as Error).message);
+      // A changed proposal is refused (409): show the version that is there now.
+      await reload();
     }
   };
   const canReview = page.data?.can_review ?? false;
