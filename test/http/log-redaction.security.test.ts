@@ -76,6 +76,9 @@ describe('the request log', () => {
     expect(redactUrl('/clients/cli_1/accounts/acc_2?limit=5')).toBe('/clients/cli_1/accounts/acc_2?[redacted]');
     expect(redactUrl('/verify/abc/uploads/front#x')).toBe('/verify/[redacted]/uploads/front');
     expect(redactUrl('/VERIFY/abc')).toBe('/VERIFY/[redacted]');
+    expect(redactUrl('/%76erify/abc/flow')).toBe('/verify/[redacted]/flow');
+    expect(redactUrl('/portal/abc%zz/view')).toBe('/portal/[redacted]/view');
     expect(redactUrl('/console/accounts')).toBe('/console/accounts');
+    expect(redactUrl('/verify/assets/index-abc.js')).toBe('/verify/assets/index-abc.js');
   });
 });
