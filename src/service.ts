@@ -127,7 +127,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerWebhookRoutes(app, services);
   registerCreditRoutes(app, services);
   // The client's four-eyes rule on ALERT results holds for reviews through the console and the API alike (ADR 0077).
-  const secondReview = createSecondReview({ db, keys: services.dataKeys, aml: services.aml, onboarding: services.onboarding.onboarding, audit: services.audit });
+  const secondReview = createSecondReview({ db, keys: services.dataKeys, aml: services.aml, onboarding: services.onboarding.onboarding, audit: services.audit, clients: services.clients });
   registerAmlRoutes(app, { aml: services.aml, submitReview: secondReview.aml.submit });
   registerScreeningRoutes(app, services);
   registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });

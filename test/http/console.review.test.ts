@@ -310,4 +310,18 @@ describe('second reviewer for ALERT', () => {
     expect(approved.statusCode, approved.body).toBe(200);
     expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review).toMatchObject({ decision: 'PASS', reviewed_by: proposed.json().proposal.proposed_by });
   });
+
+  it('the administrator who was shown a credential\'s secret cannot approve what that credential proposed', async () => {
+    const { apiUrl, base } = await alertReport('Dora Departed (own credential)');
+    const made = await t.app.inject({ method: 'POST', url: '/console/api/settings/credentials', headers: admin.headers, payload: { name: 'admin-script' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = (await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: made.json().client_id, client_secret: made.json().client_secret } })).json().access_token;
+    const proposed = await t.app.inject({ method: 'POST', url: `${apiUrl}/review`, headers: { authorization: `Bearer ${token}` }, payload: { decision: 'PASS' } });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const named = { proposal_id: proposed.json().proposal.proposal_id, proposal_revision: 1 };
+    const own = await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers, payload: named });
+    expect(own.statusCode, own.body).toBe(403);
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review.empty).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/reject`, headers: reviewer.headers, payload: named })).statusCode).toBe(200);
+  });
 });

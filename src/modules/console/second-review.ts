@@ -8,6 +8,7 @@ import type { AmlReviewInput } from '../aml/aml.schemas.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { OnboardingService } from '../onboarding/index.ts';
 import type { OnboardingReviewInput } from '../onboarding/onboarding.schemas.ts';
+import type { ClientsService } from '../auth/clients.service.ts';
 import { consoleRepo } from './console.repo.ts';
 
 export type ReviewKind = 'AML' | 'ONBOARDING';
@@ -61,7 +62,7 @@ interface ReportKind<P, R extends { status: string; revision: string }> {
  * another proposal, and the approval is refused (409) instead of recording what the approver never saw. The
  * check and the removal are one conditional DELETE, and what is recorded is the row that DELETE returned.
  */
-export function createSecondReview(deps: { db: Db; keys: DataKeys; aml: AmlService; onboarding: OnboardingService; audit: AuditService }) {
+export function createSecondReview(deps: { db: Db; keys: DataKeys; aml: AmlService; onboarding: OnboardingService; audit: AuditService; clients: Pick<ClientsService, 'issuedTo'> }) {
   function rule<P extends { decision: string }, R extends { status: string; revision: string }>(k: ReportKind<P, R>) {
     // The AML proposals written before onboarding shared the table keep their associated data.
     const aad = (contactId: string) => (k.kind === 'AML' ? `console-pending-review:${contactId}` : `console-pending-review:${k.kind}:${contactId}`);
@@ -98,6 +99,10 @@ export function createSecondReview(deps: { db: Db; keys: DataKeys; aml: AmlServi
       const p = await pending(clientId, accountId, contactId);
       if (!p || p.proposal_id !== named.proposal_id) throw new AppError('not_found', 'No such review is waiting for approval');
       if (p.proposed_by === actor) throw new AppError('forbidden', 'The second approval must come from another person');
+      // A proposal made through the API: the person who was shown that credential's secret is its author too.
+      if (p.proposed_by.startsWith('api:') && (await deps.clients.issuedTo(clientId, p.proposed_by.slice(4))) === actor) {
+        throw new AppError('forbidden', 'The second approval must come from another person: you were shown the secret of the API credential that proposed it');
+      }
       if (p.proposal_revision !== named.proposal_revision) throw changed(p);
       return p;
     }
