@@ -29,7 +29,7 @@ import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
 import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
 import { createStaffService } from './modules/staff/index.ts';
 import { createPartnersService } from './modules/partners/index.ts';
-import { registerConsole } from './modules/console/index.ts';
+import { createSecondReview, registerConsole } from './modules/console/index.ts';
 import { createPrivacy, registerPrivacy } from './modules/privacy/index.ts';
 import path from 'node:path';
 
@@ -37,6 +37,8 @@ export interface ServiceOptions {
   /** An open database (tests); otherwise one is opened from the configuration. */
   db?: Db;
   logger?: boolean;
+  /** Where log lines go (tests read them); unset: standard output. */
+  logStream?: { write(line: string): void };
   now?: () => Date;
 }
 
@@ -141,22 +143,24 @@ export async function createService(config: Config, options: ServiceOptions = {}
     })
     : undefined;
   const app = await createApp({
-    config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, audit: services.audit.record, sharedRateLimit,
+    config, metrics: services.metrics, authenticate: services.tokens.authenticate, logger: options.logger, logStream: options.logStream, audit: services.audit.record, sharedRateLimit,
   });
   installIdempotency(app, { db, cipher: services.cipher });
-  registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready });
-  registerAuthRoutes(app, services);
+  registerSystemRoutes(app, { db, metrics: services.metrics, ready: () => ready, metricsToken: config.metricsToken });
+  // Failed console sign-ins, wrong client secrets and uploads per link: one count across API processes where the rate limit is shared.
+  const throttle = sharedRateLimit?.throttle ?? createLocalThrottle();
+  registerAuthRoutes(app, { tokens: services.tokens, throttle });
   registerAccountRoutes(app, services);
   registerEventRoutes(app, { events: services.events, publicUrl: config.publicUrl });
   registerWebhookRoutes(app, services);
   registerCreditRoutes(app, services);
-  registerAmlRoutes(app, services);
+  // The client's four-eyes rule on ALERT results holds for reviews through the console and the API alike (ADR 0077).
+  const secondReview = createSecondReview({ db, keys: services.dataKeys, aml: services.aml, onboarding: services.onboarding.onboarding, audit: services.audit, clients: services.clients });
+  registerAmlRoutes(app, { aml: services.aml, submitReview: secondReview.aml.submit });
   registerScreeningRoutes(app, services);
   registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });
-  // Failed console sign-ins and uploads per link: one count across API processes where the rate limit is shared.
-  const throttle = sharedRateLimit?.throttle ?? createLocalThrottle();
-  registerOnboarding(app, services.onboarding, config, services.partners, throttle);
-  registerConsole(app, services, throttle);
+  registerOnboarding(app, services.onboarding, config, services.partners, throttle, secondReview.onboarding.submit);
+  registerConsole(app, services, throttle, secondReview);
   registerPrivacy(app, services.privacy, config.publicUrl);
   return {
     app,

@@ -34,6 +34,7 @@ export const SETTINGS = {
   UPLOAD_MAX_BYTES: { default: '10485760', meaning: 'Largest uploaded file (document image or PDF, selfie) in the hosted flow' },
   LOG_LEVEL: { default: 'info', meaning: 'pino level: `fatal`, `error`, `warn`, `info`, `debug`, `trace` or `silent`' },
   WEBHOOK_ALLOW_PRIVATE: { default: 'false', meaning: 'Allow webhooks to private and loopback addresses (tests, local development)' },
+  METRICS_TOKEN: { meaning: 'Bearer token that `GET /metrics` asks for; unset: `/metrics` is off (404). See [docs/deployment.md](docs/deployment.md#metrics)' },
   MAIL_ALLOW_PRIVATE: { default: 'false', meaning: "Allow the clients' e-mail (SMTP) connections to private and loopback addresses (an internal relay, tests)" },
   WEBHOOK_TIMEOUT_MS: { default: '15000', meaning: 'How long one webhook delivery may take before it counts as failed and is retried' },
   WEBHOOK_RETRY_SCHEDULE: { default: '0s,5s,5m,30m,2h,5h,10h,10h', meaning: 'Delay before each delivery attempt ([docs/webhooks.md](docs/webhooks.md)); its length is the number of attempts' },

@@ -22,6 +22,7 @@ describe('configuration', () => {
     [{ WEBHOOK_ALLOW_PRIVATE: 'maybe' }, 'WEBHOOK_ALLOW_PRIVATE'],
     [{ WEBHOOK_RETRY_SCHEDULE: '5 minutes' }, 'WEBHOOK_RETRY_SCHEDULE'],
     [{ SCREENING_REFRESH_CRON: 'hourly' }, 'SCREENING_REFRESH_CRON'],
+    [{ METRICS_TOKEN: 'short' }, 'METRICS_TOKEN'],
   ])('%o stops start-up naming %s', (env, variable) => {
     expect(() => loadConfig(env)).toThrow(ConfigError);
     expect(() => loadConfig(env)).toThrow(new RegExp(`^Invalid configuration: ${variable} `));

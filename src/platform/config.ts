@@ -58,6 +58,8 @@ export interface Config {
   onboardingLinkTtlDays: number;
   storageDir: string;
   uploadMaxBytes: number;
+  /** Bearer token that /metrics asks for; unset: /metrics is off (404). */
+  metricsToken: string | undefined;
   /** S3-compatible storage for uploaded files instead of STORAGE_DIR, when S3_BUCKET is set. */
   s3: { endpoint: string; bucket: string; region: string; accessKeyId: string; secretAccessKey: string; prefix: string } | undefined;
 }
@@ -150,6 +152,10 @@ export function loadConfig(env: Env = process.env): Config {
   if (encryptionKeyPrevious.some((k) => Buffer.from(k, 'base64').length !== 32)) {
     throw new ConfigError('ENCRYPTION_KEY_PREVIOUS', 'must be a comma-separated list of 32-byte keys in base64');
   }
+  const metricsToken = raw(env, 'METRICS_TOKEN');
+  if (metricsToken && (metricsToken.length < 16 || !/^[\x21-\x7e]+$/.test(metricsToken))) {
+    throw new ConfigError('METRICS_TOKEN', 'must be at least 16 printable characters without spaces (openssl rand -hex 32)');
+  }
   const logLevel = raw(env, 'LOG_LEVEL')!;
   if (!LOG_LEVELS.includes(logLevel)) throw new ConfigError('LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
   const dataDir = raw(env, 'DATA_DIR')!;
@@ -189,6 +195,7 @@ export function loadConfig(env: Env = process.env): Config {
     onboardingLinkTtlDays: int(env, 'ONBOARDING_LINK_TTL_DAYS', 1, 365),
     storageDir: path.resolve(raw(env, 'STORAGE_DIR') ?? path.join(dataDir, 'files')),
     uploadMaxBytes: int(env, 'UPLOAD_MAX_BYTES', 64 * 1024, 50 * 1024 * 1024),
+    metricsToken,
     s3: s3Bucket
       ? {
           endpoint: url('S3_ENDPOINT', raw(env, 'S3_ENDPOINT') ?? `https://s3.${s3Region}.amazonaws.com`),

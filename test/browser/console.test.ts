@@ -281,6 +281,18 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     expect((await t.app.inject({ url, headers: c.auth })).json().review.empty).toBe(true);
     try {
       await adminSession.page.goto(`${origin}${path}`);
+      await adminSession.page.getByText('Notes: Registered as deceased: refuse.').waitFor();
+      // The proposer changes the proposal while the administrator reads the first version: the page's approval
+      // names the version it shows, so it is refused and nothing is recorded.
+      const proposer = await consoleLogin(t, 'reviewer@browser.test', PASSWORD);
+      const changed = await t.app.inject({ method: 'POST', url: `/console/api${path.replace(/^\/console/, '')}/review`, headers: proposer.headers, payload: { decision: 'FAIL', notes: 'Registered as deceased: refuse (checked twice).' } });
+      expect(changed.statusCode, changed.body).toBe(202);
+      await adminSession.page.getByRole('button', { name: 'Approve and record' }).click();
+      await adminSession.page.getByRole('alert').filter({ hasText: 'changed since you read it' }).waitFor();
+      expect((await t.app.inject({ url, headers: c.auth })).json().review.empty).toBe(true);
+      await shot(adminSession.page, '13-review-changed-under-approver');
+      await adminSession.page.reload();
+      await adminSession.page.getByText('Notes: Registered as deceased: refuse (checked twice).').waitFor();
       await adminSession.page.getByRole('button', { name: 'Approve and record' }).click();
       await adminSession.page.getByRole('status').filter({ hasText: 'Review saved' }).waitFor();
       await expect.poll(() => adminSession.page.getByTestId('review-decision').textContent()).toBe('FAIL');
@@ -289,7 +301,7 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     } finally {
       await adminSession.context.close();
     }
-    expect((await t.app.inject({ url, headers: c.auth })).json().review).toMatchObject({ decision: 'FAIL', notes: 'Registered as deceased: refuse.' });
+    expect((await t.app.inject({ url, headers: c.auth })).json().review).toMatchObject({ decision: 'FAIL', notes: 'Registered as deceased: refuse (checked twice).' });
   });
 
   it('sign-in with the authenticator code step', async () => {

@@ -119,6 +119,11 @@ describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared spe
     await submit(page);
     await heading(page, 'Thank you');
     await visit(page, 'biometric-4-thanks');
+    // Opened again after sending, the link shows only that it is finished (the flow API no longer returns answers).
+    await page.reload();
+    await heading(page, 'Thank you');
+    await page.getByRole('status').filter({ hasText: 'Your verification has already been sent' }).waitFor({ timeout: 30_000 });
+    await visit(page, 'biometric-5-reopened');
 
     const report = await waitFor(r.report, (x) => x.status === 'READY');
     expect(report.data.idscan).toMatchObject({ document_type: 'Passport', face_match_decision: 'FAILED', passport_number: 'XP8271602' });

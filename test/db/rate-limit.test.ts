@@ -84,8 +84,9 @@ describe.skipIf(databaseKind !== 'postgres')('rate limit shared by API processes
     expect(keys[0]).not.toContain('203.0.113');
     expect(pseudonymousAddresses(randomBytes(32))('ip:203.0.113.7')).not.toBe(keys[0]); // another deployment, another key
     expect(pseudonymousAddresses(dataKey)('client:cli_1')).toBe('client:cli_1');
-    // The public pages' throttles: sign-in addresses and verification links are hashed the same way.
-    for (const key of ['signin:203.0.113.7', 'upload:Lk3v9fQ2link-token']) {
+    // The public pages' throttles: sign-in addresses, verification links and the client_id strings sent with wrong
+    // secrets (any text a caller chooses) are hashed the same way.
+    for (const key of ['signin:203.0.113.7', 'upload:Lk3v9fQ2link-token', 'secret:kci_whatever-the-caller-sent']) {
       const stored = pseudonymousAddresses(dataKey)(key);
       expect(stored.startsWith(key.split(':')[0]! + ':')).toBe(true);
       expect(stored).not.toContain(key.split(':')[1]!);

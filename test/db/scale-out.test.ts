@@ -229,4 +229,22 @@ describe.skipIf(databaseKind !== 'postgres')('two API processes and a worker on 
     expect(fromB.slice(0, 15).every((status) => status === 401)).toBe(true);
     expect(fromB.slice(15)).toEqual([429, 429]);
   });
+
+  it('wrong client secrets are one count per credential across both API processes', async () => {
+    const target = await createClientsService({ db }).createClient({ name: 'Guessed firm' });
+    const wrong = (via: string) => fetch(`${via}/oauth/token`, {
+      method: 'POST', headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ grant_type: 'client_credentials', client_id: target.client_id, client_secret: 'guessed' }),
+    });
+    const counted = async () => Number((await db.query<{ n: string }>("SELECT coalesce(sum(count), 0) AS n FROM rate_limit_counters WHERE key LIKE 'secret:%'"))[0]!.n);
+    const fromB = await inOneWindow(60_000, 20_000, async () => {
+      for (let i = 0; i < 6; i++) expect((await wrong(a)).status).toBe(401);
+      await until('A\'s wrong secrets in the shared counter', async () => ((await counted()) >= 6 ? true : undefined));
+      const statuses: number[] = [];
+      for (let i = 0; i < 6; i++) statuses.push((await wrong(b)).status);
+      return statuses;
+    });
+    // 10 a minute per credential (WRONG_SECRETS_PER_MINUTE): B lets through the 4 that A left, then refuses.
+    expect(fromB).toEqual([401, 401, 401, 401, 429, 429]);
+  });
 });

@@ -50,13 +50,13 @@ export interface TestClient {
 }
 
 /** The real service (every route, hook and migration) on a fresh database, driven with `app.inject`. */
-export async function startTestService(env: Record<string, string> = {}, options: { now?: () => Date; wrapDb?: (db: Db) => Db } = {}) {
+export async function startTestService(env: Record<string, string> = {}, options: { now?: () => Date; wrapDb?: (db: Db) => Db; logStream?: { write(line: string): void } } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-test-'));
   const config: Config = loadConfig({
     DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WEBHOOK_ALLOW_PRIVATE: 'true', MAIL_ALLOW_PRIVATE: 'true', WORKERS: 'false', ...env,
   });
   const database = await freshDatabase();
-  const service = await createService(config, { db: options.wrapDb ? options.wrapDb(database.db) : database.db, logger: false, now: options.now });
+  const service = await createService(config, { db: options.wrapDb ? options.wrapDb(database.db) : database.db, logger: options.logStream !== undefined, logStream: options.logStream, now: options.now });
   const { app, services } = service;
 
   async function newClient(name = 'Test client', scopes?: string): Promise<TestClient> {

@@ -174,22 +174,23 @@ describe('second reviewer for an onboarding ALERT', () => {
 
     const page = (await t.app.inject({ url: `${r.base}/details`, headers: admin.headers })).json();
     expect(page).toMatchObject({ can_review: true, me: `user:${admin.userId}`, pending_review: { kind: 'ONBOARDING', proposed_by: `user:${reviewer.userId}`, proposal: { decision: 'FAILED', notes: 'Specimen passport: refuse.' } } });
+    const named = { proposal_id: page.pending_review.proposal_id, proposal_revision: page.pending_review.proposal_revision };
     // The proposal is sealed at rest like the report (its notes may hold personal data).
     const stored = await t.db.query<{ proposal_enc: Uint8Array }>("SELECT proposal_enc FROM console_pending_reviews WHERE contact_id = $1 AND kind = 'ONBOARDING'", [r.contactId]);
     expect(Buffer.from(stored[0]!.proposal_enc).toString('latin1')).not.toContain('Specimen passport');
 
     // The proposer can neither approve nor reject; a read-only user cannot; another client's staff sees nothing.
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: reviewer.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: reviewer.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: reader.headers })).statusCode).toBe(403);
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: other.headers })).statusCode).toBe(404);
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: other.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: reviewer.headers, payload: named })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: reviewer.headers, payload: named })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: reader.headers, payload: named })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: other.headers, payload: named })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: other.headers, payload: named })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${r.base}/details`, headers: other.headers })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: other.headers, payload: { decision: 'PASSED' } })).statusCode).toBe(404);
     // The AML side of the same contact has nothing waiting.
-    expect((await t.app.inject({ method: 'POST', url: `${r.base.replace(/onboarding$/, 'aml')}/review/approve`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base.replace(/onboarding$/, 'aml')}/review/approve`, headers: admin.headers, payload: named })).statusCode).toBe(404);
 
-    const approved = await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers });
+    const approved = await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers, payload: named });
     expect(approved.statusCode, approved.body).toBe(200);
     const report = (await t.app.inject({ url: r.url, headers: c.auth })).json();
     // Recorded as the proposer's decision; the approver is in the trail.
@@ -198,15 +199,17 @@ describe('second reviewer for an onboarding ALERT', () => {
     expect(entries.map((e) => e.action)).toEqual(expect.arrayContaining(['console.review.proposed', 'onboarding.review', 'console.review.approved']));
     expect(entries.find((e) => e.action === 'onboarding.review')).toMatchObject({ actor: `user:${reviewer.userId}`, details: { decision: 'FAILED' } });
     expect(entries.find((e) => e.action === 'console.review.approved')).toMatchObject({ actor: `user:${admin.userId}`, details: { kind: 'ONBOARDING', proposed_by: `user:${reviewer.userId}` } });
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers, payload: named })).statusCode).toBe(404);
     expect((await t.app.inject({ url: `${r.base}/details`, headers: admin.headers })).json().pending_review).toBeNull();
   });
 
   it('another reviewer can reject the proposal: nothing is recorded, the report waits for a new review', async () => {
     await secondReviewRule(true);
     const r = await readyReport({ first: 'Ivy', last: 'Rejected' }, 'ALERT');
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: admin.headers, payload: { decision: 'PASSED' } })).statusCode).toBe(202);
-    const rejected = await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: reviewer.headers });
+    const proposed = await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: admin.headers, payload: { decision: 'PASSED' } });
+    expect(proposed.statusCode).toBe(202);
+    const named = { proposal_id: proposed.json().proposal.proposal_id, proposal_revision: proposed.json().proposal.proposal_revision };
+    const rejected = await t.app.inject({ method: 'POST', url: `${r.base}/review/reject`, headers: reviewer.headers, payload: named });
     expect(rejected.statusCode, rejected.body).toBe(200);
     expect(rejected.json()).toEqual({ rejected: true });
     expect((await t.app.inject({ url: r.url, headers: c.auth })).json()).toMatchObject({ status: 'READY', review: { empty: true } });
@@ -219,9 +222,11 @@ describe('second reviewer for an onboarding ALERT', () => {
   it('a report changed since the proposal is refused with 409 and the proposal dropped', async () => {
     await secondReviewRule(true);
     const r = await readyReport({ first: 'Cora', last: 'Changed' }, 'ALERT');
-    expect((await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: reviewer.headers, payload: { decision: 'PASSED' } })).statusCode).toBe(202);
+    const proposed = await t.app.inject({ method: 'POST', url: `${r.base}/review`, headers: reviewer.headers, payload: { decision: 'PASSED' } });
+    expect(proposed.statusCode).toBe(202);
+    const named = { proposal_id: proposed.json().proposal.proposal_id, proposal_revision: proposed.json().proposal.proposal_revision };
     await r.finish(); // processing wrote the report again (a new revision)
-    const late = await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers });
+    const late = await t.app.inject({ method: 'POST', url: `${r.base}/review/approve`, headers: admin.headers, payload: named });
     expect(late.statusCode, late.body).toBe(409);
     expect((await t.app.inject({ url: `${r.base}/details`, headers: admin.headers })).json().pending_review).toBeNull();
     expect((await t.app.inject({ url: r.url, headers: c.auth })).json().review).toEqual({ empty: true });

@@ -238,15 +238,90 @@ describe('second reviewer for ALERT', () => {
     expect(proposed.json().pending_approval).toBe(true);
     expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review.empty).toBe(true);
     const page = (await t.app.inject({ url: base, headers: admin.headers })).json();
-    expect(page.pending_review).toMatchObject({ proposed_by: `user:${reviewer.userId}`, proposal: { decision: 'FAIL' } });
-    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: reviewer.headers })).statusCode).toBe(403);
-    const approved = await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers });
+    expect(page.pending_review).toMatchObject({ proposed_by: `user:${reviewer.userId}`, proposal: { decision: 'FAIL' }, proposal_revision: 1 });
+    const named = { proposal_id: page.pending_review.proposal_id, proposal_revision: 1 };
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: reviewer.headers, payload: named })).statusCode).toBe(403);
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers })).statusCode, 'an approval names what it approves').toBe(422);
+    const approved = await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers, payload: named });
     expect(approved.statusCode, approved.body).toBe(200);
     const api = (await t.app.inject({ url: apiUrl, headers: c.auth })).json();
     expect(api.review).toMatchObject({ decision: 'FAIL', reviewed_by: `user:${reviewer.userId}`, notes: 'Registered as deceased.' });
     await t.services.audit.flush();
     const entries = await t.services.audit.list(c.clientId, { limit: 5000 });
     expect(entries.find((e) => e.action === 'console.review.approved')).toMatchObject({ actor: `user:${admin.userId}`, details: { proposed_by: `user:${reviewer.userId}` } });
-    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers })).statusCode).toBe(404);
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers, payload: named })).statusCode).toBe(404);
+  });
+
+  /** A new contact whose AML report is an ALERT (registered as deceased), with the four-eyes rule on. */
+  async function alertReport(name: string) {
+    await t.app.inject({ method: 'PUT', url: '/console/api/settings/branding', headers: admin.headers, payload: { firm_name: null, brand_colour: null, logo_url: null, second_review_for_alert: true } });
+    const created = (await t.app.inject({
+      method: 'POST', url: `/clients/${c.clientId}/accounts`, headers: c.auth,
+      payload: { name, type: 'INDIVIDUAL', primary_contact: { first_name: 'Dora', last_name: 'Departed', email: 'd@example.com', date_of_birth: '1940-01-01', primary_address: { street: '5 Old Road', postcode: 'EX1 1AA', city: 'Exeter', country_code: 'GB' } } },
+    })).json();
+    const apiUrl = `/clients/${c.clientId}/accounts/${created.id}/contacts/${created.primary_contact.id}/reports/aml`;
+    await t.app.inject({ method: 'PUT', url: apiUrl, headers: c.auth, payload: { config: { ttl_in_days: 365, is_automatic_refresh_enabled: false } } });
+    await receiver.waitFor(() => receiver.events().some((e) => e.json.contact_id === created.primary_contact.id && e.json.event === 'REPORT_IN_REVIEW'), 60_000);
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().data.decision).toBe('ALERT');
+    return { apiUrl, base: `/console/api/accounts/${created.id}/contacts/${created.primary_contact.id}/aml` };
+  }
+
+  it('an approval holds only for the proposal it names: a proposal changed after the approver read it is not recorded', async () => {
+    const { apiUrl, base } = await alertReport('Dora Departed (swapped)');
+    // r1 proposes FAIL; r2 reads it.
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review`, headers: reviewer.headers, payload: { decision: 'FAIL', notes: 'Deceased.' } })).statusCode).toBe(202);
+    const seen = (await t.app.inject({ url: base, headers: admin.headers })).json().pending_review;
+    expect(seen).toMatchObject({ proposal: { decision: 'FAIL' }, proposal_revision: 1 });
+    // r1 changes it to PASS while r2 looks at FAIL.
+    const changed = await t.app.inject({ method: 'POST', url: `${base}/review`, headers: reviewer.headers, payload: { decision: 'PASS', notes: 'Fine.' } });
+    expect(changed.statusCode).toBe(202);
+    expect(changed.json().proposal).toMatchObject({ proposal_id: seen.proposal_id, proposal_revision: 2 });
+    // r2 approves what they saw: refused, and nothing reaches the report.
+    const stale = await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers, payload: { proposal_id: seen.proposal_id, proposal_revision: 1 } });
+    expect(stale.statusCode, stale.body).toBe(409);
+    const stillOpen = (await t.app.inject({ url: apiUrl, headers: c.auth })).json();
+    expect(stillOpen.review.empty).toBe(true);
+    // A rejection of the old version is refused the same way; the proposer of the new one cannot approve it.
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/reject`, headers: admin.headers, payload: { proposal_id: seen.proposal_id, proposal_revision: 1 } })).statusCode).toBe(409);
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: reviewer.headers, payload: { proposal_id: seen.proposal_id, proposal_revision: 2 } })).statusCode).toBe(403);
+    // Read again, r2 sees PASS and rejects it; r1 cannot record anything alone.
+    const reread = (await t.app.inject({ url: base, headers: admin.headers })).json().pending_review;
+    expect(reread).toMatchObject({ proposal: { decision: 'PASS' }, proposal_revision: 2 });
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/reject`, headers: admin.headers, payload: { proposal_id: reread.proposal_id, proposal_revision: 2 } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review.empty).toBe(true);
+    await t.services.audit.flush();
+    const entries = await t.services.audit.list(c.clientId, { limit: 5000 });
+    expect(entries.find((e) => e.action === 'console.review.rejected' && e.details.proposal_id === seen.proposal_id)).toMatchObject({ details: { proposal_revision: 2 } });
+  });
+
+  it('through the API too: an administrator\'s credential only proposes on an ALERT; a person approves in the console', async () => {
+    const { apiUrl, base } = await alertReport('Dora Departed (API)');
+    const proposed = await t.app.inject({ method: 'POST', url: `${apiUrl}/review`, headers: c.auth, payload: { decision: 'PASS', notes: 'Looks fine to our system.' } });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    expect(proposed.json()).toMatchObject({ pending_approval: true, proposal: { proposal_revision: 1, proposed_by: expect.stringMatching(/^api:/) }, report: { review: { empty: true } } });
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review.empty, 'nothing recorded on the API credential alone').toBe(true);
+    // Asking again does not record it either: it is the same proposal, one revision on.
+    const again = await t.app.inject({ method: 'POST', url: `${apiUrl}/review`, headers: c.auth, payload: { decision: 'PASS' } });
+    expect(again.statusCode).toBe(202);
+    expect(again.json().proposal).toMatchObject({ proposal_id: proposed.json().proposal.proposal_id, proposal_revision: 2 });
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review.empty).toBe(true);
+    const page = (await t.app.inject({ url: base, headers: reviewer.headers })).json();
+    const approved = await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: reviewer.headers, payload: { proposal_id: page.pending_review.proposal_id, proposal_revision: page.pending_review.proposal_revision } });
+    expect(approved.statusCode, approved.body).toBe(200);
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review).toMatchObject({ decision: 'PASS', reviewed_by: proposed.json().proposal.proposed_by });
+  });
+
+  it('the administrator who was shown a credential\'s secret cannot approve what that credential proposed', async () => {
+    const { apiUrl, base } = await alertReport('Dora Departed (own credential)');
+    const made = await t.app.inject({ method: 'POST', url: '/console/api/settings/credentials', headers: admin.headers, payload: { name: 'admin-script' } });
+    expect(made.statusCode, made.body).toBe(201);
+    const token = (await t.app.inject({ method: 'POST', url: '/oauth/token', payload: { grant_type: 'client_credentials', client_id: made.json().client_id, client_secret: made.json().client_secret } })).json().access_token;
+    const proposed = await t.app.inject({ method: 'POST', url: `${apiUrl}/review`, headers: { authorization: `Bearer ${token}` }, payload: { decision: 'PASS' } });
+    expect(proposed.statusCode, proposed.body).toBe(202);
+    const named = { proposal_id: proposed.json().proposal.proposal_id, proposal_revision: 1 };
+    const own = await t.app.inject({ method: 'POST', url: `${base}/review/approve`, headers: admin.headers, payload: named });
+    expect(own.statusCode, own.body).toBe(403);
+    expect((await t.app.inject({ url: apiUrl, headers: c.auth })).json().review.empty).toBe(true);
+    expect((await t.app.inject({ method: 'POST', url: `${base}/review/reject`, headers: reviewer.headers, payload: named })).statusCode).toBe(200);
   });
 });

@@ -5,7 +5,7 @@ let t: TestService;
 let c: TestClient;
 
 beforeAll(async () => {
-  t = await startTestService({ RATE_LIMIT_PER_MINUTE: '1000' });
+  t = await startTestService({ RATE_LIMIT_PER_MINUTE: '1000', METRICS_TOKEN: 'conventions-metrics-token' });
   c = await t.newClient();
 });
 afterAll(async () => t?.close());
@@ -163,7 +163,7 @@ describe('operations', () => {
 
   it('/metrics exposes request latency by route template', async () => {
     await t.app.inject({ url: `/clients/${c.clientId}/accounts`, headers: c.auth });
-    const text = (await t.app.inject({ url: '/metrics' })).body;
+    const text = (await t.app.inject({ url: '/metrics', headers: { authorization: 'Bearer conventions-metrics-token' } })).body;
     expect(text).toContain('http_request_duration_seconds_bucket');
     expect(text).toContain('route="/clients/:clientId/accounts"');
     expect(text).not.toContain(c.clientId);

@@ -244,6 +244,11 @@ describe('the hosted flow over HTTP', () => {
     const submitted = await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true, language: 'en' } });
     expect(submitted.statusCode, submitted.body).toBe(202);
     expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } })).statusCode).toBe(409);
+    // Submitted: the link now tells only that the flow is finished, nothing the contact gave or is.
+    const finished = await t.app.inject({ url: `/verify/${token}/flow` });
+    expect(finished.statusCode).toBe(200);
+    expect(finished.json()).toMatchObject({ state: expect.stringMatching(/^(submitted|complete)$/), first_name: '', answers: {}, uploads: [], steps: [], missing: [], handover_url: null });
+    for (const given of ['7 Queen Street', 'Leeds', 'LS1 2AB', 'Ada', 'document_front', '2 Old Road']) expect(finished.body).not.toContain(given);
 
     await receiver.waitFor(() => eventsFor(p.contactId).includes('REPORT_READY'), 90_000);
     const done = (await t.app.inject({ url: p.url, headers: c.auth })).json();
@@ -255,7 +260,9 @@ describe('the hosted flow over HTTP', () => {
     expect(done.data.idscan).not.toHaveProperty('passport_number');
     expect(done.data.reasons.length).toBeGreaterThan(0);
     await receiver.waitFor(() => eventsFor(p.contactId).includes('REPORT_IN_REVIEW'));
-    expect((await t.app.inject({ url: `/verify/${token}/flow` })).json().state).toBe('complete');
+    const complete = await t.app.inject({ url: `/verify/${token}/flow` });
+    expect(complete.json().state).toBe('complete');
+    expect(complete.body).not.toContain('7 Queen Street');
   }, 120_000);
 
   it('proof of address (PDF) is checked against the name and the address the contact gave', async () => {

@@ -20,6 +20,12 @@ export type AmlReview = Body<'/clients/{clientId}/accounts/{accountId}/contacts/
 export type OnboardingReport = Schemas['OnboardingReport'];
 export type OnboardingTrigger = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding', 'put'>;
 export type OnboardingReview = Body<'/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding/review', 'post'>;
+/** A review the client's second-reviewer rule kept as a proposal (202): nothing is recorded until a person approves it. */
+export interface ReviewPending<R> {
+  pending_approval: true;
+  proposal: { proposal_id: string; proposal_revision: number; proposed_by: string };
+  report: R;
+}
 export type EmailConnection = Body<'/clients/{clientId}/settings/email-connection', 'put'>;
 export type PortalInsights = Schemas['PortalInsights'];
 export type ScreeningSearch = Body<'/clients/{clientId}/screening/search', 'post'>;
@@ -102,7 +108,8 @@ export function createKycClient(options: TransportOptions) {
       unwrap(raw.PUT('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml', { params: { path: { clientId: await tenant(), accountId, contactId } }, body: { config } })),
     get: async (accountId: string, contactId: string) =>
       unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml', { params: { path: { clientId: await tenant(), accountId, contactId } } })),
-    review: async (accountId: string, contactId: string, body: AmlReview) =>
+    /** The report with its review, or (the client's second reviewer for ALERT, 202) the proposal waiting for a person. */
+    review: async (accountId: string, contactId: string, body: AmlReview): Promise<AmlReport | ReviewPending<AmlReport>> =>
       unwrap(raw.POST('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/aml/review', { params: { path: { clientId: await tenant(), accountId, contactId } }, body })),
   };
 
@@ -114,7 +121,8 @@ export function createKycClient(options: TransportOptions) {
     /** Endpoint 6. */
     get: async (accountId: string, contactId: string): Promise<OnboardingReport> =>
       unwrap(raw.GET(onboardingPath, { params: { path: { clientId: await tenant(), accountId, contactId } } })),
-    review: async (accountId: string, contactId: string, body: OnboardingReview): Promise<OnboardingReport> =>
+    /** The report with its review, or (the client's second reviewer for ALERT, 202) the proposal waiting for a person. */
+    review: async (accountId: string, contactId: string, body: OnboardingReview): Promise<OnboardingReport | ReviewPending<OnboardingReport>> =>
       unwrap(raw.POST('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding/review', { params: { path: { clientId: await tenant(), accountId, contactId } }, body })),
     invitations: async (accountId: string, contactId: string) =>
       unwrap(raw.GET('/clients/{clientId}/accounts/{accountId}/contacts/{contactId}/reports/onboarding/invitations', { params: { path: { clientId: await tenant(), accountId, contactId } } })),

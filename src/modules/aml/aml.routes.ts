@@ -1,16 +1,21 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { errorResponses, reviewPending, type SubmitReview } from '../../platform/http/schemas.ts';
 import { etag } from '../../platform/http/revision.ts';
-import { AmlReport, AmlReviewBody, AmlTriggerBody } from './aml.schemas.ts';
+import { AmlReport, AmlReviewBody, AmlTriggerBody, type AmlReviewInput } from './aml.schemas.ts';
 import type { AmlService } from './aml.service.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
 const Params = Type.Object({ clientId: Id, accountId: Id, contactId: Id });
 const path = '/clients/:clientId/accounts/:accountId/contacts/:contactId/reports/aml';
 
+type Reviewed = Awaited<ReturnType<AmlService['review']>>;
+
 /** Endpoints 7 and 8, and recording a review. */
-export function registerAmlRoutes(app: App, deps: { aml: AmlService }) {
+export function registerAmlRoutes(app: App, deps: { aml: AmlService; submitReview?: SubmitReview<AmlReviewInput, Reviewed> }) {
+  // The client's four-eyes rule (console module) when given; otherwise the review is recorded at once.
+  const submit: SubmitReview<AmlReviewInput, Reviewed> = deps.submitReview
+    ?? (async (...args) => ({ status: 'recorded', report: await deps.aml.review(...args) }));
   app.addSchema(AmlReport);
   const tags = ['aml'];
 
@@ -40,11 +45,15 @@ export function registerAmlRoutes(app: App, deps: { aml: AmlService }) {
     config: { scope: 'reports:write' },
     schema: {
       tags, summary: 'Record a manual review: PASS or FAIL, and each potential match dismissed or confirmed', params: Params, body: AmlReviewBody,
-      response: { 200: Type.Ref(AmlReport), ...errorResponses(422) },
+      description: 'When the client asks for a second reviewer on ALERT results (console settings), a review of an ALERT is answered 202: a proposal that another person approves in the console.',
+      response: { 200: Type.Ref(AmlReport), 202: reviewPending(Type.Ref(AmlReport)), ...errorResponses(422) },
     },
   }, async (request, reply) => {
     const { clientId, accountId, contactId } = request.params;
-    const report = await deps.aml.review(clientId, accountId, contactId, request.body, `api:${request.auth!.credentialId}`);
-    return reply.header('etag', etag(report.revision)).send(report);
+    const outcome = await submit(clientId, accountId, contactId, request.body, `api:${request.auth!.credentialId}`);
+    reply.header('etag', etag(outcome.report.revision));
+    return outcome.status === 'recorded'
+      ? reply.send(outcome.report)
+      : reply.status(202).send({ pending_approval: true, proposal: outcome.proposal, report: outcome.report });
   });
 }

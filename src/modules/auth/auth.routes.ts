@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
+import { throttled, type Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import type { TokenService } from './token.service.ts';
 
 const TokenBody = Type.Object(
@@ -36,7 +37,18 @@ function basicCredentials(header: string | undefined): { id: string; secret: str
   }
 }
 
-export function registerAuthRoutes(app: App, deps: { tokens: TokenService }) {
+/**
+ * Wrong secrets per credential in a minute. Secrets are 256-bit random, so this is no defence of the secret's
+ * strength: it stops a credential being a free oracle, and makes a guessing run show up as 429s. Counted in the
+ * shared table where the rate limit is shared (every API process allows what one does). While a credential is
+ * over the limit, every attempt for it waits, the right secret included (else guessing goes on); tokens already
+ * issued keep working.
+ */
+export const WRONG_SECRETS_PER_MINUTE = 10;
+const MINUTE_MS = 60_000;
+
+export function registerAuthRoutes(app: App, deps: { tokens: TokenService; throttle: Throttle }) {
+  const key = (clientId: string) => `secret:${clientId}`;
   app.post(
     '/oauth/token',
     {
@@ -54,13 +66,18 @@ export function registerAuthRoutes(app: App, deps: { tokens: TokenService }) {
       if (basic && body.client_id && body.client_id !== basic.id) {
         throw new AppError('bad_request', 'client_id in the body differs from HTTP Basic', { error: 'invalid_request' });
       }
-      const token = await deps.tokens.issue({
-        grantType: body.grant_type,
-        clientId: basic?.id ?? body.client_id,
-        clientSecret: basic?.secret ?? body.client_secret,
-        scope: body.scope,
-        audience: body.audience,
-      });
+      const clientId = basic?.id ?? body.client_id;
+      if (clientId) {
+        const { current, ttl } = await deps.throttle.peek(key(clientId), MINUTE_MS, WRONG_SECRETS_PER_MINUTE);
+        if (current >= WRONG_SECRETS_PER_MINUTE) throw throttled('Too many wrong secrets for this client_id; wait before trying again', ttl);
+      }
+      let token;
+      try {
+        token = await deps.tokens.issue({ grantType: body.grant_type, clientId, clientSecret: basic?.secret ?? body.client_secret, scope: body.scope, audience: body.audience });
+      } catch (error) {
+        if (clientId && error instanceof AppError && error.code === 'invalid_client') await deps.throttle.hit(key(clientId), MINUTE_MS, WRONG_SECRETS_PER_MINUTE);
+        throw error;
+      }
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
       return token;
     },

@@ -17,6 +17,7 @@ export interface CredentialRow {
   created_at: Date;
   revoked_at: Date | null;
   last_used_at: Date | null;
+  issued_to: string | null;
 }
 
 /** SQL for tenants and their API credentials. Tenant-scoped functions take `clientId` first. */
@@ -30,10 +31,14 @@ export const clientsRepo = {
     `SELECT c.*, (SELECT count(*) FROM api_credentials k WHERE k.client_id = c.id AND k.revoked_at IS NULL)::int AS credentials
        FROM clients c ORDER BY c.created_at, c.id`),
 
-  insertCredential: (sql: Sql, clientId: string, row: { id: string; name: string; secretHash: string; scopes: string }) =>
-    sql.query('INSERT INTO api_credentials (id, client_id, name, secret_hash, scopes) VALUES ($1, $2, $3, $4, $5)', [
-      row.id, clientId, row.name, row.secretHash, row.scopes,
+  insertCredential: (sql: Sql, clientId: string, row: { id: string; name: string; secretHash: string; scopes: string; issuedTo?: string }) =>
+    sql.query('INSERT INTO api_credentials (id, client_id, name, secret_hash, scopes, issued_to) VALUES ($1, $2, $3, $4, $5, $6)', [
+      row.id, clientId, row.name, row.secretHash, row.scopes, row.issuedTo ?? null,
     ]),
+
+  /** Who was shown the credential's secret (a console user), or null (the operator, or no such credential). */
+  issuedTo: async (sql: Sql, clientId: string, credentialId: string) =>
+    (await one<{ issued_to: string | null }>(sql, 'SELECT issued_to FROM api_credentials WHERE client_id = $1 AND id = $2', [clientId, credentialId]))?.issued_to ?? null,
 
   /** By OAuth client_id alone: the token endpoint learns the tenant from the credential. */
   getCredential: (sql: Sql, credentialId: string) =>

@@ -15,11 +15,11 @@ export interface IssuedCredential {
 export function createClientsService(deps: { db: Db }) {
   const { db } = deps;
 
-  async function issueCredential(sql: Sql, clientId: string, name: string, scopes: string[]): Promise<IssuedCredential> {
+  async function issueCredential(sql: Sql, clientId: string, name: string, scopes: string[], issuedTo?: string): Promise<IssuedCredential> {
     const credentialId = newId('kci');
     // 256 bits: a fast hash is safe for secrets this long (ADR 0003).
     const secret = `kcs_${randomToken(32)}`;
-    await clientsRepo.insertCredential(sql, clientId, { id: credentialId, name, secretHash: hashSecret(secret), scopes: scopes.join(' ') });
+    await clientsRepo.insertCredential(sql, clientId, { id: credentialId, name, secretHash: hashSecret(secret), scopes: scopes.join(' '), issuedTo });
     return { clientId, client_id: credentialId, client_secret: secret };
   }
 
@@ -41,13 +41,17 @@ export function createClientsService(deps: { db: Db }) {
       }));
     },
 
-    async createCredential(clientId: string, input: { name?: string; scopes?: string }): Promise<IssuedCredential & { scopes: string }> {
+    /** `issuedTo`: the console user shown the secret (the four-eyes rule keeps them from approving its proposals). */
+    async createCredential(clientId: string, input: { name?: string; scopes?: string; issuedTo?: string }): Promise<IssuedCredential & { scopes: string }> {
       if (!(await clientsRepo.getClient(db, clientId))) throw new AppError('not_found', `No client ${clientId}`);
       const scopes = parseScopes(input.scopes);
       if (!scopes) throw new AppError('validation_failed', `scopes must be among: ${SCOPES.join(' ')}`);
-      const issued = await issueCredential(db, clientId, input.name ?? 'api', scopes);
+      const issued = await issueCredential(db, clientId, input.name ?? 'api', scopes, input.issuedTo);
       return { ...issued, scopes: scopes.join(' ') };
     },
+
+    /** The console user shown the credential's secret when it was made, or null (the operator's `kyc`, or none). */
+    issuedTo: (clientId: string, credentialId: string) => clientsRepo.issuedTo(db, clientId, credentialId),
 
     async listCredentials(clientId: string) {
       return (await clientsRepo.listCredentials(db, clientId)).map((k) => ({

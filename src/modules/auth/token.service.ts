@@ -12,6 +12,10 @@ import { parseScopes } from './scopes.ts';
 const TOKEN_CACHE_MAX = 10_000;
 // A revoked credential's tokens stop working within this many milliseconds in every process.
 const CREDENTIAL_RECHECK_MS = 5_000;
+// Clocks of API processes differ a little; a token issued further ahead than this was not issued by us now.
+const IAT_LEEWAY_SECONDS = 60;
+// The longest lifetime ACCESS_TOKEN_TTL_SECONDS allows: a token claiming more was not issued by this service.
+const MAX_LIFETIME_SECONDS = 86_400;
 
 export interface TokenRequest {
   grantType?: string;
@@ -30,31 +34,41 @@ export function createTokenService(deps: { db: Db; keys: Keys; issuer: string; t
   const { db, keys, issuer, ttlSeconds } = deps;
   const now = deps.now ?? Date.now;
   const verified = new Map<string, { auth: RequestAuth; exp: number }>();
-  const credentialStatus = new Map<string, { active: boolean; checkedAt: number }>();
+  const credentialStatus = new Map<string, { active: boolean; clientId: string | null; checkedAt: number }>();
 
-  async function credentialActive(credentialId: string): Promise<boolean> {
-    const cached = credentialStatus.get(credentialId);
-    if (cached && now() - cached.checkedAt < CREDENTIAL_RECHECK_MS) return cached.active;
-    const row = await clientsRepo.getCredential(db, credentialId);
-    const active = !!row && row.revoked_at === null;
-    credentialStatus.set(credentialId, { active, checkedAt: now() });
-    return active;
+  /** Whether the credential is live and belongs to `clientId` (a token naming another client is refused). */
+  async function credentialActive(credentialId: string, clientId: string): Promise<boolean> {
+    let cached = credentialStatus.get(credentialId);
+    if (!cached || now() - cached.checkedAt >= CREDENTIAL_RECHECK_MS) {
+      const row = await clientsRepo.getCredential(db, credentialId);
+      cached = { active: !!row && row.revoked_at === null, clientId: row?.client_id ?? null, checkedAt: now() };
+      credentialStatus.set(credentialId, cached);
+    }
+    return cached.active && cached.clientId === clientId;
   }
 
   async function verify(token: string): Promise<RequestAuth> {
     const hit = verified.get(token);
     if (hit && hit.exp * 1000 > now()) {
-      if (!(await credentialActive(hit.auth.credentialId))) throw new AppError('unauthorized', 'The credential behind this token was revoked');
+      if (!(await credentialActive(hit.auth.credentialId, hit.auth.clientId))) throw new AppError('unauthorized', 'The credential behind this token was revoked');
       return hit.auth;
     }
     let payload;
     try {
       ({ payload } = await jwtVerify(token, keys.jwtPublic, {
         issuer, audience: issuer, algorithms: ['ES256'], typ: 'at+jwt', currentDate: new Date(now()),
+        requiredClaims: ['exp', 'iat', 'sub', 'client_id', 'kyc_client'],
       }));
     } catch (error) {
       const expired = (error as { code?: string }).code === 'ERR_JWT_EXPIRED';
       throw new AppError('unauthorized', expired ? 'The access token has expired' : 'The access token is invalid');
+    }
+    // Claims this service always writes, checked even though the signature holds: a token that breaks them was
+    // not issued here as it stands (a leaked or misused signing key, a forged lifetime, another client named).
+    const nowSeconds = now() / 1000;
+    if (payload.iat! > nowSeconds + IAT_LEEWAY_SECONDS || payload.exp! - payload.iat! > MAX_LIFETIME_SECONDS
+      || typeof payload.client_id !== 'string' || typeof payload.kyc_client !== 'string' || payload.sub !== payload.client_id) {
+      throw new AppError('unauthorized', 'The access token is invalid');
     }
     const auth: RequestAuth = {
       clientId: String(payload.kyc_client),
@@ -62,7 +76,7 @@ export function createTokenService(deps: { db: Db; keys: Keys; issuer: string; t
       scopes: new Set(String(payload.scope ?? '').split(' ').filter(Boolean)),
       sandbox: payload.kyc_sandbox === true,
     };
-    if (!(await credentialActive(auth.credentialId))) throw new AppError('unauthorized', 'The credential behind this token was revoked');
+    if (!(await credentialActive(auth.credentialId, auth.clientId))) throw new AppError('unauthorized', 'The credential behind this token was revoked or does not belong to its client');
     if (verified.size >= TOKEN_CACHE_MAX) verified.delete(verified.keys().next().value!);
     verified.set(token, { auth, exp: payload.exp! });
     return auth;

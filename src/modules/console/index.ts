@@ -13,17 +13,17 @@ import { registerConsoleOnboardingRoutes } from './onboarding.routes.ts';
 import { registerConsolePages } from './pages.routes.ts';
 import { registerConsoleReviewRoutes } from './review.routes.ts';
 import { registerConsoleSettingsRoutes } from './settings.routes.ts';
-import { createSecondReview } from './second-review.ts';
+import type { SecondReview } from './second-review.ts';
 
 export { CONSOLE_DIST } from './pages.routes.ts';
+export { createSecondReview, type SecondReview } from './second-review.ts';
 
 /** Branding is set here (settings) and read by the hosted pages. */
 export { readBranding } from '../onboarding/branding.ts';
 
-export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }, throttle: Throttle) {
+export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }, throttle: Throttle, secondReview: SecondReview) {
   const base = { staff: s.staff, publicUrl: s.config.publicUrl };
   registerConsoleAuthRoutes(app, { ...base, throttle });
-  const secondReview = createSecondReview({ db: s.db, keys: s.dataKeys, aml: s.aml, onboarding: s.onboarding.onboarding, audit: s.audit });
   registerConsoleReviewRoutes(app, { ...base, secondReview, db: s.db, accounts: s.accounts, aml: s.aml, onboarding: s.onboarding.onboarding, screening: s.screening, credits: s.credits, audit: s.audit });
   registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, audit: s.audit });
   registerConsoleOnboardingRoutes(app, { ...base, secondReview, db: s.db, onboarding: s.onboarding.onboarding, files: s.onboarding.files, audit: s.audit });

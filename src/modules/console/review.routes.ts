@@ -1,4 +1,4 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { Db } from '../../platform/db/db.ts';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
@@ -12,7 +12,7 @@ import type { ScreeningService } from '../screening/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { consoleRepo, type ReportRef } from './console.repo.ts';
 import { actorOf, guard, who } from './session.ts';
-import type { SecondReview } from './second-review.ts';
+import { ProposalRefBody, type SecondReview } from './second-review.ts';
 
 export interface ReviewDeps {
   db: Db;
@@ -140,13 +140,14 @@ export function registerConsoleReviewRoutes(app: App, deps: ReviewDeps) {
     // aml.review writes the decision, its audit entry (actor user:<id>) and REPORT_REVIEW_COMPLETED in one transaction;
     // with the client's four-eyes rule on an ALERT it is first a proposal (second-review.ts).
     const result = await deps.secondReview.aml.submit(clientId, accountId, contactId, request.body, actorOf(request));
-    return reply.status(result.status === 'recorded' ? 200 : 202).send({ ...result.report, pending_approval: result.status === 'pending_approval' });
+    return reply.status(result.status === 'recorded' ? 200 : 202).send({ ...result.report, pending_approval: result.status === 'pending_approval', ...(result.status === 'pending_approval' ? { proposal: result.proposal } : {}) });
   });
 
   for (const verb of ['approve', 'reject'] as const) {
-    app.post(`/console/api/accounts/:accountId/contacts/:contactId/aml/review/${verb}`, { config, preHandler: review, schema: { ...hide, params: Ids } }, async (request) => {
+    app.post(`/console/api/accounts/:accountId/contacts/:contactId/aml/review/${verb}`, { config, preHandler: review, schema: { ...hide, params: Ids, body: ProposalRefBody } }, async (request) => {
       const { accountId, contactId } = request.params as { accountId: string; contactId: string };
-      return deps.secondReview.aml[verb](clientOf(request), accountId, contactId, actorOf(request));
+      const named = request.body as Static<typeof ProposalRefBody>;
+      return deps.secondReview.aml[verb](clientOf(request), accountId, contactId, actorOf(request), named);
     });
   }
 }

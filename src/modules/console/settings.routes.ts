@@ -70,7 +70,7 @@ export function registerConsoleSettingsRoutes(app: App, deps: SettingsDeps) {
   app.post('/console/api/settings/credentials', {
     config, preHandler: admin, schema: { ...hide, body: Type.Object({ name: Type.String({ minLength: 1, maxLength: 100 }), scopes: Type.Optional(Type.String({ maxLength: 500 })) }, { additionalProperties: false }) },
   }, async (request, reply) => {
-    const issued = await deps.clients.createCredential(clientOf(request), request.body);
+    const issued = await deps.clients.createCredential(clientOf(request), { ...request.body, issuedTo: actorOf(request) });
     changed(request, 'console.credential.create', issued.client_id, { scopes: issued.scopes });
     return reply.status(201).send({ client_id: issued.client_id, client_secret: issued.client_secret, scopes: issued.scopes });
   });
@@ -79,7 +79,7 @@ export function registerConsoleSettingsRoutes(app: App, deps: SettingsDeps) {
     const current = (await deps.clients.listCredentials(clientId)).find((c) => c.client_id === request.params.id && !c.revoked_at);
     if (!current) throw new AppError('not_found', 'Credential not found');
     // A new credential with the same name and scopes, then the old one revoked: the caller swaps id and secret together.
-    const issued = await deps.clients.createCredential(clientId, { name: current.name, scopes: current.scopes });
+    const issued = await deps.clients.createCredential(clientId, { name: current.name, scopes: current.scopes, issuedTo: actorOf(request) });
     await deps.clients.revokeCredential(clientId, current.client_id);
     changed(request, 'console.credential.rotate', current.client_id, { replaced_by: issued.client_id });
     return reply.status(201).send({ client_id: issued.client_id, client_secret: issued.client_secret, scopes: issued.scopes, replaces: current.client_id });

@@ -41,7 +41,7 @@ export const FlowView = Type.Object({
   redirect_url: Nullable(Type.String()),
   handover_url: Nullable(Type.String()),
   link_expires_at: Time,
-}, { $id: 'FlowView', description: 'The verification flow behind a link' });
+}, { $id: 'FlowView', description: 'The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty.' });
 
 export const UploadResult = Type.Object({
   slot: Type.String(),

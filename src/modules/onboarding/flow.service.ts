@@ -77,6 +77,9 @@ export function createFlowService(deps: {
     onboardingRepo.saveFlow(db, row.contact_id, row.run_id, await onboarding.seal(db, row.contact_id, 'flow', answers), deps.now());
 
   async function view(row: OnboardingRow, token: string) {
+    // Once submitted the link only tells that the flow is finished: whoever holds it later (a forwarded mail, a
+    // shared device) learns nothing of the contact, the answers or the uploads.
+    if (row.submitted_at) return finishedView(row);
     const answers = await answersOf(row);
     const files = await onboardingRepo.files(db, row.contact_id, row.run_id);
     const uploaded = new Set(files.map((f) => f.slot as Slot));
@@ -97,6 +100,15 @@ export function createFlowService(deps: {
       redirect_url: row.parameters.frontend_redirect_url ?? null,
       handover_url: row.parameters.face_match_mobile === 'true' ? `${deps.publicUrl}/verify/${token}` : null,
       link_expires_at: row.link_expires_at?.toISOString() ?? null,
+    };
+  }
+
+  async function finishedView(row: OnboardingRow) {
+    return {
+      branding: await readBranding(db, row.client_id),
+      state: row.status === 'READY' ? 'complete' as const : 'submitted' as const,
+      first_name: '', steps: [], missing: [], answers: {}, liveness_challenge: null, uploads: [],
+      redirect_url: row.parameters.frontend_redirect_url ?? null, handover_url: null, link_expires_at: null,
     };
   }
 

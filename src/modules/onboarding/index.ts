@@ -84,8 +84,11 @@ export function createOnboarding(deps: {
 export type Onboarding = ReturnType<typeof createOnboarding>;
 
 /** Endpoints 5 and 6, the e-mail connection setting, the hosted flow's API, the portal and their pages. */
-export function registerOnboarding(app: App, onboarding: Onboarding, config: Config, partners: PartnersService, throttle: Throttle) {
-  registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail });
+export function registerOnboarding(
+  app: App, onboarding: Onboarding, config: Config, partners: PartnersService, throttle: Throttle,
+  submitReview?: Parameters<typeof registerOnboardingRoutes>[1]['submitReview'],
+) {
+  registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail, submitReview });
   registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes, throttle });
   registerPortalRoutes(app, { portal: onboarding.portal, partners });
   registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor });

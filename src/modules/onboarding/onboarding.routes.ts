@@ -1,10 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { errorResponses } from '../../platform/http/schemas.ts';
+import { errorResponses, reviewPending, type SubmitReview } from '../../platform/http/schemas.ts';
 import { etag } from '../../platform/http/revision.ts';
 import type { MailService } from '../mail/index.ts';
-import { EmailConnectionBody, EmailConnectionOut, OnboardingReport, OnboardingReviewBody, OnboardingTriggerBody } from './onboarding.schemas.ts';
+import { EmailConnectionBody, EmailConnectionOut, OnboardingReport, OnboardingReviewBody, OnboardingTriggerBody, type OnboardingReviewInput } from './onboarding.schemas.ts';
 import type { OnboardingService } from './onboarding.service.ts';
 
 const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
@@ -23,7 +23,12 @@ const Invitations = Type.Object({
 });
 
 /** Endpoints 5 and 6, the invitation log, and the client's e-mail connection setting. */
-export function registerOnboardingRoutes(app: App, deps: { onboarding: OnboardingService; mail: MailService }) {
+type Reviewed = Awaited<ReturnType<OnboardingService['review']>>;
+
+export function registerOnboardingRoutes(app: App, deps: { onboarding: OnboardingService; mail: MailService; submitReview?: SubmitReview<OnboardingReviewInput, Reviewed> }) {
+  // The client's four-eyes rule (console module) when given; otherwise the review is recorded at once.
+  const submit: SubmitReview<OnboardingReviewInput, Reviewed> = deps.submitReview
+    ?? (async (...args) => ({ status: 'recorded', report: await deps.onboarding.review(...args) }));
   app.addSchema(OnboardingReport);
   const tags = ['onboarding'];
 
@@ -54,12 +59,16 @@ export function registerOnboardingRoutes(app: App, deps: { onboarding: Onboardin
     config: { scope: 'reports:write' },
     schema: {
       tags, summary: 'Record a manual review of a READY onboarding report (review.status COMPLETE, review.decision)', params: Params, body: OnboardingReviewBody,
-      response: { 200: Type.Ref(OnboardingReport), ...errorResponses(422) },
+      description: 'When the client asks for a second reviewer on ALERT results (console settings), a review of a document ALERT is answered 202: a proposal that another person approves in the console.',
+      response: { 200: Type.Ref(OnboardingReport), 202: reviewPending(Type.Ref(OnboardingReport)), ...errorResponses(422) },
     },
   }, async (request, reply) => {
     const { clientId, accountId, contactId } = request.params;
-    const report = await deps.onboarding.review(clientId, accountId, contactId, request.body, `api:${request.auth!.credentialId}`);
-    return reply.header('etag', etag(report.revision)).send(report);
+    const outcome = await submit(clientId, accountId, contactId, request.body, `api:${request.auth!.credentialId}`);
+    reply.header('etag', etag(outcome.report.revision));
+    return outcome.status === 'recorded'
+      ? reply.send(outcome.report)
+      : reply.status(202).send({ pending_approval: true, proposal: outcome.proposal, report: outcome.report });
   });
 
   app.get(`${path}/invitations`, {

@@ -13,6 +13,7 @@ import { createValidatorCompiler } from './validation.ts';
 import { Problem } from './schemas.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SharedRateLimit } from './rate-limit/shared-store.ts';
+import { logSerializers } from './log-redaction.ts';
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
@@ -51,11 +52,15 @@ export interface AppOptions {
   audit?: (entry: { client_id: string; actor: string; action: string; subject: string; details: Record<string, unknown> }) => void;
   authenticate: (request: FastifyRequest) => Promise<RequestAuth>;
   logger?: boolean;
+  /** Where log lines go (tests read them); unset: standard output. */
+  logStream?: { write(line: string): void };
   /** Counters shared by every API process (PostgreSQL); unset: this process's memory, as on the embedded database. */
   sharedRateLimit?: SharedRateLimit;
 }
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+// Public routes whose answers carry personal data: the console's JSON API and the secret-link pages' APIs.
+const PERSONAL_PUBLIC = /^\/(console\/api|verify|portal|sandbox\/verify)\//;
 const UNMETERED = /^\/(healthz|readyz|metrics|docs|openapi\.json|asyncapi\.json|problems\/|\.well-known\/|sandbox\/personas)/;
 
 export async function createApp(options: AppOptions): Promise<App> {
@@ -66,11 +71,10 @@ export async function createApp(options: AppOptions): Promise<App> {
         ? false
         : {
             level: config.logLevel,
-            // No personal data in logs: no bodies, no query strings (they may hold search terms), no credentials.
-            serializers: {
-              req: (req) => ({ method: req.method, url: req.url.split('?')[0], id: req.id }),
-              res: (res) => ({ statusCode: res.statusCode }),
-            },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+            // No personal data or secrets in logs: no bodies, no query strings (they may hold search terms), no
+            // link tokens in paths (log-redaction.ts), no credentials.
+            serializers: logSerializers,
             redact: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-partner-api-key"]'],
           },
     bodyLimit: config.bodyLimitBytes,
@@ -116,6 +120,12 @@ export async function createApp(options: AppOptions): Promise<App> {
     // Tenant isolation at the door: another client's path is answered exactly as a missing record.
     const params = request.params as { clientId?: string } | undefined;
     if (params?.clientId !== undefined && params.clientId !== auth.clientId) throw new AppError('not_found', 'Resource not found');
+  });
+  // Answers with personal data are never stored by a browser or a proxy: every authenticated API answer and the
+  // public APIs behind a session or a secret link. A handler that chose its own Cache-Control keeps it.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!reply.hasHeader('cache-control') && (request.auth || PERSONAL_PUBLIC.test(request.url))) reply.header('cache-control', 'no-store');
+    return payload;
   });
   app.addHook('onResponse', async (request, reply) => {
     options.metrics.requestEnded(request, reply);

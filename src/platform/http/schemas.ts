@@ -48,3 +48,23 @@ export function page<T extends TSchema>(item: T) {
     next_cursor: Type.Union([Type.String(), Type.Null()], { description: 'null on the last page' }),
   });
 }
+
+/**
+ * A review recorded at once, or kept as a proposal: the answer of the reports' review endpoints. The rule (the
+ * client's four eyes on an ALERT, ADR 0051 and 0077) lives in the console module and is given at construction.
+ */
+export type ReviewOutcome<R> =
+  | { status: 'recorded'; report: R }
+  | { status: 'pending_approval'; report: R; proposal: { proposal_id: string; proposal_revision: number; proposed_by: string } };
+export type SubmitReview<I, R> = (clientId: string, accountId: string, contactId: string, input: I, actor: string) => Promise<ReviewOutcome<R>>;
+
+/** 202 from a review endpoint when the client's rule asks for a second person: nothing is recorded yet. */
+export function reviewPending(report: TSchema) {
+  return Type.Object({
+    pending_approval: Type.Literal(true),
+    proposal: Type.Object({
+      proposal_id: Type.String(), proposal_revision: Type.Integer(), proposed_by: Type.String({ description: 'api:<credential> for a proposal made through the API' }),
+    }),
+    report,
+  }, { description: 'The client asks for a second reviewer on ALERT results: the review is a proposal until another person with the review permission approves it in the console' });
+}

@@ -1,3 +1,4 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
 import { Type } from '@sinclair/typebox';
 import type { App } from './app.ts';
 import type { Db } from '../db/db.ts';
@@ -25,7 +26,7 @@ const PROBLEM_HELP: Partial<Record<ErrorCode, string>> = {
 };
 
 /** Health, readiness, metrics, the OpenAPI document and the problem-type pages. All public. */
-export function registerSystemRoutes(app: App, deps: { db: Db; metrics: Metrics; ready: () => boolean }) {
+export function registerSystemRoutes(app: App, deps: { db: Db; metrics: Metrics; ready: () => boolean; metricsToken?: string }) {
   const hide = { hide: true };
   app.get('/healthz', { config: { public: true }, schema: { ...hide } }, async () => ({ status: 'ok' }));
   app.get('/readyz', { config: { public: true }, schema: { ...hide } }, async (_request, reply) => {
@@ -37,9 +38,18 @@ export function registerSystemRoutes(app: App, deps: { db: Db; metrics: Metrics;
     }
     return reply.send({ status: 'ready' });
   });
-  app.get('/metrics', { config: { public: true }, schema: { ...hide } }, async (_request, reply) =>
-    reply.type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics()),
-  );
+  // Route templates, counts and process figures are not personal data, but they map the deployment: /metrics is
+  // off unless METRICS_TOKEN is set, and then asks for it as a bearer token. (Not "localhost only": behind a
+  // reverse proxy on the same host every caller would be localhost.)
+  const expected = deps.metricsToken ? createHash('sha256').update(deps.metricsToken).digest() : undefined;
+  app.get('/metrics', { config: { public: true }, schema: { ...hide } }, async (request, reply) => {
+    if (!expected) throw new AppError('not_found', 'No such route');
+    const given = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1] ?? '';
+    if (!timingSafeEqual(createHash('sha256').update(given).digest(), expected)) {
+      throw new AppError('unauthorized', 'Send Authorization: Bearer <METRICS_TOKEN>', { headers: { 'www-authenticate': 'Bearer' } });
+    }
+    return reply.header('cache-control', 'no-store').type(deps.metrics.registry.contentType).send(await deps.metrics.registry.metrics());
+  });
   app.get('/openapi.json', { config: { public: true }, schema: { ...hide } }, async () => app.swagger());
   app.get('/problems/:code', {
     config: { public: true },

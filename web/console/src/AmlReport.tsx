@@ -4,7 +4,7 @@ import { post, fullName, type AmlReport, type Contact, type Entity, type Match, 
 import { ContactFacts } from './Contact.tsx';
 import { onLink } from './router.ts';
 
-type Pending = { proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string; matches?: { entity_id: string; status: string }[] } };
+type Pending = { proposal_id: string; proposal_revision: number; proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string; matches?: { entity_id: string; status: string }[] } };
 type Page = { contact: Contact; report: AmlReport; entities: Record<string, Entity | null>; can_review: boolean; pending_review: Pending | null; me: string };
 
 const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
@@ -133,13 +133,16 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
   const [saved, setSaved] = useState<'recorded' | 'proposed' | 'rejected'>();
   const [error2, setError2] = useState<string>();
   const r = data?.report;
-  const decide = async (verb: 'approve' | 'reject') => {
+  const decide = async (verb: 'approve' | 'reject', pending: Pending) => {
     try {
-      await post(`/accounts/${accountId}/contacts/${contactId}/aml/review/${verb}`);
+      // The answer names the proposal and the revision shown: if it changed since, the server refuses (409).
+      await post(`/accounts/${accountId}/contacts/${contactId}/aml/review/${verb}`, { proposal_id: pending.proposal_id, proposal_revision: pending.proposal_revision });
       setSaved(verb === 'approve' ? 'recorded' : 'rejected');
       await reload();
     } catch (e) {
       setError2((e as Error).message);
+      // A changed proposal is refused (409): show the version that is there now.
+      await reload();
     }
   };
   return (
@@ -203,10 +206,14 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
               <h2 id="pending-h">Review waiting for a second approval</h2>
               <p>Proposed by {data.pending_review.proposed_by} at {new Date(data.pending_review.proposed_at).toLocaleString('en-GB')}: <strong>{data.pending_review.proposal.decision}</strong></p>
               <p>Notes: {data.pending_review.proposal.notes || '—'}</p>
+              {data.pending_review.proposal.matches?.length ? (
+                <ul>{data.pending_review.proposal.matches.map((m) => <li key={m.entity_id}>{m.entity_id}: {m.status}</li>)}</ul>
+              ) : null}
+              <p className="muted">Proposal {data.pending_review.proposal_id}, revision {data.pending_review.proposal_revision}</p>
               {data.can_review && data.pending_review.proposed_by !== data.me ? (
                 <p className="actions">
-                  <button type="button" onClick={() => void decide('approve')}>Approve and record</button>
-                  <button type="button" onClick={() => void decide('reject')}>Reject the proposal</button>
+                  <button type="button" onClick={() => void decide('approve', data.pending_review!)}>Approve and record</button>
+                  <button type="button" onClick={() => void decide('reject', data.pending_review!)}>Reject the proposal</button>
                 </p>
               ) : <p className="muted">Another reviewer must approve it.</p>}
             </section>

@@ -36,7 +36,7 @@ interface Liveness { decision: string; reasons: string[]; challenge: string; fra
 interface ProofOfAddress { decision: string; reasons: EngineReason[]; name_found: boolean; address: { postcode_found: boolean; street_found: boolean; city_found: boolean }; issue_date: string | null }
 interface ProofOfIdentity { decision: string; document_type: string; reasons: EngineReason[] }
 type Details = { document?: DocumentDetails; face_match?: FaceMatch; liveness?: Liveness; proof_of_address?: ProofOfAddress; proof_of_identity?: ProofOfIdentity; [k: string]: unknown };
-type Pending = { proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string } };
+type Pending = { proposal_id: string; proposal_revision: number; proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string } };
 interface DetailsPage { idscan: Idscan | null; reasons: string[]; details: Details; can_review: boolean; pending_review: Pending | null; me: string }
 interface FileInfo { id: string; slot: string; media_type: string; size_bytes: number }
 
@@ -281,14 +281,17 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
   const { document: doc, face_match: face, liveness, proof_of_address: poa, proof_of_identity: poi, ...other } = d;
   const idscan = report?.data.idscan ?? null;
   const documentImages = ['document_front', 'document_back'].filter((s) => slot(s)).map(slotName);
-  const decide = async (verb: 'approve' | 'reject') => {
+  const decide = async (verb: 'approve' | 'reject', named: Pending) => {
     try {
       setActionError(undefined);
-      await post(`${base}/onboarding/review/${verb}`);
+      // The answer names the proposal and the revision shown: if it changed since, the server refuses (409).
+      await post(`${base}/onboarding/review/${verb}`, { proposal_id: named.proposal_id, proposal_revision: named.proposal_revision });
       setSaved(verb === 'approve' ? 'recorded' : 'rejected');
       await reload();
     } catch (e) {
       setActionError((e as Error).message);
+      // A changed proposal is refused (409): show the version that is there now.
+      await reload();
     }
   };
   const canReview = page.data?.can_review ?? false;
@@ -381,10 +384,11 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
                   <h2 id="onb-pending">Review waiting for a second approval</h2>
                   <p>Proposed by {pending.proposed_by} at {new Date(pending.proposed_at).toLocaleString('en-GB')}: <strong data-testid="pending-decision">{pending.proposal.decision}</strong></p>
                   <p>Notes: {pending.proposal.notes || '—'}</p>
+                  <p className="muted">Proposal {pending.proposal_id}, revision {pending.proposal_revision}</p>
                   {canReview && pending.proposed_by !== page.data?.me ? (
                     <p className="actions">
-                      <button type="button" onClick={() => void decide('approve')}>Approve and record</button>
-                      <button type="button" onClick={() => void decide('reject')}>Reject the proposal</button>
+                      <button type="button" onClick={() => void decide('approve', pending)}>Approve and record</button>
+                      <button type="button" onClick={() => void decide('reject', pending)}>Reject the proposal</button>
                     </p>
                   ) : <p className="muted">Another reviewer must approve it.</p>}
                 </section>

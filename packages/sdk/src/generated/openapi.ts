@@ -1615,7 +1615,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a manual review: PASS or FAIL, and each potential match dismissed or confirmed */
+        /**
+         * Record a manual review: PASS or FAIL, and each potential match dismissed or confirmed
+         * @description When the client asks for a second reviewer on ALERT results (console settings), a review of an ALERT is answered 202: a proposal that another person approves in the console.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1652,6 +1655,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AmlReport"];
+                    };
+                };
+                /** @description The client asks for a second reviewer on ALERT results: the review is a proposal until another person with the review permission approves it in the console */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            pending_approval: true;
+                            proposal: {
+                                proposal_id: string;
+                                proposal_revision: number;
+                                /** @description api:<credential> for a proposal made through the API */
+                                proposed_by: string;
+                            };
+                            report: components["schemas"]["AmlReport"];
+                        };
                     };
                 };
                 /** @description RFC 9457 problem details */
@@ -2161,7 +2183,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a manual review of a READY onboarding report (review.status COMPLETE, review.decision) */
+        /**
+         * Record a manual review of a READY onboarding report (review.status COMPLETE, review.decision)
+         * @description When the client asks for a second reviewer on ALERT results (console settings), a review of a document ALERT is answered 202: a proposal that another person approves in the console.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2190,6 +2215,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["OnboardingReport"];
+                    };
+                };
+                /** @description The client asks for a second reviewer on ALERT results: the review is a proposal until another person with the review permission approves it in the console */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            pending_approval: true;
+                            proposal: {
+                                proposal_id: string;
+                                proposal_revision: number;
+                                /** @description api:<credential> for a proposal made through the API */
+                                proposed_by: string;
+                            };
+                            report: components["schemas"]["OnboardingReport"];
+                        };
                     };
                 };
                 /** @description RFC 9457 problem details */
@@ -5195,7 +5239,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The verification flow behind a link */
+                /** @description The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5295,7 +5339,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The verification flow behind a link */
+                /** @description The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5833,7 +5877,7 @@ export interface components {
             report_type: "ONBOARDING" | "AML" | null;
             revision: string | null;
         };
-        /** @description The verification flow behind a link */
+        /** @description The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty. */
         FlowView: {
             /** @description the answers saved so far, by step */
             answers: {

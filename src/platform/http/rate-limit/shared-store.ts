@@ -150,13 +150,14 @@ export function createSharedRateLimit(deps: {
 
 /**
  * Counter keys as stored: client ids as they are; callers' addresses (`ip:...`, and `signin:...` for failed
- * console sign-ins) and verification-link tokens (`upload:...`) as an HMAC under `secret` (a key derived from
+ * console sign-ins), verification-link tokens (`upload:...`) and the client_id strings callers send with wrong
+ * secrets (`secret:...`, any text a caller chooses) as an HMAC under `secret` (a key derived from
  * the deployment's data key: `cipher.deriveKey`), so the table never holds an address or a link, and every
  * process files one under the same row. (A plain hash would not do: all IPv4 addresses can be tried in minutes.)
  */
 export function pseudonymousAddresses(secret: Buffer): (key: string) => string {
   return (key) => {
-    const kind = /^(ip|signin|upload):/.exec(key)?.[1];
+    const kind = /^(ip|signin|upload|secret):/.exec(key)?.[1];
     return kind ? `${kind}:${createHmac('sha256', secret).update(key).digest('base64url').slice(0, 22)}` : key;
   };
 }
