@@ -3359,7 +3359,10 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Country of residence (the address), ISO 3166-1 alpha-2: agrees when the listing names it, never counts against. Not a nationality */
+                        /**
+                         * Format: country-code
+                         * @description Country of residence (the address), ISO 3166-1 alpha-2: agrees when the listing names it, never counts against. Not a nationality
+                         */
                         country?: string;
                         /** @description Date of birth YYYY-MM-DD, YYYY-MM or YYYY: evidence that orders matches; a near date (a day or a digit off, day and month swapped, the year one or two off) never hides a match */
                         dob?: string;
@@ -3367,7 +3370,10 @@ export interface paths {
                         gender?: "male" | "female";
                         /** @description Full name of the person or company, in any script and order ("PUTIN, Vladimir", "Владимир Путин") */
                         name: string;
-                        /** @description Nationality as an identity document states it (MRZ, chip), ISO 3166-1 alpha-2 */
+                        /**
+                         * Format: country-code
+                         * @description Nationality as an identity document states it (MRZ, chip), ISO 3166-1 alpha-2
+                         */
                         nationality?: string;
                         /** @description Name score at or above which a listed entry is a potential match, for every topic (default: per topic, domain/thresholds.ts: 0.83 for sanctions and PEPs) */
                         threshold?: number;
