@@ -65,7 +65,7 @@ describe('the typed client against the real service', () => {
     const error = await client.accounts.create(sampleAccount({ type: 'TRUST' }) as never).catch((e) => e);
     expect(error).toBeInstanceOf(KycValidationError);
     expect(error.code).toBe('validation_failed');
-    expect(error.fieldErrors['/type']).toMatch(/must be one of/);
+    expect(error.fieldErrors['/type']).toMatch(/must be "INDIVIDUAL" or "COMPANY"/);
   });
 
   it('iterates every page', async () => {
