@@ -26,7 +26,16 @@ export function tokenKeys(t: NameToken): string[] {
   if (t.skeleton.length >= 2) keys.push(`s${t.skeleton}`);
   if (t.phonetic.length >= 2) keys.push(`m${t.phonetic}`);
   if (t.fold.length >= 5) keys.push(`p${t.fold.slice(0, 4)}`, `x${t.fold.slice(-4)}`);
+  // Given-name groups: Bob reaches the Roberts, Sasha the Aleksandrs.
+  if (t.groups) for (const g of t.groups) keys.push(`g${g}`);
+  // A transliterated token's other readings (Korean MR, kanji readings): Kim reaches 김 read as Gim.
+  if (t.translit && t.alts) for (const alt of t.alts) keys.push(...tokenKeys(alt));
   return [...new Set(keys)];
+}
+
+/** Every token of a name in every reading (NormalizedName.readings), for posting. */
+function allTokens(norm: NormalizedName): NameToken[] {
+  return norm.readings ? [...norm.tokens, ...norm.readings.flat()] : norm.tokens;
 }
 
 /** A key posted for more names than this (and this share of all names) is "common". */
@@ -69,7 +78,7 @@ export class NameIndex {
         if (norm.tokens.length === 0) return;
         const id = this.names.length;
         this.names.push({ entity: e, name: n, norm });
-        for (const token of norm.tokens) {
+        for (const token of allTokens(norm)) {
           for (const key of tokenKeys(token)) {
             let list = lists.get(key);
             if (!list) lists.set(key, (list = []));

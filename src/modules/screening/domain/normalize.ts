@@ -7,6 +7,8 @@
 import anyAscii from 'any-ascii';
 import { pinyin } from 'pinyin-pro';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
+import { givenNameGroups } from './given-names.ts';
+import { scriptReadings, type ReadingWord } from './scripts.ts';
 
 export interface NameToken {
   /** ASCII, lower case, as written (after transliteration). */
@@ -30,6 +32,13 @@ export interface NameToken {
    * reading): similarity takes the best reading, but never as a typo.
    */
   alts?: NameToken[];
+  /** Given-name groups (given-names.ts): Bill and William share one; equivalent names, not typos. */
+  groups?: readonly number[];
+  /**
+   * For a word read from an abjad (arabic.ts): the Latin spellings it can have, vowels free where the
+   * script writes none. Tested against the other name's collapsed Latin token.
+   */
+  pattern?: RegExp;
 }
 
 export interface NormalizedName {
@@ -39,6 +48,12 @@ export interface NormalizedName {
   removed: string[];
   /** The input had non-Latin letters that were transliterated. */
   transliterated: boolean;
+  /**
+   * Other readings of the whole name, for scripts that can be romanised in several ways or split
+   * differently (Korean given names joined or by syllable, Arabic with vowels guessed, Japanese kanji):
+   * a comparison takes the best reading on each side.
+   */
+  readings?: NameToken[][];
 }
 
 /** Titles and honorifics in the languages lists and customers write them (after transliteration). */
@@ -288,6 +303,7 @@ export function skeleton(fold: string): string {
 
 function makeToken(text: string, translit: boolean): NameToken {
   const fold = foldToken(text);
+  const groups = givenNameGroups(foldToken).groupsOf(fold);
   const initial = text.length === 1;
   const particle = PARTICLES.has(text) || COMPANY_FORMS.has(text) || COMPANY_FORMS.has(fold);
   const patronymic = PATRONYMIC.test(fold);
@@ -300,7 +316,17 @@ function makeToken(text: string, translit: boolean): NameToken {
     phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
     weight: particle ? 0.3 : initial ? 0.6 : patronymic ? 0.4 : 1,
     initial,
+    ...(groups && !particle && !initial ? { groups } : {}),
   };
+}
+
+/** A token of a script reading (scripts.ts), with its own alternatives and pattern. */
+function readingToken(w: ReadingWord): NameToken {
+  const t = makeToken(w.text, true);
+  if (w.alts?.length) t.alts = w.alts.filter((a) => a !== w.text).map((a) => makeToken(a, true));
+  if (w.pattern) t.pattern = w.pattern;
+  if (w.particle) t.weight = 0.3;
+  return t;
 }
 
 /** Lithuanian and Latvian nominative endings added to foreign names (Putinas, Vladimirs). */
@@ -342,6 +368,12 @@ export function normalizeName(input: string): NormalizedName {
   for (const t of result.tokens) {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
+  }
+  if (transliterated) {
+    const readings = scriptReadings(input.normalize('NFKC'))
+      .map((words) => words.filter((w) => !TITLES.has(w.text)).map(readingToken))
+      .filter((tokens) => tokens.length > 0);
+    if (readings.length > 0) result.readings = readings;
   }
   return result;
 }

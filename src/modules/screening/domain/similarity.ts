@@ -5,9 +5,21 @@
  */
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import { distance } from 'fastest-levenshtein';
+import { collapsed } from './arabic.ts';
+import { shareGroup } from './given-names.ts';
 import type { NameToken } from './normalize.ts';
 
-export type TokenReason = 'exact' | 'variant' | 'initial' | 'phonetic' | 'fuzzy' | 'none';
+/** `equivalent`: recorded as the same given name (a nickname, another language's form: given-names.ts). */
+export type TokenReason = 'exact' | 'variant' | 'initial' | 'phonetic' | 'equivalent' | 'fuzzy' | 'none';
+
+/**
+ * A recorded given-name equivalent (Bill/William, Sasha/Aleksandr) counts as much as a close variant, less
+ * than the same name: with the surname equal the name is over the threshold, with the surname missing it
+ * is not (compare.ts also refuses a name matched by equivalents alone).
+ */
+export const EQUIVALENT_SCORE = 0.92;
+/** A Latin token that fits an Arabic-script word's pattern (arabic.ts): the same consonants, vowels free. */
+const PATTERN_SCORE = 0.95;
 
 export interface TokenSimilarity {
   score: number;
@@ -68,6 +80,10 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
 function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   if (a.text === b.text) return { score: 1, reason: 'exact' };
   if (a.fold === b.fold) return { score: 0.98, reason: 'variant' };
+  if ((a.pattern && !b.pattern && b.text.length > 1 && a.pattern.test(collapsed(b.text))) || (b.pattern && !a.pattern && a.text.length > 1 && b.pattern.test(collapsed(a.text)))) {
+    return { score: PATTERN_SCORE, reason: 'phonetic' };
+  }
+  const equivalent = a.groups !== undefined && b.groups !== undefined && shareGroup(a.groups, b.groups);
   if (a.initial || b.initial) {
     // "V." against "Vladimir": consistent, but an initial is weak evidence (its weight is lower too).
     const same = a.text[0] === b.text[0] || a.fold[0] === b.fold[0] || (a.skeleton !== '' && a.skeleton[0] === b.skeleton[0]);
@@ -83,13 +99,14 @@ function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   const la = a.fold.length;
   const lb = b.fold.length;
   // Lengths this far apart are no typo of each other (and skipping them keeps screening fast).
-  if (!translitPair && (la < 0.6 * lb || lb < 0.6 * la) && Math.abs(la - lb) > 2) return NONE;
+  if (!translitPair && (la < 0.6 * lb || lb < 0.6 * la) && Math.abs(la - lb) > 2) return equivalent ? { score: EQUIVALENT_SCORE, reason: 'equivalent' } : NONE;
   // Typos are made in the written form and spelling variants in the folded one: compare both.
   const fuzzy = a.text === a.fold && b.text === b.fold ? stringSimilarity(a.fold, b.fold) : Math.max(stringSimilarity(a.fold, b.fold), stringSimilarity(a.text, b.text));
   let best: TokenSimilarity = { score: fuzzy, reason: 'fuzzy' };
+  if (equivalent && fuzzy < EQUIVALENT_SCORE) best = { score: EQUIVALENT_SCORE, reason: 'equivalent' };
   // Phonetic keys alone are too coarse (Lefebvre and Lawler share one): the spelling must be close too.
   const translit = a.translit || b.translit;
-  if (fuzzy < (translit ? 0.4 : 0.6)) return fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
+  if (fuzzy < (translit ? 0.4 : 0.6)) return equivalent ? best : fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
   if (translit && a.skeleton.length >= 3 && a.skeleton === b.skeleton && fuzzy < 0.95) {
     // Same consonants in the same order, one side transliterated from a script that writes few vowels
     // (Arabic fldymyr, Hebrew vldymyr for Vladimir). Between two Latin spellings this would be too loose
