@@ -34,7 +34,8 @@ const PLAIN: Record<string, string> = {
 /** Long vowels and alef: a vowel the Latin form shows (و and ي may also be the consonants w/v and y). */
 const VOWEL_LETTERS: Record<string, string> = {
   'ا': `${V}+`, 'آ': `${V}+`, 'ى': `${V}+`, 'ې': `${V}+`, 'ے': `${V}+`,
-  'و': `(?:${V}|w|v)+`, 'ي': `(?:${V}|j)+`, 'ی': `(?:${V}|j)+`,
+  // و is u/o/w (ou, oo, aw...), ي and ی are i/e/y (ee, ei, ai...): never a plain a.
+  'و': `${V}*[ouwv][aeiouywv]*`, 'ي': `${V}*[iey]${V}*`, 'ی': `${V}*[iey]${V}*`,
 };
 /** Hamza and ayn: often a vowel, an apostrophe (dropped) or nothing. */
 const GLOTTAL = new Set(['ع', 'ء', 'أ', 'إ', 'ئ', 'ؤ']);

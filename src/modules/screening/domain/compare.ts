@@ -92,8 +92,11 @@ function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: nu
   return chosen;
 }
 
+/** A legal form one name has and the other lacks ("Gazprom Ltd" against "GAZPROM") says little. */
+const FORM_MISSING = 0.1;
+
 function missingWeight(t: NameToken): number {
-  return t.initial ? INITIAL_MISSING : t.weight;
+  return t.initial ? INITIAL_MISSING : t.form ? FORM_MISSING : t.weight;
 }
 
 /**

@@ -5,58 +5,73 @@
  * (carltonnorthern/nicknames, Apache-2.0, `name1,has_nickname,name2`) and `cross-language.csv` (this
  * project's, one group of forms per line).
  *
- * A group is a name with its nicknames (one row set of nicknames.csv) or one line of cross-language.csv.
- * Two names are equivalent when they share a group: Bill and Will share William's; Albert and Alfred share
- * no group although both have the nickname Al, so they stay different names. Names are looked up by their
- * orthographic fold, so spelling variants of a form are found too.
+ * Two names are equivalent when a nickname row links them (Bill-William) or a cross-language line holds
+ * both. Two nicknames of one name are not linked through it: Albert and Alfred both have the nickname Al,
+ * Robert and William both have Bill, and stay different names. Names are looked up by their orthographic
+ * fold, so spelling variants of a form are found too.
  */
 import { readFileSync } from 'node:fs';
 
+export interface GivenName {
+  /** This name's id. */
+  id: number;
+  /** Sorted ids of the names it stands for, its own included. */
+  equivalents: readonly number[];
+}
+
 export interface GivenNameGroups {
-  /** Sorted ids of the groups a name (by its fold) belongs to; undefined for a name in none. */
-  groupsOf(fold: string): readonly number[] | undefined;
+  /** The name (by its fold), or undefined for a name the data does not hold. */
+  lookup(fold: string): GivenName | undefined;
   readonly size: number;
 }
 
-/** Builds the groups from the two files' text; `fold` is the tokens' orthographic fold (normalize.ts). */
+/**
+ * Builds the relation from the two files' text; `fold` is the tokens' orthographic fold (normalize.ts).
+ * A nickname row links the two names only (Bill-William, Bill-Robert, but not William-Robert through Bill);
+ * a cross-language line links all its forms with each other.
+ */
 export function parseGivenNames(nicknamesCsv: string, crossLanguage: string, fold: (name: string) => string): GivenNameGroups {
-  const groups: string[][] = [];
-  const byCanonical = new Map<string, string[]>();
+  const ids = new Map<string, number>();
+  const links: Array<Set<number>> = [];
+  // Tokens have no hyphens (abdul-rahman is one form): forms are looked up without them.
+  const idOf = (form: string): number => {
+    const key = fold(form.replace(/[^a-z]/g, ''));
+    let id = ids.get(key);
+    if (id === undefined) {
+      ids.set(key, (id = links.length));
+      links.push(new Set([id]));
+    }
+    return id;
+  };
+  const link = (x: number, y: number) => {
+    links[x]!.add(y);
+    links[y]!.add(x);
+  };
   for (const line of nicknamesCsv.split(/\r?\n/).slice(1)) {
     const [name, relation, nickname] = line.trim().toLowerCase().split(',');
-    if (!name || !nickname || relation !== 'has_nickname') continue;
-    let group = byCanonical.get(name);
-    if (!group) {
-      byCanonical.set(name, (group = [name]));
-      groups.push(group);
-    }
-    group.push(nickname);
+    if (name && nickname && relation === 'has_nickname') link(idOf(name), idOf(nickname));
   }
   for (const line of crossLanguage.split(/\r?\n/)) {
-    const forms = line.replace(/#.*/, '').trim().toLowerCase().split(/\s+/).filter(Boolean);
-    if (forms.length > 1) groups.push(forms);
+    const forms = line.replace(/#.*/, '').trim().toLowerCase().split(/\s+/).filter(Boolean).map(idOf);
+    for (const x of forms) for (const y of forms) if (x < y) link(x, y);
   }
-  const index = new Map<string, number[]>();
-  groups.forEach((forms, id) => {
-    for (const form of forms) {
-      // Tokens have no hyphens (abdul-rahman is one form): the form is looked up without them.
-      const key = fold(form.replace(/[^a-z]/g, ''));
-      const ids = index.get(key);
-      if (!ids) index.set(key, [id]);
-      else if (ids[ids.length - 1] !== id) ids.push(id);
-    }
-  });
-  return { groupsOf: (f) => index.get(f), size: groups.length };
+  const names = new Map<string, GivenName>();
+  for (const [key, id] of ids) names.set(key, { id, equivalents: [...links[id]!].sort((x, y) => x - y) });
+  return { lookup: (f) => names.get(f), size: ids.size };
 }
 
-/** Whether two sorted group lists share an id. */
-export function shareGroup(a: readonly number[], b: readonly number[]): boolean {
-  let i = 0;
-  let j = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i] === b[j]) return true;
-    if (a[i]! < b[j]!) i++;
-    else j++;
+/** Whether two names are recorded as standing for each other. */
+export function equivalentNames(a: GivenName, b: GivenName): boolean {
+  if (a.id === b.id) return false;
+  const list = a.equivalents;
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === b.id) return true;
+    if (v < b.id) lo = mid + 1;
+    else hi = mid - 1;
   }
   return false;
 }

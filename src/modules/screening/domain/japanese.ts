@@ -63,8 +63,8 @@ function nameDictionary(): NameDictionary | null {
   return dictionary;
 }
 
-/** Use this dictionary instead of the package's (tests with a fixture); null: none. */
-export function setNameDictionary(d: NameDictionary | null): void {
+/** Use this dictionary instead of the package's (tests with a fixture); null: none; undefined: the package's. */
+export function setNameDictionary(d: NameDictionary | null | undefined): void {
   dictionary = d;
 }
 

@@ -105,7 +105,7 @@ export function koreanReadings(input: string): ReadingWord[][] | undefined {
     const parts = syllables(g);
     const forms = givenForms(parts);
     joined.push({ text: forms.rr, alts: forms.others });
-    for (const [i, p] of parts.entries()) split.push({ text: rr(p), alts: unique([mr(rr(p), i === 0), mrVowels(rr(p)), p]) });
+    for (const [i, p] of parts.entries()) split.push({ text: rr(p), alts: unique([mr(rr(p), i === 0), mrVowels(rr(p)), p]), syllable: true });
   }
   return split.length === joined.length ? [joined] : [joined, split];
 }

@@ -26,11 +26,19 @@ export function tokenKeys(t: NameToken): string[] {
   if (t.skeleton.length >= 2) keys.push(`s${t.skeleton}`);
   if (t.phonetic.length >= 2) keys.push(`m${t.phonetic}`);
   if (t.fold.length >= 5) keys.push(`p${t.fold.slice(0, 4)}`, `x${t.fold.slice(-4)}`);
-  // Given-name groups: Bob reaches the Roberts, Sasha the Aleksandrs.
-  if (t.groups) for (const g of t.groups) keys.push(`g${g}`);
+  // Given names: a listed token is posted under its own name, a query token looks up every name it stands
+  // for (queryKeys), so Bob reaches the Roberts and Sasha the Aleksandrs.
+  if (t.given) keys.push(`g${t.given.id}`);
   // A transliterated token's other readings (Korean MR, kanji readings): Kim reaches 김 read as Gim.
   if (t.translit && t.alts) for (const alt of t.alts) keys.push(...tokenKeys(alt));
   return [...new Set(keys)];
+}
+
+/** Keys a query token looks up: its own, and the names it stands for (given-names.ts). */
+export function queryKeys(t: NameToken): string[] {
+  const keys = tokenKeys(t);
+  if (t.given && t.given.equivalents.length > 1 && keys.length > 1) for (const id of t.given.equivalents) if (id !== t.given.id) keys.push(`g${id}`);
+  return keys;
 }
 
 /** Every token of a name in every reading (NormalizedName.readings), for posting. */
@@ -158,7 +166,7 @@ export class NameIndex {
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
     const bound = Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
     const perToken = query.tokens.slice(0, 30).map((token) =>
-      tokenKeys(token)
+      queryKeys(token)
         .map((key) => this.postings.get(key))
         .filter((list): list is Int32Array => list !== undefined),
     );

@@ -7,7 +7,8 @@
 import anyAscii from 'any-ascii';
 import { pinyin } from 'pinyin-pro';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
-import { givenNameGroups } from './given-names.ts';
+import { companyFormKind, foldCompanyPhrases } from './company-forms.ts';
+import { givenNameGroups, type GivenName } from './given-names.ts';
 import { scriptReadings, type ReadingWord } from './scripts.ts';
 
 export interface NameToken {
@@ -32,8 +33,12 @@ export interface NameToken {
    * reading): similarity takes the best reading, but never as a typo.
    */
   alts?: NameToken[];
-  /** Given-name groups (given-names.ts): Bill and William share one; equivalent names, not typos. */
-  groups?: readonly number[];
+  /** One syllable of a name written by syllable (scripts.ts): never a typo of another syllable. */
+  syllable?: boolean;
+  /** A legal form (company-forms.ts): its kind. */
+  form?: string;
+  /** The given name it is in given-names.ts: Bill and William stand for each other (not typos of each other). */
+  given?: GivenName;
   /**
    * For a word read from an abjad (arabic.ts): the Latin spellings it can have, vowels free where the
    * script writes none. Tested against the other name's collapsed Latin token.
@@ -65,15 +70,6 @@ const TITLES = new Set(
     'general gen colonel col major maj captain capt lieutenant lt sergeant sgt admiral commander cmdr marshal ' +
     'sheikh shaikh shaykh sheik haji hajji hadji mullah mawlawi maulana maulvi mufti imam ayatollah hojatoleslam ' +
     'his her excellency hrh herr frau senor senora sra dona signor gospodin'
-  ).split(' '),
-);
-
-/** Legal forms: they say what kind of company it is, not which one. */
-const COMPANY_FORMS = new Set(
-  (
-    'ltd limited llc inc incorporated corp corporation co company plc gmbh mbh ag kg sa sas sarl srl spa bv nv oy ab as asa jsc ojsc pjsc cjsc ' +
-    'ooo oao zao pao tov pp llp lp sl sae saog fze fzco fzc fzllc pte pty bhd sdn ltda eirl cv de_cv kft zrt sp zoo doo dd ad ead jv ' +
-    'establishment est trading ko'
   ).split(' '),
 );
 
@@ -302,10 +298,11 @@ export function skeleton(fold: string): string {
 }
 
 function makeToken(text: string, translit: boolean): NameToken {
-  const fold = foldToken(text);
-  const groups = givenNameGroups(foldToken).groupsOf(fold);
+  const form = companyFormKind(text);
+  const fold = form ?? foldToken(text);
+  const given = givenNameGroups(foldToken).lookup(fold);
   const initial = text.length === 1;
-  const particle = PARTICLES.has(text) || COMPANY_FORMS.has(text) || COMPANY_FORMS.has(fold);
+  const particle = PARTICLES.has(text) || form !== undefined || companyFormKind(fold) !== undefined;
   const patronymic = PATRONYMIC.test(fold);
   return {
     translit,
@@ -316,14 +313,17 @@ function makeToken(text: string, translit: boolean): NameToken {
     phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
     weight: particle ? 0.3 : initial ? 0.6 : patronymic ? 0.4 : 1,
     initial,
-    ...(groups && !particle && !initial ? { groups } : {}),
+    ...(given && !particle && !initial ? { given } : {}),
+    ...(form ? { form } : {}),
   };
 }
 
 /** A token of a script reading (scripts.ts), with its own alternatives and pattern. */
 function readingToken(w: ReadingWord): NameToken {
-  const t = makeToken(w.text, true);
-  if (w.alts?.length) t.alts = w.alts.filter((a) => a !== w.text).map((a) => makeToken(a, true));
+  const translit = !w.alphabetic;
+  const t = makeToken(w.text, translit);
+  if (w.alts?.length) t.alts = w.alts.filter((a) => a !== w.text).map((a) => makeToken(a, translit));
+  if (w.syllable) t.syllable = true;
   if (w.pattern) t.pattern = w.pattern;
   if (w.particle) t.weight = 0.3;
   return t;
@@ -344,6 +344,9 @@ function latinAlternatives(text: string): string[] {
   return out;
 }
 
+/** Pinyin with tone numbers (Xi2 Jin4ping2): every syllable ends in a digit 1-5. */
+const TONE_NUMBERS = /^(?:[a-z]+[1-5])+$/;
+
 function words(text: string): string[] {
   return text
     .toLowerCase()
@@ -351,13 +354,14 @@ function words(text: string): string[] {
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
-    .filter(Boolean);
+    .filter(Boolean)
+    .map((w) => (TONE_NUMBERS.test(w) ? w.replace(/[1-5]/g, '') : w));
 }
 
 export function normalizeName(input: string): NormalizedName {
   const { text, transliterated } = transliterate(input);
-  const alternative = transliterated && (BELARUSIAN.test(input) || KATAKANA.test(input) || ARABIC.test(input)) ? words(transliterate(input, true).text) : [];
-  const all = words(text);
+  const alternative = transliterated && (BELARUSIAN.test(input) || KATAKANA.test(input) || ARABIC.test(input)) ? foldCompanyPhrases(words(transliterate(input, true).text)) : [];
+  const all = foldCompanyPhrases(words(text));
   const altOf = new Map<string, string[]>();
   if (alternative.length === all.length) all.forEach((w, i) => alternative[i] !== w && altOf.set(w, [alternative[i]!]));
   if (!transliterated) for (const w of all) {

@@ -18,6 +18,13 @@ export interface ReadingWord {
   pattern?: RegExp;
   /** A particle (bin, ibn): weak evidence on its own. */
   particle?: boolean;
+  /**
+   * A romanisation that writes the vowels (Korean, kana, pinyin): compared as a Latin spelling, without the
+   * consonant-skeleton leniency that abjads need.
+   */
+  alphabetic?: boolean;
+  /** One syllable of a name part written by syllable (Jong Un, Jin Ping): a different syllable is a different name, never a typo. */
+  syllable?: boolean;
 }
 
 const HANGUL = /[\uac00-\ud7a3]/;
@@ -37,13 +44,14 @@ function chineseBySyllable(input: string): ReadingWord[][] {
   if (syllables.length !== name.length) return [];
   const k = name.length >= 3 && CHINESE_COMPOUND_SURNAMES.has(name.slice(0, 2)) ? 2 : 1;
   if (name.length - k < 2) return [];
-  return [[{ text: syllables.slice(0, k).join('') }, ...syllables.slice(k).map((text) => ({ text }))]];
+  return [[{ text: syllables.slice(0, k).join(''), alphabetic: true }, ...syllables.slice(k).map((text) => ({ text, alphabetic: true, syllable: true }))]];
 }
 
 export function scriptReadings(input: string): ReadingWord[][] {
   const out: ReadingWord[][] = [];
-  if (HANGUL.test(input)) out.push(...(koreanReadings(input) ?? []));
+  const alphabetic = (r: ReadingWord[]) => r.map((w) => ({ ...w, alphabetic: true }));
+  if (HANGUL.test(input)) out.push(...(koreanReadings(input) ?? []).map(alphabetic));
   if (ARABIC.test(input)) out.push(...(arabicReadings(input) ?? []));
-  if (KANA_OR_HAN.test(input)) out.push(...japaneseReadings(input), ...chineseBySyllable(input));
+  if (KANA_OR_HAN.test(input)) out.push(...japaneseReadings(input).map(alphabetic), ...chineseBySyllable(input));
   return out;
 }

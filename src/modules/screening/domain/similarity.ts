@@ -6,7 +6,7 @@
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import { distance } from 'fastest-levenshtein';
 import { collapsed } from './arabic.ts';
-import { shareGroup } from './given-names.ts';
+import { equivalentNames } from './given-names.ts';
 import type { NameToken } from './normalize.ts';
 
 /** `equivalent`: recorded as the same given name (a nickname, another language's form: given-names.ts). */
@@ -17,7 +17,7 @@ export type TokenReason = 'exact' | 'variant' | 'initial' | 'phonetic' | 'equiva
  * than the same name: with the surname equal the name is over the threshold, with the surname missing it
  * is not (compare.ts also refuses a name matched by equivalents alone).
  */
-export const EQUIVALENT_SCORE = 0.92;
+export const EQUIVALENT_SCORE = 0.9;
 /** A Latin token that fits an Arabic-script word's pattern (arabic.ts): the same consonants, vowels free. */
 const PATTERN_SCORE = 0.95;
 
@@ -61,6 +61,12 @@ const ALT_FLOOR = 0.25;
  * spelling variant, a phonetic equivalent or an initial, never as a typo, and never as exact.
  */
 export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
+  const best = bestReading(a, b);
+  // A syllable of a name written by syllable (Jin Ping) is a name of its own: Ming is not a typo of Ping.
+  return (a.syllable || b.syllable) && best.reason === 'fuzzy' ? NONE : best;
+}
+
+function bestReading(a: NameToken, b: NameToken): TokenSimilarity {
   let best = writtenSimilarity(a, b);
   // Readings are small rewrites (an ending, a vowel pattern, a letter): tokens with nothing in common as written
   // get nothing from them, and skipping those keeps a search over a million names as fast as before.
@@ -80,10 +86,15 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
 function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   if (a.text === b.text) return { score: 1, reason: 'exact' };
   if (a.fold === b.fold) return { score: 0.98, reason: 'variant' };
-  if ((a.pattern && !b.pattern && b.text.length > 1 && a.pattern.test(collapsed(b.text))) || (b.pattern && !a.pattern && a.text.length > 1 && b.pattern.test(collapsed(a.text)))) {
-    return { score: PATTERN_SCORE, reason: 'phonetic' };
+  // An Arabic-script word against a Latin one: its pattern decides (the consonant skeleton is too coarse,
+  // l and r share a class: نصر الله is not Nasser); a near spelling may still count as a fuzzy pair.
+  const [pat, latin] = a.pattern && !b.pattern ? [a.pattern, b] : b.pattern && !a.pattern ? [b.pattern, a] : [undefined, undefined];
+  if (pat && latin) {
+    if (latin.text.length > 1 && pat.test(collapsed(latin.text))) return { score: PATTERN_SCORE, reason: 'phonetic' };
+    const fuzzy = stringSimilarity(a.fold, b.fold);
+    return fuzzy >= 0.5 ? { score: fuzzy, reason: 'fuzzy' } : { score: fuzzy, reason: 'none' };
   }
-  const equivalent = a.groups !== undefined && b.groups !== undefined && shareGroup(a.groups, b.groups);
+  const equivalent = a.given !== undefined && b.given !== undefined && equivalentNames(a.given, b.given);
   if (a.initial || b.initial) {
     // "V." against "Vladimir": consistent, but an initial is weak evidence (its weight is lower too).
     const same = a.text[0] === b.text[0] || a.fold[0] === b.fold[0] || (a.skeleton !== '' && a.skeleton[0] === b.skeleton[0]);
