@@ -20,7 +20,7 @@ import type { ReadingWord } from './scripts.ts';
 
 const KANA_WORD = /^[\u3040-\u30ff\u30fc]+$/;
 const HAN_WORD = /^[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;
-const MAX_READINGS = 12;
+const MAX_READINGS = 16;
 
 /** Hepburn with long vowels written short, as on passports (Shinzo, not Shinzou). */
 export function shortVowels(romaji: string): string {
@@ -71,19 +71,24 @@ export function setNameDictionary(d: NameDictionary | null | undefined): void {
 const SURNAME_TYPES = new Set(['surname', 'unknown']);
 const GIVEN_TYPES = new Set(['given', 'male', 'female', 'unknown']);
 
+/**
+ * The readings of a name part: those recorded with the wanted type first, then those of unknown type,
+ * then the others (the dictionary records many names under one type only: 茂 Shigeru only as a surname).
+ */
 function readings(dict: NameDictionary, kanji: string, types: Set<string>): string[] {
   const entry = dict.get(kanji);
   if (!entry) return [];
-  const out = new Set<string>();
+  const ranked: Array<Set<string>> = [new Set(), new Set(), new Set()];
   for (const e of entry.split(';')) {
     const [romaji, type] = e.split('|');
-    if (romaji && types.has(type!)) out.add(shortVowels(anyAscii(romaji).toLowerCase()));
+    if (romaji) ranked[type === 'unknown' ? 1 : types.has(type!) ? 0 : 2]!.add(shortVowels(anyAscii(romaji).toLowerCase()));
   }
-  return [...out].slice(0, MAX_READINGS);
+  if (ranked[0]!.size + ranked[1]!.size === 0) return [];
+  return [...new Set(ranked.flatMap((r) => [...r]))].slice(0, MAX_READINGS);
 }
 
 function wordFrom(forms: string[]): ReadingWord {
-  return { text: forms[0]!, alts: forms.slice(1) };
+  return { text: forms[0]!, alts: forms.slice(1), readings: true };
 }
 
 /** Surname and given name of a kanji name, from the dictionary. */

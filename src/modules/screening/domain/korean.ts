@@ -40,7 +40,8 @@ const SURNAMES: Record<string, string[]> = {
 
 /** Syllables of one Hangul word as any-ascii writes them: 김정은 → gim, jeong, eun. */
 function syllables(word: string): string[] {
-  return (anyAscii(word).match(/[A-Z][a-z]*/g) ?? []).map((s) => s.toLowerCase());
+  // any-ascii writes an initial ㄹ as l (룡 Lyong); RR and MR write r there, l only at the end of a syllable.
+  return (anyAscii(word).match(/[A-Z][a-z]*/g) ?? []).map((s) => s.toLowerCase().replace(/^l/, 'r'));
 }
 
 /** RR with the syllable-final stops as pronounced (박 bak, not bag). */
@@ -64,10 +65,20 @@ function unique(xs: string[]): string[] {
   return [...new Set(xs)];
 }
 
+/**
+ * Spellings common in passports and the press beside the two systems: ㅓ as u after a consonant cluster
+ * with y or in -eong/-eok (Myung, Hyun, Sung, Suk), ㅜ as oo (Moo, Koo), ㅢ as ee or i (Hee), and the
+ * South Korean initial-sound rule (룡 ryong is yong in the South).
+ */
+function popular(s: string): string[] {
+  const out = [s.replace(/yeo/, 'yu').replace(/eo(?=ng|k)/, 'u'), s.replace(/u(?!i)/, 'oo'), s.replace(/ui/, 'ee'), s.replace(/ui/, 'i'), s.replace(/^r(?=y)/, '')];
+  return out.filter((x) => x !== s && x.length > 1);
+}
+
 /** The forms of one given-name part (syllables), joined: RR, MR, RR with MR vowels. */
 function givenForms(parts: string[]): { rr: string; others: string[] } {
   const r = parts.map(rr);
-  return { rr: r.join(''), others: unique([parts.map((p, i) => mr(rr(p), i === 0)).join(''), r.map(mrVowels).join(''), parts.join('')]) };
+  return { rr: r.join(''), others: unique([parts.map((p, i) => mr(rr(p), i === 0)).join(''), r.map(mrVowels).join(''), parts.join(''), r.map((p) => popular(p)[0] ?? p).join('')]) };
 }
 
 function surnameWord(hangul: string, parts: string[]): ReadingWord {
@@ -105,7 +116,7 @@ export function koreanReadings(input: string): ReadingWord[][] | undefined {
     const parts = syllables(g);
     const forms = givenForms(parts);
     joined.push({ text: forms.rr, alts: forms.others });
-    for (const [i, p] of parts.entries()) split.push({ text: rr(p), alts: unique([mr(rr(p), i === 0), mrVowels(rr(p)), p]), syllable: true });
+    for (const [i, p] of parts.entries()) split.push({ text: rr(p), alts: unique([mr(rr(p), i === 0), mrVowels(rr(p)), p, ...popular(rr(p))]), syllable: true });
   }
   return split.length === joined.length ? [joined] : [joined, split];
 }

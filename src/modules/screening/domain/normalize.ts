@@ -33,6 +33,8 @@ export interface NameToken {
    * reading): similarity takes the best reading, but never as a typo.
    */
   alts?: NameToken[];
+  /** Its alts are whole other readings (a kanji's), not small rewrites of the written form. */
+  readings?: boolean;
   /** One syllable of a name written by syllable (scripts.ts): never a typo of another syllable. */
   syllable?: boolean;
   /** A legal form (company-forms.ts): its kind. */
@@ -324,6 +326,7 @@ function readingToken(w: ReadingWord): NameToken {
   const t = makeToken(w.text, translit);
   if (w.alts?.length) t.alts = w.alts.filter((a) => a !== w.text).map((a) => makeToken(a, translit));
   if (w.syllable) t.syllable = true;
+  if (w.readings) t.readings = true;
   if (w.pattern) t.pattern = w.pattern;
   if (w.particle) t.weight = 0.3;
   return t;
@@ -375,7 +378,8 @@ export function normalizeName(input: string): NormalizedName {
   }
   if (transliterated) {
     const readings = scriptReadings(input.normalize('NFKC'))
-      .map((words) => words.filter((w) => !TITLES.has(w.text)).map(readingToken))
+      // A pattern word's plain reading is no title even when it reads like one (معمر plain mr is Muammar).
+      .map((words) => words.filter((w) => w.pattern || !TITLES.has(w.text)).map(readingToken))
       .filter((tokens) => tokens.length > 0);
     if (readings.length > 0) result.readings = readings;
   }

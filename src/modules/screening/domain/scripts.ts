@@ -25,6 +25,8 @@ export interface ReadingWord {
   alphabetic?: boolean;
   /** One syllable of a name part written by syllable (Jong Un, Jin Ping): a different syllable is a different name, never a typo. */
   syllable?: boolean;
+  /** The alternatives are other readings altogether (a kanji name's), not spellings near the text. */
+  readings?: boolean;
 }
 
 const HANGUL = /[\uac00-\ud7a3]/;

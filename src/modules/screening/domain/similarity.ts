@@ -70,7 +70,7 @@ function bestReading(a: NameToken, b: NameToken): TokenSimilarity {
   let best = writtenSimilarity(a, b);
   // Readings are small rewrites (an ending, a vowel pattern, a letter): tokens with nothing in common as written
   // get nothing from them, and skipping those keeps a search over a million names as fast as before.
-  if ((!a.alts && !b.alts) || best.score >= 0.98 || (best.score < ALT_FLOOR && !a.initial && !b.initial)) return best;
+  if ((!a.alts && !b.alts) || best.score >= 0.98 || (best.score < ALT_FLOOR && !a.initial && !b.initial && !a.readings && !b.readings)) return best;
   for (const x of a.alts ? [a, ...a.alts] : [a]) {
     for (const y of b.alts ? [b, ...b.alts] : [b]) {
       if (x === a && y === b) continue;
