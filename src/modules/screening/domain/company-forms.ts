@@ -1,7 +1,7 @@
 /**
  * Legal forms of companies: they say what kind of company it is, not which one. Each form is a light token
- * (normalize.ts) whose fold is its kind, so the same kind written in another language or abbreviation lines
- * up as a spelling variant: Ltd = Limited = LLC = GmbH = ООО (OOO); JSC = AO = OAO = PAO = PJSC = AG = SA.
+ * (normalize.ts) with its kind, and two forms of one kind written in another language or abbreviation line
+ * up as spelling variants (similarity.ts): Ltd = Limited = LLC = GmbH = ООО (OOO); JSC = AO = OAO = PAO = PJSC = AG = SA.
  * Russian companies changed OAO to PAO and ZAO to AO in 2014, and lists carry both.
  */
 

@@ -26,18 +26,21 @@ export function tokenKeys(t: NameToken): string[] {
   if (t.skeleton.length >= 2) keys.push(`s${t.skeleton}`);
   if (t.phonetic.length >= 2) keys.push(`m${t.phonetic}`);
   if (t.fold.length >= 5) keys.push(`p${t.fold.slice(0, 4)}`, `x${t.fold.slice(-4)}`);
-  // Given names: a listed token is posted under its own name, a query token looks up every name it stands
-  // for (queryKeys), so Bob reaches the Roberts and Sasha the Aleksandrs.
+  // Given names: a listed token is posted under its own name, a query token also looks up the names it
+  // stands for (otherKeys), so Bob reaches the Roberts and Sasha the Aleksandrs.
   if (t.given) keys.push(`g${t.given.id}`);
-  // A transliterated token's other readings (Korean MR, kanji readings): Kim reaches 김 read as Gim.
-  if (t.translit && t.alts) for (const alt of t.alts) keys.push(...tokenKeys(alt));
   return [...new Set(keys)];
 }
 
-/** Keys a query token looks up: its own, and the names it stands for (given-names.ts). */
-export function queryKeys(t: NameToken): string[] {
-  const keys = tokenKeys(t);
-  if (t.given && t.given.equivalents.length > 1 && keys.length > 1) for (const id of t.given.equivalents) if (id !== t.given.id) keys.push(`g${id}`);
+/**
+ * Keys of what a token may also be: the given names it stands for, and a transliterated token's other
+ * readings (Korean MR, a kanji's readings: Kim reaches 김 read as Gim). Posted for listed names; for a
+ * query they reach names but never count for more than the token's own best key (NameIndex.candidates).
+ */
+export function otherKeys(t: NameToken): string[] {
+  const keys: string[] = [];
+  if (t.given && !t.initial && t.weight >= 0.4) for (const id of t.given.equivalents) if (id !== t.given.id) keys.push(`g${id}`);
+  if (t.translit || t.readings || t.syllable) for (const alt of t.alts ?? []) keys.push(...tokenKeys(alt));
   return keys;
 }
 
@@ -87,7 +90,7 @@ export class NameIndex {
         const id = this.names.length;
         this.names.push({ entity: e, name: n, norm });
         for (const token of allTokens(norm)) {
-          for (const key of tokenKeys(token)) {
+          for (const key of [...tokenKeys(token), ...(token.alts && (token.translit || token.readings || token.syllable) ? token.alts.flatMap(tokenKeys) : [])]) {
             let list = lists.get(key);
             if (!list) lists.set(key, (list = []));
             if (list[list.length - 1] !== id) list.push(id);
@@ -165,24 +168,33 @@ export class NameIndex {
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
     const bound = Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
-    const perToken = query.tokens.slice(0, 30).map((token) =>
-      queryKeys(token)
-        .map((key) => this.postings.get(key))
-        .filter((list): list is Int32Array => list !== undefined),
-    );
-    const anyRare = perToken.some((lists) => lists.some((l) => l.length <= bound));
+    const lookup = (keys: string[]) => [...new Set(keys)].map((key) => this.postings.get(key)).filter((list): list is Int32Array => list !== undefined);
+    const tokens = query.tokens.slice(0, 30);
+    const own = tokens.map((token) => lookup(tokenKeys(token)));
+    const other = tokens.map((token, t) => {
+      const lists = own[t]!;
+      return lookup(otherKeys(token)).filter((l) => !lists.includes(l));
+    });
+    const perToken = own.map((lists, t) => [...lists, ...other[t]!]);
+    // Rare and common are judged on the tokens' own keys: a rare nickname must not leave the names found by
+    // common own keys unwalked.
+    const anyRare = own.some((lists) => lists.some((l) => l.length <= bound));
     // Only common keys (a query of popular names): walk the token with the fewest postings, look up the rest.
     let driver = -1;
     if (!anyRare && perToken.length > 1) {
-      const totals = perToken.map((lists) => (lists.length === 0 ? Infinity : lists.reduce((sum, l) => sum + l.length, 0)));
+      const totals = own.map((lists) => (lists.length === 0 ? Infinity : lists.reduce((sum, l) => sum + l.length, 0)));
       driver = totals.indexOf(Math.min(...totals));
     }
     const deferred: Array<{ bit: number; list: Int32Array; w: number }> = [];
     perToken.forEach((lists, t) => {
       const bit = 1 << t;
+      // A token's weight is its own best key's; what it may also be (otherKeys) counts no more than that.
+      let ownBest = 0;
+      for (const list of own[t]!) ownBest = Math.max(ownBest, this.idf(list.length));
       let best = 0;
       for (const list of lists) {
-        const w = this.idf(list.length);
+        const idf = this.idf(list.length);
+        const w = ownBest > 0 ? Math.min(idf, ownBest) : idf;
         if (w > best) best = w;
         if ((anyRare && list.length > bound) || (driver >= 0 && t !== driver)) {
           deferred.push({ bit, list, w });

@@ -301,7 +301,7 @@ export function skeleton(fold: string): string {
 
 function makeToken(text: string, translit: boolean): NameToken {
   const form = companyFormKind(text);
-  const fold = form ?? foldToken(text);
+  const fold = foldToken(text);
   const given = givenNameGroups(foldToken).lookup(fold);
   const initial = text.length === 1;
   const particle = PARTICLES.has(text) || form !== undefined || companyFormKind(fold) !== undefined;
@@ -363,8 +363,8 @@ function words(text: string): string[] {
 
 export function normalizeName(input: string): NormalizedName {
   const { text, transliterated } = transliterate(input);
-  const alternative = transliterated && (BELARUSIAN.test(input) || KATAKANA.test(input) || ARABIC.test(input)) ? foldCompanyPhrases(words(transliterate(input, true).text)) : [];
-  const all = foldCompanyPhrases(words(text));
+  const alternative = transliterated && (BELARUSIAN.test(input) || KATAKANA.test(input) || ARABIC.test(input)) ? words(transliterate(input, true).text) : [];
+  const all = words(text);
   const altOf = new Map<string, string[]>();
   if (alternative.length === all.length) all.forEach((w, i) => alternative[i] !== w && altOf.set(w, [alternative[i]!]));
   if (!transliterated) for (const w of all) {
@@ -376,13 +376,19 @@ export function normalizeName(input: string): NormalizedName {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
   }
+  const readings: NameToken[][] = [];
+  // A legal form written out or with dots (Limited Liability Company, S.A.) as its abbreviation: another
+  // reading, so that the words as written still meet a listing that writes them out, in any order or with a typo.
+  const folded = foldCompanyPhrases(all);
+  if (folded.join(' ') !== all.join(' ')) readings.push(normalizeWords(input, folded, transliterated).tokens);
   if (transliterated) {
-    const readings = scriptReadings(input.normalize('NFKC'))
+    for (const r of scriptReadings(input.normalize('NFKC'))) {
       // A pattern word's plain reading is no title even when it reads like one (معمر plain mr is Muammar).
-      .map((words) => words.filter((w) => w.pattern || !TITLES.has(w.text)).map(readingToken))
-      .filter((tokens) => tokens.length > 0);
-    if (readings.length > 0) result.readings = readings;
+      const tokens = r.filter((w) => w.pattern || !TITLES.has(w.text)).map(readingToken);
+      if (tokens.length > 0) readings.push(tokens);
+    }
   }
+  if (readings.length > 0) result.readings = readings;
   return result;
 }
 

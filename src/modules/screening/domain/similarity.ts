@@ -85,7 +85,8 @@ function bestReading(a: NameToken, b: NameToken): TokenSimilarity {
 
 function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   if (a.text === b.text) return { score: 1, reason: 'exact' };
-  if (a.fold === b.fold) return { score: 0.98, reason: 'variant' };
+  // Legal forms of the same kind (Ltd, Limited, LLC, GmbH, OOO: company-forms.ts) are spellings of one form.
+  if (a.fold === b.fold || (a.form !== undefined && a.form === b.form)) return { score: 0.98, reason: 'variant' };
   // An Arabic-script word against a Latin one: its pattern decides (the consonant skeleton is too coarse,
   // l and r share a class: نصر الله is not Nasser); a near spelling may still count as a fuzzy pair.
   const [pat, latin] = a.pattern && !b.pattern ? [a.pattern, b] : b.pattern && !a.pattern ? [b.pattern, a] : [undefined, undefined];
