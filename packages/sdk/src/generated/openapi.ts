@@ -6080,7 +6080,7 @@ export interface components {
             matched_name: string;
             /** @description Sanctions programmes or regimes */
             programs: string[];
-            /** @description Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_MISMATCH, COUNTRY_MATCH, COUNTRY_MISMATCH */
+            /** @description Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_EQUIVALENT, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_MISMATCH, COUNTRY_MATCH, COUNTRY_MISMATCH */
             reasons: string[];
             /** @description 0 to 1, name similarity adjusted by date of birth and country evidence */
             score: number;

@@ -8,6 +8,9 @@
  * fit علي (the initial ayn is a vowel). The definite article (ال al-, el-, ad-, ar-...) may be written
  * apart, attached or left out, and عبد / أبو may take it along (Abdul, Abdel, Abu l-).
  *
+ * Turkish spellings (Mehmet, Ahmet: د as t) are left out on purpose, as in the given-name data: a Mehmet is
+ * not listed as محمد.
+ *
  * Each word also gets a plain reading (consonants, long vowels, a common name's usual spelling) for the
  * index and the explanation.
  */
@@ -20,7 +23,7 @@ const V = '[aeiouy]';
 /** Latin spellings of each consonant (lower-case Latin, doubled letters collapsed). */
 const CONSONANTS: Record<string, string> = {
   'ب': 'b|p', 'پ': 'p|b', 'ت': 't', 'ث': 'th|s|t', 'ج': 'j|g|dj|zh|dzh', 'چ': 'ch|tch|c', 'ح': 'h|kh', 'خ': 'kh|h|x|ch|k',
-  'د': 'd|dh|t', 'ذ': 'dh|z|d|th', 'ر': 'r', 'ز': 'z|s', 'ژ': 'zh|j|z|g', 'س': 's|c', 'ش': 'sh|ch|sch|s', 'ص': 's|ts',
+  'د': 'd|dh', 'ذ': 'dh|z|d|th', 'ر': 'r', 'ز': 'z|s', 'ژ': 'zh|j|z|g', 'س': 's|c', 'ش': 'sh|ch|sch|s', 'ص': 's|ts',
   'ض': 'd|dh|z', 'ط': 't|d', 'ظ': 'z|dh|th|d', 'غ': 'gh|g|r|kh', 'ف': 'f|ph|v', 'ق': 'q|k|g|c|gh', 'ك': 'k|c|q|ch', 'ک': 'k|c|q|ch',
   'گ': 'g', 'ل': 'l', 'م': 'm', 'ن': 'n|m', 'ڤ': 'v|f', 'ٹ': 't', 'ڈ': 'd', 'ڑ': 'r',
 };
@@ -69,7 +72,9 @@ function bodyOf(word: string): string {
     else if (CONSONANTS[ch]) unit = `(?:${CONSONANTS[ch]})`;
     // The same consonant twice (الله, ll) may be one letter in Latin once doubled letters are collapsed.
     if (unit && ch === letters[i - 1] && CONSONANTS[ch]) unit = `(?:${unit})?`;
-    re += `${unit}${V}*`;
+    // Short vowels go between letters; a vowel after the last consonant is written (ا ي و ة ه ى), so a
+    // Latin form may end in one only where the word does: حسن is Hasan, not Hosseini (حسینی).
+    re += last && CONSONANTS[ch] ? unit : `${unit}${V}*`;
   });
   return re;
 }

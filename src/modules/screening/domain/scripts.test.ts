@@ -44,6 +44,8 @@ const ARABIC_APART: Array<[string, string, string]> = [
   ['other consonants', 'محمد بن سلمان', 'Mahmoud bin Sultan'],
   ['Hussein (a long i) is not Hassan', 'حسين نصر الله', 'Hassan Nasrallah'],
   ['Nasrallah is not Nasser when the listed name is the query', 'حسن ناصر', 'Hassan Nasrallah'],
+  ['a Latin vowel after the last consonant needs a letter: حسن is not Hosseini', 'حسن', 'Hosseini'],
+  ['Turkish spellings are left out: محمد is not Mehmet', 'محمد قاسم', 'Mehmet Qasim'],
 ];
 
 const KOREAN: Array<[string, string, string]> = [
