@@ -302,11 +302,11 @@ export function skeleton(fold: string): string {
 function makeToken(text: string, translit: boolean): NameToken {
   const form = companyFormKind(text);
   const fold = foldToken(text);
-  const given = givenNameGroups(foldToken).lookup(fold);
   const initial = text.length === 1;
   const particle = PARTICLES.has(text) || form !== undefined || companyFormKind(fold) !== undefined;
+  const given = particle || initial ? undefined : givenNameGroups(foldToken).lookup(fold);
   const patronymic = PATRONYMIC.test(fold);
-  return {
+  const token: NameToken = {
     translit,
     patronymic,
     text,
@@ -315,9 +315,10 @@ function makeToken(text: string, translit: boolean): NameToken {
     phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
     weight: particle ? 0.3 : initial ? 0.6 : patronymic ? 0.4 : 1,
     initial,
-    ...(given && !particle && !initial ? { given } : {}),
-    ...(form ? { form } : {}),
   };
+  if (given) token.given = given;
+  if (form) token.form = form;
+  return token;
 }
 
 /** A token of a script reading (scripts.ts), with its own alternatives and pattern. */
@@ -351,14 +352,14 @@ function latinAlternatives(text: string): string[] {
 const TONE_NUMBERS = /^(?:[a-z]+[1-5])+$/;
 
 function words(text: string): string[] {
-  return text
+  const out = text
     .toLowerCase()
     .replace(/['`´’‘ʻʼ]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
-    .filter(Boolean)
-    .map((w) => (TONE_NUMBERS.test(w) ? w.replace(/[1-5]/g, '') : w));
+    .filter(Boolean);
+  return /[1-5]/.test(text) ? out.map((w) => (TONE_NUMBERS.test(w) ? w.replace(/[1-5]/g, '') : w)) : out;
 }
 
 export function normalizeName(input: string): NormalizedName {
@@ -376,19 +377,20 @@ export function normalizeName(input: string): NormalizedName {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
   }
-  const readings: NameToken[][] = [];
+  let readings: NameToken[][] | undefined;
   // A legal form written out or with dots (Limited Liability Company, S.A.) as its abbreviation: another
   // reading, so that the words as written still meet a listing that writes them out, in any order or with a typo.
   const folded = foldCompanyPhrases(all);
-  if (folded.join(' ') !== all.join(' ')) readings.push(normalizeWords(input, folded, transliterated).tokens);
+  if (folded) readings = [normalizeWords(input, folded, transliterated).tokens];
   if (transliterated) {
+    readings ??= [];
     for (const r of scriptReadings(input.normalize('NFKC'))) {
       // A pattern word's plain reading is no title even when it reads like one (معمر plain mr is Muammar).
       const tokens = r.filter((w) => w.pattern || !TITLES.has(w.text)).map(readingToken);
       if (tokens.length > 0) readings.push(tokens);
     }
   }
-  if (readings.length > 0) result.readings = readings;
+  if (readings && readings.length > 0) result.readings = readings;
   return result;
 }
 

@@ -89,13 +89,17 @@ function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   if (a.fold === b.fold || (a.form !== undefined && a.form === b.form)) return { score: 0.98, reason: 'variant' };
   // An Arabic-script word against a Latin one: its pattern decides (the consonant skeleton is too coarse,
   // l and r share a class: نصر الله is not Nasser); a near spelling may still count as a fuzzy pair.
-  const [pat, latin] = a.pattern && !b.pattern ? [a.pattern, b] : b.pattern && !a.pattern ? [b.pattern, a] : [undefined, undefined];
-  if (pat && latin) {
-    if (latin.text.length > 1 && pat.test(collapsed(latin.text))) return { score: PATTERN_SCORE, reason: 'phonetic' };
-    const fuzzy = stringSimilarity(a.fold, b.fold);
-    return fuzzy >= 0.5 ? { score: fuzzy, reason: 'fuzzy' } : { score: fuzzy, reason: 'none' };
+  if (a.pattern !== b.pattern) {
+    const pat = (a.pattern ?? b.pattern)!;
+    const latin = a.pattern ? b : a;
+    if (!latin.pattern) {
+      if (latin.text.length > 1 && pat.test(collapsed(latin.text))) return { score: PATTERN_SCORE, reason: 'phonetic' };
+      const fuzzy = stringSimilarity(a.fold, b.fold);
+      return fuzzy >= 0.5 ? { score: fuzzy, reason: 'fuzzy' } : { score: fuzzy, reason: 'none' };
+    }
   }
-  const equivalent = a.given !== undefined && b.given !== undefined && equivalentNames(a.given, b.given);
+  // Whether the two are recorded given-name equivalents: looked up only where it can change the result.
+  const mayBeEquivalent = a.given !== undefined && b.given !== undefined;
   if (a.initial || b.initial) {
     // "V." against "Vladimir": consistent, but an initial is weak evidence (its weight is lower too).
     const same = a.text[0] === b.text[0] || a.fold[0] === b.fold[0] || (a.skeleton !== '' && a.skeleton[0] === b.skeleton[0]);
@@ -111,11 +115,12 @@ function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   const la = a.fold.length;
   const lb = b.fold.length;
   // Lengths this far apart are no typo of each other (and skipping them keeps screening fast).
-  if (!translitPair && (la < 0.6 * lb || lb < 0.6 * la) && Math.abs(la - lb) > 2) return equivalent ? { score: EQUIVALENT_SCORE, reason: 'equivalent' } : NONE;
+  if (!translitPair && (la < 0.6 * lb || lb < 0.6 * la) && Math.abs(la - lb) > 2) return mayBeEquivalent && equivalentNames(a.given!, b.given!) ? { score: EQUIVALENT_SCORE, reason: 'equivalent' } : NONE;
   // Typos are made in the written form and spelling variants in the folded one: compare both.
   const fuzzy = a.text === a.fold && b.text === b.fold ? stringSimilarity(a.fold, b.fold) : Math.max(stringSimilarity(a.fold, b.fold), stringSimilarity(a.text, b.text));
   let best: TokenSimilarity = { score: fuzzy, reason: 'fuzzy' };
-  if (equivalent && fuzzy < EQUIVALENT_SCORE) best = { score: EQUIVALENT_SCORE, reason: 'equivalent' };
+  const equivalent = mayBeEquivalent && fuzzy < EQUIVALENT_SCORE && equivalentNames(a.given!, b.given!);
+  if (equivalent) best = { score: EQUIVALENT_SCORE, reason: 'equivalent' };
   // Phonetic keys alone are too coarse (Lefebvre and Lawler share one): the spelling must be close too.
   const translit = a.translit || b.translit;
   if (fuzzy < (translit ? 0.4 : 0.6)) return equivalent ? best : fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
