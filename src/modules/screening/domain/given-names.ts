@@ -17,6 +17,8 @@ export interface GivenName {
   id: number;
   /** Sorted ids of the names it stands for, its own included. */
   equivalents: readonly number[];
+  /** The folds of the names it stands for, its own left out (the index looks them up). */
+  others: readonly string[];
 }
 
 export interface GivenNameGroups {
@@ -55,8 +57,13 @@ export function parseGivenNames(nicknamesCsv: string, crossLanguage: string, fol
     const forms = line.replace(/#.*/, '').trim().toLowerCase().split(/\s+/).filter(Boolean).map(idOf);
     for (const x of forms) for (const y of forms) if (x < y) link(x, y);
   }
+  const foldOf: string[] = [];
+  for (const [key, id] of ids) foldOf[id] = key;
   const names = new Map<string, GivenName>();
-  for (const [key, id] of ids) names.set(key, { id, equivalents: [...links[id]!].sort((x, y) => x - y) });
+  for (const [key, id] of ids) {
+    const equivalents = [...links[id]!].sort((x, y) => x - y);
+    names.set(key, { id, equivalents, others: equivalents.filter((x) => x !== id).map((x) => foldOf[x]!) });
+  }
   return { lookup: (f) => names.get(f), size: ids.size };
 }
 

@@ -26,9 +26,6 @@ export function tokenKeys(t: NameToken): string[] {
   if (t.skeleton.length >= 2) keys.push(`s${t.skeleton}`);
   if (t.phonetic.length >= 2) keys.push(`m${t.phonetic}`);
   if (t.fold.length >= 5) keys.push(`p${t.fold.slice(0, 4)}`, `x${t.fold.slice(-4)}`);
-  // Given names: a listed token is posted under its own name, a query token also looks up the names it
-  // stands for (otherKeys), so Bob reaches the Roberts and Sasha the Aleksandrs.
-  if (t.given) keys.push(`g${t.given.id}`);
   return [...new Set(keys)];
 }
 
@@ -39,7 +36,9 @@ export function tokenKeys(t: NameToken): string[] {
  */
 export function otherKeys(t: NameToken): string[] {
   const keys: string[] = [];
-  if (t.given && !t.initial && t.weight >= 0.4) for (const id of t.given.equivalents) if (id !== t.given.id) keys.push(`g${id}`);
+  // Given names: a query token also looks up the names it stands for by their fold, so Bob reaches the
+  // Roberts and Sasha the Aleksandrs.
+  if (t.given && !t.initial && t.weight >= 0.4) for (const fold of t.given.others) keys.push(`f${fold}`);
   if (t.translit || t.readings || t.syllable) for (const alt of t.alts ?? []) keys.push(...tokenKeys(alt));
   return keys;
 }
@@ -168,14 +167,17 @@ export class NameIndex {
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
     const bound = Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
-    const lookup = (keys: string[]) => [...new Set(keys)].map((key) => this.postings.get(key)).filter((list): list is Int32Array => list !== undefined);
+    const lookup = (keys: string[], out: Int32Array[]) => {
+      for (const key of keys) {
+        const list = this.postings.get(key);
+        if (list !== undefined && !out.includes(list)) out.push(list);
+      }
+      return out;
+    };
     const tokens = query.tokens.slice(0, 30);
-    const own = tokens.map((token) => lookup(tokenKeys(token)));
-    const other = tokens.map((token, t) => {
-      const lists = own[t]!;
-      return lookup(otherKeys(token)).filter((l) => !lists.includes(l));
-    });
-    const perToken = own.map((lists, t) => [...lists, ...other[t]!]);
+    const own = tokens.map((token) => lookup(tokenKeys(token), []));
+    // Own keys first, then what the token may also be (only tokens that have any).
+    const perToken = tokens.map((token, t) => (token.given || token.alts ? lookup(otherKeys(token), [...own[t]!]) : own[t]!));
     // Rare and common are judged on the tokens' own keys: a rare nickname must not leave the names found by
     // common own keys unwalked.
     const anyRare = own.some((lists) => lists.some((l) => l.length <= bound));
