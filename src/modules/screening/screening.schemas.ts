@@ -29,7 +29,7 @@ export const ScreeningMatch = Type.Object(
     topics: Type.Array(Type.String(), { description: 'Why the entry is listed: sanction, role.pep, ...' }),
     programs: Type.Array(Type.String(), { description: 'Sanctions programmes or regimes' }),
     source_url: Type.Optional(Type.String({ description: 'Link back to the publisher' })),
-    reasons: Type.Array(Type.String(), { description: 'Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_NEAR, DOB_MISMATCH, NATIONALITY_MATCH, NATIONALITY_MISMATCH, RESIDENCE_MATCH, GENDER_MATCH, GENDER_MISMATCH' }),
+    reasons: Type.Array(Type.String(), { description: 'Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_EQUIVALENT, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_NEAR, DOB_MISMATCH, NATIONALITY_MATCH, NATIONALITY_MISMATCH, RESIDENCE_MATCH, GENDER_MATCH, GENDER_MISMATCH' }),
     explanation: Type.Object(
       {
         query_name: Type.String(),

@@ -60,7 +60,7 @@ const NON_MATCHES: Array<[string, string, string]> = [
   ['a one-letter change in a short given name', 'Mary Harris', 'Mark Harris'],
   ['a surname against a patronymic', 'Ivan Pavlov', 'PROKOPENKO, Ivan Pavlovitch'],
   ['unrelated names', 'John Smith', 'Osama bin Laden'],
-  ['a short stem is no Baltic ending (Thomas is not Thom)', 'Thomas Reed', 'Tom Reed'],
+  ['a short stem is no Baltic ending (Linus is not Lin)', 'Linus Reed', 'Lin Reed'],
   ['particles alone', 'Al', 'Al Qaeda'],
   ['a Chinese transcription against another name', '鲍里斯·约翰逊', 'Vladimir Putin'],
   ['a Chinese transcription against a name with another surname', '弗拉基米尔·普京', 'Vladimir Pudov'],

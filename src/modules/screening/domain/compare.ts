@@ -47,6 +47,8 @@ export const FUZZY_STRETCH = 1.5;
  */
 export const KNOWN_TOKEN_STRETCH = 3;
 const ONLY_INITIAL_CONFIRMED = 0.3;
+/** Factor for a name whose only matched parts are given-name equivalents (Bob against Robert). */
+const EQUIVALENTS_ONLY = 0.5;
 
 interface Cell {
   i: number;
@@ -60,6 +62,7 @@ interface Cell {
 export type SimilarityCache = Map<string, TokenSimilarity>;
 
 function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCache | undefined): TokenSimilarity {
+  // i: the query token's number, offset per reading (compareNormalized).
   if (!cache) return tokenSimilarity(a, b);
   const key = `${i}\u0000${b.text}`;
   let s = cache.get(key);
@@ -68,11 +71,11 @@ function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCach
 }
 
 /** Greedy best-first assignment: names have few tokens, and the best pair is nearly always right. */
-function align(a: NameToken[], b: NameToken[], cache?: SimilarityCache): Cell[] {
+function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): Cell[] {
   const cells: Cell[] = [];
   for (let i = 0; i < a.length; i++) {
     for (let j = 0; j < b.length; j++) {
-      const s = similarity(a[i]!, i, b[j]!, cache);
+      const s = similarity(a[i]!, i + cacheOffset, b[j]!, cache);
       if (s.score >= PAIR_MIN) cells.push({ i, j, score: s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3, sim: s });
     }
   }
@@ -89,19 +92,38 @@ function align(a: NameToken[], b: NameToken[], cache?: SimilarityCache): Cell[] 
   return chosen;
 }
 
+/** A legal form one name has and the other lacks ("Gazprom Ltd" against "GAZPROM") says little. */
+const FORM_MISSING = 0.1;
+
 function missingWeight(t: NameToken): number {
-  return t.initial ? INITIAL_MISSING : t.weight;
+  return t.initial ? INITIAL_MISSING : t.form ? FORM_MISSING : t.weight;
 }
 
 /**
  * Directional: how well `listed` explains `query`. The screening matcher uses this direction; the
- * symmetric compareNames takes the better of both.
+ * symmetric compareNames takes the better of both. Names with several readings (NormalizedName.readings:
+ * Korean, Arabic, Japanese) are compared in each, and the best reading pair counts.
+ * `knownQueryTokens(tokens)`: which of a reading's tokens are listed tokens themselves.
  */
-export function compareNormalized(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: readonly boolean[]): NameComparison {
-  const a = query.tokens;
-  const b = listed.tokens;
+export function compareNormalized(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[]): NameComparison {
+  if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens));
+  const queryReadings = [query.tokens, ...(query.readings ?? [])];
+  const listedReadings = [listed.tokens, ...(listed.readings ?? [])];
+  let best: NameComparison | undefined;
+  queryReadings.forEach((a, r) => {
+    const known = knownQueryTokens?.(a);
+    for (const b of listedReadings) {
+      // The cache is per query token: each query reading gets its own range of token numbers.
+      const c = compareTokens(a, b, r * 64, cache, known);
+      if (!best || c.score > best.score) best = c;
+    }
+  });
+  return best!;
+}
+
+function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined): NameComparison {
   if (a.length === 0 || b.length === 0) return { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0 };
-  const chosen = align(a, b, cache);
+  const chosen = align(a, b, cacheOffset, cache);
   let matched = 0;
   let matchedWeight = 0;
   let queryMissing = 0;
@@ -133,6 +155,8 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName,
   // ("M.T.T. LTDA." listed and screened as written).
   if (identical) score = 1;
   else if (matchedWeight < 0.9) score *= 0.5;
+  // A recorded equivalent is evidence only beside another name part: "Bob" alone is not "Robert".
+  else if (pairs.every((p) => p.reason === 'equivalent')) score *= EQUIVALENTS_ONLY;
   const order = [...chosen].sort((x, y) => x.i - y.i).map((c) => c.j);
   const reordered = order.some((v, k) => k > 0 && v < order[k - 1]!);
   const queryWeight = a.reduce((sum, t) => sum + t.weight, 0);

@@ -6,8 +6,8 @@
 import { compareNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
 import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
 import { decideMatch, dobEvidence, genderEvidence, nationalityEvidence, residenceEvidence, type EvidenceFactor } from './evidence.ts';
-import { NameIndex } from './name-index.ts';
-import { normalizeName, type NormalizedName } from './normalize.ts';
+import { NameIndex, type IndexedName } from './name-index.ts';
+import { normalizeName, type NameToken, type NormalizedName } from './normalize.ts';
 import { DEFAULT_THRESHOLD, thresholdFor, topicOf, type ScreeningTopic, type ThresholdOverride, type TopicThreshold } from './thresholds.ts';
 
 export { DEFAULT_THRESHOLD };
@@ -88,6 +88,7 @@ export function nameReasons(c: NameComparison, query: NormalizedName, listed: No
     if (p.reason === 'fuzzy') reasons.add('NAME_FUZZY');
     if (p.reason === 'phonetic') reasons.add('NAME_PHONETIC');
     if (p.reason === 'initial') reasons.add('NAME_INITIALS');
+    if (p.reason === 'equivalent') reasons.add('NAME_EQUIVALENT');
   }
   if (c.reordered) reasons.add('NAME_REORDERED');
   if (c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0) reasons.add('NAME_PARTIAL');
@@ -107,6 +108,19 @@ export class Matcher {
     return { entities: this.entities.length, names: this.index.names.length, keys: this.index.keyCount };
   }
 
+  /** Candidates of every reading of the name (NormalizedName.readings), each name once. */
+  private candidates(norm: NormalizedName, limit: number, accept: (ref: IndexedName) => boolean): IndexedName[] {
+    const first = this.index.candidates(norm, limit, accept).map((c) => c.ref);
+    if (!norm.readings) return first;
+    const seen = new Set(first);
+    for (const tokens of norm.readings) {
+      for (const { ref } of this.index.candidates({ ...norm, tokens, readings: undefined }, limit, accept)) {
+        if (!seen.has(ref)) seen.add(ref);
+      }
+    }
+    return [...seen];
+  }
+
   screen(query: ScreeningQuery, overrides: Partial<MatcherOptions> = {}): Match[] {
     const options = { ...this.options, ...overrides };
     const norm = normalizeName(query.name);
@@ -114,10 +128,15 @@ export class Matcher {
     const accept = (ref: { entity: number }) => schemaAccepts(query.type, this.entities[ref.entity]!.schema);
     const best = new Map<number, Match>();
     const cache: SimilarityCache = new Map();
-    const known = norm.tokens.map((t) => this.index.hasToken(t));
+    const knownOf = new Map<readonly NameToken[], readonly boolean[]>();
+    const known = (tokens: readonly NameToken[]) => {
+      let k = knownOf.get(tokens);
+      if (!k) knownOf.set(tokens, (k = tokens.map((t) => this.index.hasToken(t))));
+      return k;
+    };
     const thresholds = new Map<ScreeningTopic, TopicThreshold>();
     const thresholdOf = (topic: ScreeningTopic) => thresholds.get(topic) ?? thresholds.set(topic, thresholdFor(topic, options.threshold)).get(topic)!;
-    for (const { ref } of this.index.candidates(norm, options.candidates, accept)) {
+    for (const ref of this.candidates(norm, options.candidates, accept)) {
       const entity = this.entities[ref.entity]!;
       const listedName = entity.names[ref.name]!;
       const c = compareNormalized(norm, ref.norm, cache, known);

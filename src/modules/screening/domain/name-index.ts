@@ -29,6 +29,25 @@ export function tokenKeys(t: NameToken): string[] {
   return [...new Set(keys)];
 }
 
+/**
+ * Keys of what a token may also be: the given names it stands for, and a transliterated token's other
+ * readings (Korean MR, a kanji's readings: Kim reaches 김 read as Gim). Posted for listed names; for a
+ * query they reach names but never count for more than the token's own best key (NameIndex.candidates).
+ */
+export function otherKeys(t: NameToken): string[] {
+  const keys: string[] = [];
+  // Given names: a query token also looks up the names it stands for by their fold, so Bob reaches the
+  // Roberts and Sasha the Aleksandrs.
+  if (t.given && !t.initial && t.weight >= 0.4) for (const fold of t.given.others) keys.push(`f${fold}`);
+  if (t.translit || t.readings || t.syllable) for (const alt of t.alts ?? []) keys.push(...tokenKeys(alt));
+  return keys;
+}
+
+/** Every token of a name in every reading (NormalizedName.readings), for posting. */
+function allTokens(norm: NormalizedName): NameToken[] {
+  return norm.readings ? [...norm.tokens, ...norm.readings.flat()] : norm.tokens;
+}
+
 /** A key posted for more names than this (and this share of all names) is "common". */
 const COMMON_MIN = 2000;
 const COMMON_SHARE = 0.003;
@@ -69,8 +88,8 @@ export class NameIndex {
         if (norm.tokens.length === 0) return;
         const id = this.names.length;
         this.names.push({ entity: e, name: n, norm });
-        for (const token of norm.tokens) {
-          for (const key of tokenKeys(token)) {
+        for (const token of allTokens(norm)) {
+          for (const key of [...tokenKeys(token), ...(token.alts && (token.translit || token.readings || token.syllable) ? token.alts.flatMap(tokenKeys) : [])]) {
             let list = lists.get(key);
             if (!list) lists.set(key, (list = []));
             if (list[list.length - 1] !== id) list.push(id);
@@ -148,24 +167,36 @@ export class NameIndex {
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
     const bound = Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
-    const perToken = query.tokens.slice(0, 30).map((token) =>
-      tokenKeys(token)
-        .map((key) => this.postings.get(key))
-        .filter((list): list is Int32Array => list !== undefined),
-    );
-    const anyRare = perToken.some((lists) => lists.some((l) => l.length <= bound));
+    const lookup = (keys: string[], out: Int32Array[]) => {
+      for (const key of keys) {
+        const list = this.postings.get(key);
+        if (list !== undefined && !out.includes(list)) out.push(list);
+      }
+      return out;
+    };
+    const tokens = query.tokens.slice(0, 30);
+    const own = tokens.map((token) => lookup(tokenKeys(token), []));
+    // Own keys first, then what the token may also be (only tokens that have any).
+    const perToken = tokens.map((token, t) => (token.given || token.alts ? lookup(otherKeys(token), [...own[t]!]) : own[t]!));
+    // Rare and common are judged on the tokens' own keys: a rare nickname must not leave the names found by
+    // common own keys unwalked.
+    const anyRare = own.some((lists) => lists.some((l) => l.length <= bound));
     // Only common keys (a query of popular names): walk the token with the fewest postings, look up the rest.
     let driver = -1;
     if (!anyRare && perToken.length > 1) {
-      const totals = perToken.map((lists) => (lists.length === 0 ? Infinity : lists.reduce((sum, l) => sum + l.length, 0)));
+      const totals = own.map((lists) => (lists.length === 0 ? Infinity : lists.reduce((sum, l) => sum + l.length, 0)));
       driver = totals.indexOf(Math.min(...totals));
     }
     const deferred: Array<{ bit: number; list: Int32Array; w: number }> = [];
     perToken.forEach((lists, t) => {
       const bit = 1 << t;
+      // A token's weight is its own best key's; what it may also be (otherKeys) counts no more than that.
+      let ownBest = 0;
+      for (const list of own[t]!) ownBest = Math.max(ownBest, this.idf(list.length));
       let best = 0;
       for (const list of lists) {
-        const w = this.idf(list.length);
+        const idf = this.idf(list.length);
+        const w = ownBest > 0 ? Math.min(idf, ownBest) : idf;
         if (w > best) best = w;
         if ((anyRare && list.length > bound) || (driver >= 0 && t !== driver)) {
           deferred.push({ bit, list, w });

@@ -7,6 +7,9 @@
 import anyAscii from 'any-ascii';
 import { pinyin } from 'pinyin-pro';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
+import { companyFormKind, foldCompanyPhrases } from './company-forms.ts';
+import { givenNameGroups, type GivenName } from './given-names.ts';
+import { scriptReadings, type ReadingWord } from './scripts.ts';
 
 export interface NameToken {
   /** ASCII, lower case, as written (after transliteration). */
@@ -30,6 +33,19 @@ export interface NameToken {
    * reading): similarity takes the best reading, but never as a typo.
    */
   alts?: NameToken[];
+  /** Its alts are whole other readings (a kanji's), not small rewrites of the written form. */
+  readings?: boolean;
+  /** One syllable of a name written by syllable (scripts.ts): never a typo of another syllable. */
+  syllable?: boolean;
+  /** A legal form (company-forms.ts): its kind. */
+  form?: string;
+  /** The given name it is in given-names.ts: Bill and William stand for each other (not typos of each other). */
+  given?: GivenName;
+  /**
+   * For a word read from an abjad (arabic.ts): the Latin spellings it can have, vowels free where the
+   * script writes none. Tested against the other name's collapsed Latin token.
+   */
+  pattern?: RegExp;
 }
 
 export interface NormalizedName {
@@ -39,6 +55,12 @@ export interface NormalizedName {
   removed: string[];
   /** The input had non-Latin letters that were transliterated. */
   transliterated: boolean;
+  /**
+   * Other readings of the whole name, for scripts that can be romanised in several ways or split
+   * differently (Korean given names joined or by syllable, Arabic with vowels guessed, Japanese kanji):
+   * a comparison takes the best reading on each side.
+   */
+  readings?: NameToken[][];
 }
 
 /** Titles and honorifics in the languages lists and customers write them (after transliteration). */
@@ -50,15 +72,6 @@ const TITLES = new Set(
     'general gen colonel col major maj captain capt lieutenant lt sergeant sgt admiral commander cmdr marshal ' +
     'sheikh shaikh shaykh sheik haji hajji hadji mullah mawlawi maulana maulvi mufti imam ayatollah hojatoleslam ' +
     'his her excellency hrh herr frau senor senora sra dona signor gospodin'
-  ).split(' '),
-);
-
-/** Legal forms: they say what kind of company it is, not which one. */
-const COMPANY_FORMS = new Set(
-  (
-    'ltd limited llc inc incorporated corp corporation co company plc gmbh mbh ag kg sa sas sarl srl spa bv nv oy ab as asa jsc ojsc pjsc cjsc ' +
-    'ooo oao zao pao tov pp llp lp sl sae saog fze fzco fzc fzllc pte pty bhd sdn ltda eirl cv de_cv kft zrt sp zoo doo dd ad ead jv ' +
-    'establishment est trading ko'
   ).split(' '),
 );
 
@@ -287,11 +300,13 @@ export function skeleton(fold: string): string {
 }
 
 function makeToken(text: string, translit: boolean): NameToken {
+  const form = companyFormKind(text);
   const fold = foldToken(text);
   const initial = text.length === 1;
-  const particle = PARTICLES.has(text) || COMPANY_FORMS.has(text) || COMPANY_FORMS.has(fold);
+  const particle = PARTICLES.has(text) || form !== undefined || companyFormKind(fold) !== undefined;
+  const given = particle || initial ? undefined : givenNameGroups(foldToken).lookup(fold);
   const patronymic = PATRONYMIC.test(fold);
-  return {
+  const token: NameToken = {
     translit,
     patronymic,
     text,
@@ -301,6 +316,21 @@ function makeToken(text: string, translit: boolean): NameToken {
     weight: particle ? 0.3 : initial ? 0.6 : patronymic ? 0.4 : 1,
     initial,
   };
+  if (given) token.given = given;
+  if (form) token.form = form;
+  return token;
+}
+
+/** A token of a script reading (scripts.ts), with its own alternatives and pattern. */
+function readingToken(w: ReadingWord): NameToken {
+  const translit = !w.alphabetic;
+  const t = makeToken(w.text, translit);
+  if (w.alts?.length) t.alts = w.alts.filter((a) => a !== w.text).map((a) => makeToken(a, translit));
+  if (w.syllable) t.syllable = true;
+  if (w.readings) t.readings = true;
+  if (w.pattern) t.pattern = w.pattern;
+  if (w.particle) t.weight = 0.3;
+  return t;
 }
 
 /** Lithuanian and Latvian nominative endings added to foreign names (Putinas, Vladimirs). */
@@ -318,14 +348,18 @@ function latinAlternatives(text: string): string[] {
   return out;
 }
 
+/** Pinyin with tone numbers (Xi2 Jin4ping2): every syllable ends in a digit 1-5. */
+const TONE_NUMBERS = /^(?:[a-z]+[1-5])+$/;
+
 function words(text: string): string[] {
-  return text
+  const out = text
     .toLowerCase()
     .replace(/['`´’‘ʻʼ]/g, '')
     .replace(/[^a-z0-9]+/g, ' ')
     .trim()
     .split(' ')
     .filter(Boolean);
+  return /[1-5]/.test(text) ? out.map((w) => (TONE_NUMBERS.test(w) ? w.replace(/[1-5]/g, '') : w)) : out;
 }
 
 export function normalizeName(input: string): NormalizedName {
@@ -343,6 +377,20 @@ export function normalizeName(input: string): NormalizedName {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
   }
+  let readings: NameToken[][] | undefined;
+  // A legal form written out or with dots (Limited Liability Company, S.A.) as its abbreviation: another
+  // reading, so that the words as written still meet a listing that writes them out, in any order or with a typo.
+  const folded = foldCompanyPhrases(all);
+  if (folded) readings = [normalizeWords(input, folded, transliterated).tokens];
+  if (transliterated) {
+    readings ??= [];
+    for (const r of scriptReadings(input.normalize('NFKC'))) {
+      // A pattern word's plain reading is no title even when it reads like one (معمر plain mr is Muammar).
+      const tokens = r.filter((w) => w.pattern || !TITLES.has(w.text)).map(readingToken);
+      if (tokens.length > 0) readings.push(tokens);
+    }
+  }
+  if (readings && readings.length > 0) result.readings = readings;
   return result;
 }
 

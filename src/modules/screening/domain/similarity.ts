@@ -5,9 +5,21 @@
  */
 import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import { distance } from 'fastest-levenshtein';
+import { collapsed } from './arabic.ts';
+import { equivalentNames } from './given-names.ts';
 import type { NameToken } from './normalize.ts';
 
-export type TokenReason = 'exact' | 'variant' | 'initial' | 'phonetic' | 'fuzzy' | 'none';
+/** `equivalent`: recorded as the same given name (a nickname, another language's form: given-names.ts). */
+export type TokenReason = 'exact' | 'variant' | 'initial' | 'phonetic' | 'equivalent' | 'fuzzy' | 'none';
+
+/**
+ * A recorded given-name equivalent (Bill/William, Sasha/Aleksandr) counts as much as a close variant, less
+ * than the same name: with the surname equal the name is over the threshold, with the surname missing it
+ * is not (compare.ts also refuses a name matched by equivalents alone).
+ */
+export const EQUIVALENT_SCORE = 0.9;
+/** A Latin token that fits an Arabic-script word's pattern (arabic.ts): the same consonants, vowels free. */
+const PATTERN_SCORE = 0.95;
 
 export interface TokenSimilarity {
   score: number;
@@ -49,10 +61,16 @@ const ALT_FLOOR = 0.25;
  * spelling variant, a phonetic equivalent or an initial, never as a typo, and never as exact.
  */
 export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
+  const best = bestReading(a, b);
+  // A syllable of a name written by syllable (Jin Ping) is a name of its own: Ming is not a typo of Ping.
+  return (a.syllable || b.syllable) && best.reason === 'fuzzy' ? NONE : best;
+}
+
+function bestReading(a: NameToken, b: NameToken): TokenSimilarity {
   let best = writtenSimilarity(a, b);
   // Readings are small rewrites (an ending, a vowel pattern, a letter): tokens with nothing in common as written
   // get nothing from them, and skipping those keeps a search over a million names as fast as before.
-  if ((!a.alts && !b.alts) || best.score >= 0.98 || (best.score < ALT_FLOOR && !a.initial && !b.initial)) return best;
+  if ((!a.alts && !b.alts) || best.score >= 0.98 || (best.score < ALT_FLOOR && !a.initial && !b.initial && !a.readings && !b.readings)) return best;
   for (const x of a.alts ? [a, ...a.alts] : [a]) {
     for (const y of b.alts ? [b, ...b.alts] : [b]) {
       if (x === a && y === b) continue;
@@ -67,7 +85,21 @@ export function tokenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
 
 function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   if (a.text === b.text) return { score: 1, reason: 'exact' };
-  if (a.fold === b.fold) return { score: 0.98, reason: 'variant' };
+  // Legal forms of the same kind (Ltd, Limited, LLC, GmbH, OOO: company-forms.ts) are spellings of one form.
+  if (a.fold === b.fold || (a.form !== undefined && a.form === b.form)) return { score: 0.98, reason: 'variant' };
+  // An Arabic-script word against a Latin one: its pattern decides (the consonant skeleton is too coarse,
+  // l and r share a class: نصر الله is not Nasser); a near spelling may still count as a fuzzy pair.
+  if (a.pattern !== b.pattern) {
+    const pat = (a.pattern ?? b.pattern)!;
+    const latin = a.pattern ? b : a;
+    if (!latin.pattern) {
+      if (latin.text.length > 1 && pat.test(collapsed(latin.text))) return { score: PATTERN_SCORE, reason: 'phonetic' };
+      const fuzzy = stringSimilarity(a.fold, b.fold);
+      return fuzzy >= 0.5 ? { score: fuzzy, reason: 'fuzzy' } : { score: fuzzy, reason: 'none' };
+    }
+  }
+  // Whether the two are recorded given-name equivalents: looked up only where it can change the result.
+  const mayBeEquivalent = a.given !== undefined && b.given !== undefined;
   if (a.initial || b.initial) {
     // "V." against "Vladimir": consistent, but an initial is weak evidence (its weight is lower too).
     const same = a.text[0] === b.text[0] || a.fold[0] === b.fold[0] || (a.skeleton !== '' && a.skeleton[0] === b.skeleton[0]);
@@ -83,13 +115,15 @@ function writtenSimilarity(a: NameToken, b: NameToken): TokenSimilarity {
   const la = a.fold.length;
   const lb = b.fold.length;
   // Lengths this far apart are no typo of each other (and skipping them keeps screening fast).
-  if (!translitPair && (la < 0.6 * lb || lb < 0.6 * la) && Math.abs(la - lb) > 2) return NONE;
+  if (!translitPair && (la < 0.6 * lb || lb < 0.6 * la) && Math.abs(la - lb) > 2) return mayBeEquivalent && equivalentNames(a.given!, b.given!) ? { score: EQUIVALENT_SCORE, reason: 'equivalent' } : NONE;
   // Typos are made in the written form and spelling variants in the folded one: compare both.
   const fuzzy = a.text === a.fold && b.text === b.fold ? stringSimilarity(a.fold, b.fold) : Math.max(stringSimilarity(a.fold, b.fold), stringSimilarity(a.text, b.text));
   let best: TokenSimilarity = { score: fuzzy, reason: 'fuzzy' };
+  const equivalent = mayBeEquivalent && fuzzy < EQUIVALENT_SCORE && equivalentNames(a.given!, b.given!);
+  if (equivalent) best = { score: EQUIVALENT_SCORE, reason: 'equivalent' };
   // Phonetic keys alone are too coarse (Lefebvre and Lawler share one): the spelling must be close too.
   const translit = a.translit || b.translit;
-  if (fuzzy < (translit ? 0.4 : 0.6)) return fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
+  if (fuzzy < (translit ? 0.4 : 0.6)) return equivalent ? best : fuzzy < 0.5 ? { score: fuzzy, reason: 'none' } : best;
   if (translit && a.skeleton.length >= 3 && a.skeleton === b.skeleton && fuzzy < 0.95) {
     // Same consonants in the same order, one side transliterated from a script that writes few vowels
     // (Arabic fldymyr, Hebrew vldymyr for Vladimir). Between two Latin spellings this would be too loose

@@ -1,0 +1,59 @@
+/**
+ * Whole-name readings for scripts that a single transliteration serves badly (NormalizedName.readings):
+ * Korean (korean.ts), Arabic and Persian (arabic.ts), Japanese (japanese.ts), native Chinese names by
+ * syllable. Each reading is a list of words with their own alternatives and patterns; normalize.ts makes
+ * tokens of them.
+ */
+import { pinyin } from 'pinyin-pro';
+import { arabicReadings } from './arabic.ts';
+import { japaneseReadings } from './japanese.ts';
+import { koreanReadings } from './korean.ts';
+
+export interface ReadingWord {
+  /** Lower-case ASCII. */
+  text: string;
+  /** Other spellings of the same word (other romanisation systems, other readings of a kanji). */
+  alts?: string[];
+  /** Latin spellings the word can have (arabic.ts). */
+  pattern?: RegExp;
+  /** A particle (bin, ibn): weak evidence on its own. */
+  particle?: boolean;
+  /**
+   * A romanisation that writes the vowels (Korean, kana, pinyin): compared as a Latin spelling, without the
+   * consonant-skeleton leniency that abjads need.
+   */
+  alphabetic?: boolean;
+  /** One syllable of a name part written by syllable (Jong Un, Jin Ping): a different syllable is a different name, never a typo. */
+  syllable?: boolean;
+  /** The alternatives are other readings altogether (a kanji name's), not spellings near the text. */
+  readings?: boolean;
+}
+
+const HANGUL = /[\uac00-\ud7a3]/;
+const ARABIC = /[\u0600-\u06ff]/;
+const KANA_OR_HAN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
+const HAN_NAME = /^[\u3400-\u4dbf\u4e00-\u9fff]{2,4}$/;
+const CHINESE_COMPOUND_SURNAMES = new Set('欧阳 司马 诸葛 上官 司徒 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 夏侯 令狐 端木 独孤 南宫 西门 万俟 闻人 轩辕 呼延'.split(' '));
+
+/**
+ * A native Chinese name with its given name by syllable: 习近平 is also Xi Jin Ping, as some records and
+ * customers write it (normalize.ts gives the usual Xi Jinping).
+ */
+function chineseBySyllable(input: string): ReadingWord[][] {
+  const name = input.trim();
+  if (!HAN_NAME.test(name)) return [];
+  const syllables = pinyin(name, { toneType: 'none', type: 'array', surname: 'head' });
+  if (syllables.length !== name.length) return [];
+  const k = name.length >= 3 && CHINESE_COMPOUND_SURNAMES.has(name.slice(0, 2)) ? 2 : 1;
+  if (name.length - k < 2) return [];
+  return [[{ text: syllables.slice(0, k).join(''), alphabetic: true }, ...syllables.slice(k).map((text) => ({ text, alphabetic: true, syllable: true }))]];
+}
+
+export function scriptReadings(input: string): ReadingWord[][] {
+  const out: ReadingWord[][] = [];
+  const alphabetic = (r: ReadingWord[]) => r.map((w) => ({ ...w, alphabetic: true }));
+  if (HANGUL.test(input)) out.push(...(koreanReadings(input) ?? []).map(alphabetic));
+  if (ARABIC.test(input)) out.push(...(arabicReadings(input) ?? []));
+  if (KANA_OR_HAN.test(input)) out.push(...japaneseReadings(input).map(alphabetic), ...chineseBySyllable(input));
+  return out;
+}
