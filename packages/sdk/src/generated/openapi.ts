@@ -1615,7 +1615,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a manual review: PASS or FAIL, and each potential match dismissed or confirmed */
+        /**
+         * Record a manual review: PASS or FAIL, and each potential match dismissed or confirmed
+         * @description When the client asks for a second reviewer on ALERT results (console settings), a review of an ALERT is answered 202: a proposal that another person approves in the console.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1634,6 +1637,8 @@ export interface paths {
                         /** @description Per potential match: dismissed as a false positive or confirmed */
                         matches?: {
                             entity_id: string;
+                            /** @description Why, for this match (remembered with it); the review's notes otherwise */
+                            notes?: string;
                             status: "MATCH_DISMISSED" | "MATCH_CONFIRMED";
                         }[];
                         notes?: string;
@@ -1650,6 +1655,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["AmlReport"];
+                    };
+                };
+                /** @description The client asks for a second reviewer on ALERT results: the review is a proposal until another person with the review permission approves it in the console */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            pending_approval: true;
+                            proposal: {
+                                proposal_id: string;
+                                proposal_revision: number;
+                                /** @description api:<credential> for a proposal made through the API */
+                                proposed_by: string;
+                            };
+                            report: components["schemas"]["AmlReport"];
+                        };
                     };
                 };
                 /** @description RFC 9457 problem details */
@@ -2159,7 +2183,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Record a manual review of a READY onboarding report (review.status COMPLETE, review.decision) */
+        /**
+         * Record a manual review of a READY onboarding report (review.status COMPLETE, review.decision)
+         * @description When the client asks for a second reviewer on ALERT results (console settings), a review of a document ALERT is answered 202: a proposal that another person approves in the console.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -2188,6 +2215,25 @@ export interface paths {
                     };
                     content: {
                         "application/json": components["schemas"]["OnboardingReport"];
+                    };
+                };
+                /** @description The client asks for a second reviewer on ALERT results: the review is a proposal until another person with the review permission approves it in the console */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {boolean} */
+                            pending_approval: true;
+                            proposal: {
+                                proposal_id: string;
+                                proposal_revision: number;
+                                /** @description api:<credential> for a proposal made through the API */
+                                proposed_by: string;
+                            };
+                            report: components["schemas"]["OnboardingReport"];
+                        };
                     };
                 };
                 /** @description RFC 9457 problem details */
@@ -3313,13 +3359,23 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/json": {
-                        /** @description Nationality, ISO 3166-1 alpha-2: evidence that raises or lowers the score */
+                        /**
+                         * Format: country-code
+                         * @description Country of residence (the address), ISO 3166-1 alpha-2: agrees when the listing names it, never counts against. Not a nationality
+                         */
                         country?: string;
-                        /** @description Date of birth YYYY-MM-DD, or a year YYYY: evidence that raises or lowers the score */
+                        /** @description Date of birth YYYY-MM-DD, YYYY-MM or YYYY: evidence that orders matches; a near date (a day or a digit off, day and month swapped, the year one or two off) never hides a match */
                         dob?: string;
+                        /** @description As an identity document states it */
+                        gender?: "male" | "female";
                         /** @description Full name of the person or company, in any script and order ("PUTIN, Vladimir", "Владимир Путин") */
                         name: string;
-                        /** @description Score at or above which a listed entry is a potential match (default 0.88) */
+                        /**
+                         * Format: country-code
+                         * @description Nationality as an identity document states it (MRZ, chip), ISO 3166-1 alpha-2
+                         */
+                        nationality?: string;
+                        /** @description Name score at or above which a listed entry is a potential match, for every topic (default: per topic, domain/thresholds.ts: 0.83 for sanctions and PEPs) */
                         threshold?: number;
                         /** @description Screen against persons only, or against companies and other entities only */
                         type?: "person" | "company";
@@ -5189,7 +5245,7 @@ export interface paths {
             };
             requestBody?: never;
             responses: {
-                /** @description The verification flow behind a link */
+                /** @description The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5289,7 +5345,7 @@ export interface paths {
                 };
             };
             responses: {
-                /** @description The verification flow behind a link */
+                /** @description The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty. */
                 200: {
                     headers: {
                         [name: string]: unknown;
@@ -5677,15 +5733,34 @@ export interface components {
                 } | null;
                 last_decision_date: string | null;
                 matches: {
+                    /** @description The listed entity's content hash when screened; `delisted` once it left the lists */
+                    entity_hash?: string;
                     entity_id: string;
                     kind: "PEP" | "SANCTIONS" | "OTHER";
                     list: string;
+                    /** @description false: the entity is no longer in the loaded lists (a confirmed match delisted) */
+                    listed?: boolean;
                     listed_name: string;
                     matched_name: string;
                     programs: string[];
                     reasons: string[];
+                    review?: {
+                        notes: string;
+                        /** Format: date-time */
+                        reviewed_at: string;
+                        reviewed_by: string;
+                        status: "MATCH_DISMISSED" | "MATCH_CONFIRMED";
+                    } | null;
+                    /** @description Why a remembered review was reopened: the listed entity changed, or a confirmed one was delisted */
+                    review_change?: "DISMISSED_MATCH_CHANGED" | "CONFIRMED_MATCH_CHANGED" | "CONFIRMED_MATCH_DELISTED" | null;
+                    /** @description PENDING until a person decides; a decision made on an earlier result is carried over while the listed entity is unchanged */
                     review_status: "PENDING" | "MATCH_DISMISSED" | "MATCH_CONFIRMED";
                     score: number;
+                    screened_name?: {
+                        name: string;
+                        /** @description Which of the contact's names matched: their own, a legal or previous name given in the onboarding flow, or a name read from an identity document */
+                        source: "CONTACT" | "LEGAL_NAME" | "PREVIOUS_NAME" | "DOCUMENT";
+                    };
                     source_id: string;
                     source_url: string | null;
                     topics: string[];
@@ -5808,7 +5883,7 @@ export interface components {
             report_type: "ONBOARDING" | "AML" | null;
             revision: string | null;
         };
-        /** @description The verification flow behind a link */
+        /** @description The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty. */
         FlowView: {
             /** @description the answers saved so far, by step */
             answers: {
@@ -6080,12 +6155,16 @@ export interface components {
             matched_name: string;
             /** @description Sanctions programmes or regimes */
             programs: string[];
-            /** @description Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_EQUIVALENT, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_MISMATCH, COUNTRY_MATCH, COUNTRY_MISMATCH */
+            /** @description Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_EQUIVALENT, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_NEAR, DOB_MISMATCH, NATIONALITY_MATCH, NATIONALITY_MISMATCH, RESIDENCE_MATCH, GENDER_MATCH, GENDER_MISMATCH */
             reasons: string[];
-            /** @description 0 to 1, name similarity adjusted by date of birth and country evidence */
+            /** @description 0 to 1, the priority: name similarity adjusted by date of birth, nationality, residence and gender evidence. Whether it is a match is decided on the name score (explanation.name_score) against the topic threshold */
             score: number;
             /** @description Link back to the publisher */
             source_url?: string;
+            /** @description The match threshold of that topic */
+            threshold: number;
+            /** @description Which threshold applied: sanctions, pep or other */
+            topic: string;
             /** @description Why the entry is listed: sanction, role.pep, ... */
             topics: string[];
         };
@@ -6103,7 +6182,14 @@ export interface components {
             sanctions_matches: ("No Match" | "Potential Match") | null;
             /** Format: date-time */
             screened_at: string;
+            /** @description The sanctions match threshold used */
             threshold: number;
+            /** @description The match threshold used per topic */
+            thresholds: {
+                other: number;
+                pep: number;
+                sanctions: number;
+            };
         };
         SubmitResult: {
             redirect_url: string | null;
