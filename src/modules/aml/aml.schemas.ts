@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PepAssessmentSchema } from '../screening/index.ts';
 
 export const AmlTriggerBody = Type.Object(
   {
@@ -37,6 +38,7 @@ export const AmlMatch = Type.Object({
   score: Type.Number(), topics: Type.Array(Type.String()), programs: Type.Array(Type.String()), source_url: Type.Union([Type.String(), Type.Null()]),
   reasons: Type.Array(Type.String()),
   review_status: Type.Union([Type.Literal('PENDING'), Type.Literal('MATCH_DISMISSED'), Type.Literal('MATCH_CONFIRMED')]),
+  pep: Type.Optional(PepAssessmentSchema),
 });
 
 export const AmlReport = Type.Object(

@@ -14,7 +14,7 @@ import { SourceUnavailableError, type EidvService, type PersonQuery } from '../e
 import { DEFAULT_OPTIONS, Matcher, type ListedEntity, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
-import { coveredAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
+import { coveredAnswers, matchKind, pepOf, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
 
 export const AML_CHECK_JOB = 'aml-check';
 export const AML_RETRY_LIMIT = 2;
@@ -34,6 +34,8 @@ export interface AmlDeps {
   screening: ScreeningService;
   /** Resolves when the configured lists have been loaded (or failed to). */
   screeningReady: Promise<unknown>;
+  /** How long a check waits for a first list before it ends in ERROR (SCREENING_LISTS_WAIT_SECONDS); default 900. */
+  listsWaitSeconds?: number;
   publicUrl: string;
   now: () => Date;
 }
@@ -132,6 +134,7 @@ export function createAmlService(deps: AmlDeps) {
       kind: matchKind(m.topics), list: m.list, entity_id: m.entityId, source_id: m.sourceId, listed_name: m.listedName, matched_name: m.matchedName,
       score: Math.round(m.score * 1000) / 1000, topics: m.topics, programs: m.programs, source_url: m.sourceUrl ?? null, reasons: m.reasons,
       review_status: reviewed.get(m.entityId) ?? 'PENDING',
+      ...pepOf(m),
     }));
   }
 
@@ -143,6 +146,27 @@ export function createAmlService(deps: AmlDeps) {
       });
       if (row) await event(tx, row, 'REPORT_ERROR');
     });
+  }
+
+  /**
+   * No list loaded yet (a fresh install still downloading, or every download failing): the check is put back
+   * in the queue until SCREENING_LISTS_WAIT_SECONDS after it was requested, then ends in ERROR with
+   * SCREENING_LISTS_UNAVAILABLE. It never answers "No Match" against nothing (ADR 0099). True when handled.
+   */
+  async function waitingForLists(job: CheckJob, current: AmlRow): Promise<boolean> {
+    const waitMs = (deps.listsWaitSeconds ?? 900) * 1000;
+    const waited = deps.now().getTime() - current.requested_at.getTime();
+    // The start-up load usually finishes in seconds: wait for it in place, a little, before re-queueing.
+    await Promise.race([deps.screeningReady, new Promise((r) => setTimeout(r, Math.min(5_000, Math.max(0, waitMs - waited))).unref?.())]);
+    if (deps.screening.isLoaded()) return false;
+    const left = waitMs - (deps.now().getTime() - current.requested_at.getTime());
+    if (left > 0) {
+      const delaySeconds = Math.max(1, Math.min(60, Math.ceil(left / 1000)));
+      await deps.jobs.send(AML_CHECK_JOB, job, { startAfter: delaySeconds, singletonKey: `${job.runId}:lists:${Math.floor(waited / 1000)}` });
+      return true;
+    }
+    await finishWithError(job, `SCREENING_LISTS_UNAVAILABLE: no sanctions or PEP list has loaded within ${Math.round(waitMs / 1000)} s of the request; the check cannot say "No Match" against nothing. See GET /clients/{clientId}/screening/lists for the download sources' last errors`);
+    return true;
   }
 
   return {
@@ -188,11 +212,7 @@ export function createAmlService(deps: AmlDeps) {
       if (current.status !== 'INITIAL') return;
       const contact = await deps.accounts.readContact(db, job.clientId, job.accountId, job.contactId);
       if (!contact) return;
-      await deps.screeningReady;
-      if (!deps.screening.isLoaded()) {
-        await finishWithError(job, 'SCREENING_LISTS_NOT_LOADED: no sanctions or PEP list is loaded; the check cannot say "No Match" against nothing');
-        return;
-      }
+      if (await waitingForLists(job, current)) return;
       const today = isoDate(deps.now());
       let identity;
       try {

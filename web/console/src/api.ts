@@ -31,6 +31,13 @@ export interface Contact { id: string; account_id: string; type: string; first_n
 export interface Match {
   kind: 'PEP' | 'SANCTIONS' | 'OTHER'; list: string; entity_id: string; source_id: string; listed_name: string; matched_name: string; score: number;
   topics: string[]; programs: string[]; source_url: string | null; reasons: string[]; review_status: 'PENDING' | 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+  pep?: PepAssessment;
+}
+/** A PEP match's role (pep, or rca: relative or close associate), category, status and the relation explained. */
+export interface PepAssessment {
+  role: 'pep' | 'rca'; category: 'domestic' | 'foreign' | 'international_organisation' | null; status: 'current' | 'former' | 'unknown';
+  ended_on: string | null; minimum_measures_until: string | null; explanation: string;
+  relation: { kind: 'family' | 'associate'; relationship: string | null; pep_entity_id: string; pep_name: string } | null;
 }
 export interface Entity { id: string; list: string; sourceId: string; schema: string; names: { name?: string; full?: string; [k: string]: unknown }[]; birthDates: string[]; nationalities: string[]; citizenships: string[]; countries: string[]; programs: string[]; topics: string[]; sourceUrl?: string; gender?: string }
 export interface AmlReport {

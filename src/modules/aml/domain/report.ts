@@ -1,4 +1,5 @@
 /** The AML report's data and review as stored (sealed) and shown; pure helpers over them. */
+import type { PepAssessment } from '../../screening/index.ts';
 
 export type MatchReview = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' | 'NO_MATCH';
 
@@ -15,6 +16,13 @@ export interface ReportMatch {
   source_url: string | null;
   reasons: string[];
   review_status: 'PENDING' | 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+  /** PEP matches: PEP or relative/close associate, category, current or former, the relation explained (ADR 0100). */
+  pep?: PepAssessment;
+}
+
+/** The PEP assessment a screening match carries, as the report stores it (absent for other matches). */
+export function pepOf(m: { pep?: PepAssessment }): Pick<ReportMatch, 'pep'> {
+  return m.pep ? { pep: m.pep } : {};
 }
 
 export type MatchDecision = 'No Match' | 'Potential Match';
