@@ -19,7 +19,7 @@ import { createEventsService, registerEventRoutes } from './modules/events/index
 import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
-import { createScreeningService, dbVersionStore, parseSourcesSetting, sourceEntriesFromSettings } from './modules/screening/index.ts';
+import { createScreeningService, dbVersionStore, parseSourcesSetting, retryUntilLoaded, sourceEntriesFromSettings } from './modules/screening/index.ts';
 import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
 import { createEidvService } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
@@ -85,6 +85,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const screeningReady = config.screeningLists.length || screeningSources.length
     ? (fetchAtStart ? screening.refresh() : screening.load()).catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
     : Promise.resolve();
+  const listRetry = fetchAtStart ? retryUntilLoaded(screening, screeningReady, { onError: (error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`) }) : undefined;
   const eidv = createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
   defineAmlQueues(jobs, { checkTimeoutSeconds: config.amlCheckTimeoutSeconds });
   const aml = createAmlService({ db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, listsWaitSeconds: config.screeningListsWaitSeconds, publicUrl: config.publicUrl, now });
@@ -92,7 +93,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });
   const privacy = createPrivacy({ db, cipher, keys: dataKeys, files: onboarding.files, accounts, audit, jobs, now });
-  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, partners, privacy, now };
+  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, listRetry, eidv, aml, onboarding, staff, partners, privacy, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -138,6 +139,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     services,
     async close() {
       ready = false;
+      services.listRetry?.stop();
       await app.close();
       await services.dispatcher.stop();
       await services.jobs.stop();

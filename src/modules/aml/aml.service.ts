@@ -155,13 +155,18 @@ export function createAmlService(deps: AmlDeps) {
    */
   async function waitingForLists(job: CheckJob, current: AmlRow): Promise<boolean> {
     const waitMs = (deps.listsWaitSeconds ?? 900) * 1000;
-    const waited = deps.now().getTime() - current.requested_at.getTime();
-    // The start-up load usually finishes in seconds: wait for it in place, a little, before re-queueing.
-    await Promise.race([deps.screeningReady, new Promise((r) => setTimeout(r, Math.min(5_000, Math.max(0, waitMs - waited))).unref?.())]);
+    const requested = current.requested_at.getTime();
+    const waited = deps.now().getTime() - requested;
+    // A load in progress usually finishes in seconds: wait in place a little (up to 5 s) before re-queueing.
+    const inPlaceUntil = Date.now() + Math.min(5_000, Math.max(0, waitMs - waited));
+    while (!deps.screening.isLoaded() && Date.now() < inPlaceUntil) {
+      await Promise.race([deps.screeningReady, new Promise((r) => setTimeout(r, 250))]);
+      if (!deps.screening.isLoaded()) await new Promise((r) => setTimeout(r, 250));
+    }
     if (deps.screening.isLoaded()) return false;
-    const left = waitMs - (deps.now().getTime() - current.requested_at.getTime());
+    const left = waitMs - (deps.now().getTime() - requested);
     if (left > 0) {
-      const delaySeconds = Math.max(1, Math.min(60, Math.ceil(left / 1000)));
+      const delaySeconds = Math.max(1, Math.min(10, Math.ceil(left / 1000)));
       await deps.jobs.send(AML_CHECK_JOB, job, { startAfter: delaySeconds, singletonKey: `${job.runId}:lists:${Math.floor(waited / 1000)}` });
       return true;
     }

@@ -17,4 +17,4 @@ export { listsWithAge, registerScreeningRoutes } from './screening.routes.ts';
 export { PepAssessmentSchema } from './screening.schemas.ts';
 export { dbVersionStore, listVersions, saveListVersion, versionEntityHashes } from './screening.repo.ts';
 export type { VersionStore } from './screening.service.ts';
-export { downloadSources, startListRefresh, type ListChanges } from './screening.jobs.ts';
+export { downloadSources, retryUntilLoaded, startListRefresh, type ListChanges } from './screening.jobs.ts';
