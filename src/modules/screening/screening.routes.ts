@@ -115,7 +115,7 @@ export function registerScreeningRoutes(app: App, deps: { screening: Pick<Screen
           screened_at: r.screenedAt,
         };
       } catch (error) {
-        if (error instanceof NoListsLoadedError) throw new AppError('unavailable', 'No screening lists are loaded; the operator must configure SCREENING_LISTS', { code_detail: error.code });
+        if (error instanceof NoListsLoadedError) throw new AppError('unavailable', 'No screening list is loaded yet: the downloads may still be running or failing (see GET /clients/{clientId}/screening/lists), or SCREENING_LISTS names none', { code_detail: error.code });
         throw error;
       }
     },
