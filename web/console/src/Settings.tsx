@@ -213,7 +213,7 @@ function Lists() {
         <>
           <p>{data.loaded ? `Screening against ${data.data.length} list(s); match threshold ${data.threshold}.` : 'No list is loaded yet: AML checks wait for one, then end in an error (SCREENING_LISTS_UNAVAILABLE).'}</p>
           {data.warnings.length > 0 && (
-            <ul role="alert" aria-label="List warnings">{data.warnings.map((w) => <li key={w.list}><span className="badge warn">Stale</span> {w.message}</li>)}</ul>
+            <div role="alert" aria-label="List warnings"><ul>{data.warnings.map((w) => <li key={w.list}><span className="badge warn">Stale</span> {w.message}</li>)}</ul></div>
           )}
           <table>
             <caption>{`Lists with their age (a list not updated for more than ${data.max_list_age_hours} hours is stale)`}</caption>
