@@ -78,6 +78,10 @@ describe('kyc lists', () => {
     expect(r.lines).toHaveLength(9);
     for (const l of r.lines) expect(l.content_hash).toMatch(/^[0-9a-f]{64}$/);
   });
+  it('load counts PEPs and their relatives and close associates', () => {
+    const r = kyc(['lists', 'load', path.join(import.meta.dirname, 'pep-fixture')], '');
+    expect(r.lines).toEqual([expect.objectContaining({ format: 'ftm_json', entities: 10, peps: 4, rcas: 4 })]);
+  });
   it('diff of a list against itself has no changes', () => {
     const r = kyc(['lists', 'diff', path.join(FIXTURES, 'un.xml'), path.join(FIXTURES, 'un.xml')], '');
     expect(r.lines[0]).toMatchObject({ added: [], changed: [], removed: [], unchanged: 2 });

@@ -126,6 +126,8 @@ function summary(l: LoadedList) {
     names: l.entities.reduce((s, e) => s + e.names.length, 0),
     persons: l.entities.filter((e) => e.schema === 'person').length,
     peps: l.entities.filter((e) => e.topics.includes('role.pep')).length,
+    /** Relatives and close associates of PEPs (FtM Family and Associate records). */
+    rcas: l.entities.filter((e) => e.topics.includes('role.rca')).length,
     content_hash: l.contentHash,
     load_ms: Math.round(l.loadMs),
   };
