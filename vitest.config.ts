@@ -8,6 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // No test downloads the official sanctions lists (ADR 0099): every process a test starts inherits this.
+    env: { SCREENING_SOURCES: 'none' },
     maxWorkers: 2,
     projects: [
       {
@@ -16,7 +18,7 @@ export default defineConfig({
       },
       {
         extends: true,
-        test: { name: 'postgres', include: ['test/http/**/*.test.ts', 'test/db/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/fuzz/openapi.fuzz.test.ts'], env: { TEST_DATABASE: 'postgres' } },
+        test: { name: 'postgres', include: ['test/http/**/*.test.ts', 'test/db/**/*.test.ts', 'test/fault/**/*.test.ts', 'test/fuzz/openapi.fuzz.test.ts'], env: { TEST_DATABASE: 'postgres', SCREENING_SOURCES: 'none' } },
       },
     ],
   },

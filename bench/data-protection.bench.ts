@@ -53,7 +53,7 @@ const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-bench-privacy-'));
 try {
   await migrate(db);
   const oldKey = randomBytes(32);
-  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: 'false', ENCRYPTION_KEY: oldKey.toString('base64') });
+  const config = loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: 'false', SCREENING_SOURCES: 'none', ENCRYPTION_KEY: oldKey.toString('base64') });
   const s = await buildServices(config, db);
   const client = await s.clients.createClient({ name: 'bench' });
 
@@ -97,7 +97,7 @@ try {
       `INSERT INTO retained_records (owner_id, client_id, account_id, kind, reason, ended_at, rows)
        SELECT o, $2, 'acc_bench', 'CONTACT', 'DELETED', $3, '{"contacts": []}'::jsonb FROM unnest($1::text[]) AS o`, [slice, client.clientId, ended]);
   }
-  const sweeper = await buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: 'false', ENCRYPTION_KEY: newKey.toString('base64') }), db);
+  const sweeper = await buildServices(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', WORKERS: 'false', SCREENING_SOURCES: 'none', ENCRYPTION_KEY: newKey.toString('base64') }), db);
   t0 = process.hrtime.bigint();
   const swept = await sweeper.privacy.retention.sweep({ batch: 500 });
   const sweepMs = ms(t0);

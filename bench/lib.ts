@@ -34,7 +34,7 @@ export async function tempPostgres(): Promise<{ url: string; drop: () => Promise
 export async function startServer(env: Record<string, string>): Promise<{ url: string; env: Record<string, string>; stop: () => Promise<void>; process: ChildProcess }> {
   const port = 18000 + Math.floor(Math.random() * 2000);
   const fullEnv = {
-    ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY, ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-bench-')), LOG_LEVEL: 'warn',
+    ENCRYPTION_KEY: BENCH_ENCRYPTION_KEY, SCREENING_SOURCES: 'none', ...process.env, PORT: String(port), DATA_DIR: mkdtempSync(path.join(tmpdir(), 'kyc-bench-')), LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '10000000', WEBHOOK_ALLOW_PRIVATE: 'true', ...env,
   } as Record<string, string>;
   // BENCH_NODE_ARGS: extra flags for the server process only (for example "--cpu-prof --cpu-prof-dir=/tmp/prof").

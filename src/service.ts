@@ -20,7 +20,7 @@ import { createEventsService, registerEventRoutes } from './modules/events/index
 import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
-import { createScreeningService, dbVersionStore, parseListSpec, parseSourcesSetting } from './modules/screening/index.ts';
+import { createScreeningService, dbVersionStore, parseListSpec, parseSourcesSetting, retryUntilLoaded, sourceEntriesFromSettings } from './modules/screening/index.ts';
 import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
 import { createEidvService, parseRegisterSpec } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
@@ -68,7 +68,7 @@ export async function openDatabase(config: Config): Promise<Db> {
  * The services every face of the product uses (HTTP API, CLI, workers), built once from the platform.
  * Keep this a flat list of create*() calls: what depends on what should be readable here.
  */
-export async function buildServices(config: Config, db: Db, options: { now?: () => Date; worker?: boolean } = {}) {
+export async function buildServices(config: Config, db: Db, options: { now?: () => Date; worker?: boolean; fetchLists?: boolean } = {}) {
   const now = options.now ?? (() => new Date());
   const keys = await loadKeys(config);
   // ADR 75: per-owner data keys wrapped by a KEK derived from ENCRYPTION_KEY; `cipher` is the system key.
@@ -93,16 +93,20 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   events.onRecorded(dispatcher.kick);
   const webhooks = createWebhooksService({ db, cipher, sender, allowPrivate: config.webhookAllowPrivate, onRedeliver: dispatcher.kick });
   // Each list load is a version kept in the database, so diffs (ongoing monitoring) survive restarts.
-  // SCREENING_SOURCES are downloaded by the screening-refresh job (and once at start-up) into SCREENING_SOURCES_DIR.
-  const screeningSources = parseSourcesSetting(config.screeningSources);
+  // Downloads (ADR 0099): the official free sources by default, SCREENING_SOURCES to choose, `none` or
+  // SCREENING_LISTS alone for air-gapped installs; fetched once at start-up and by the screening-refresh job.
+  const screeningSources = parseSourcesSetting(sourceEntriesFromSettings({ sources: config.screeningSources.join(','), lists: config.screeningLists.join(',') }));
   const screening = createScreeningService({
-    lists: config.screeningLists, now, store: dbVersionStore(db),
+    lists: config.screeningLists, now, store: dbVersionStore(db), maxListAgeHours: config.screeningMaxListAgeHours, pepDomesticCountry: config.pepDomesticCountry,
     ...(screeningSources.length ? { sources: { sources: screeningSources, dir: config.screeningSourcesDir } } : {}),
   });
-  // Lists load in the background: the API answers at once; checks wait for this before screening.
+  // Lists load in the background: the API answers at once; checks wait (bounded) for this before screening.
+  // A one-off CLI operation reads what is already downloaded instead of fetching (`fetchLists: false`).
+  const fetchAtStart = screeningSources.length > 0 && options.fetchLists !== false;
   const screeningReady = config.screeningLists.length || screeningSources.length
-    ? (screeningSources.length ? screening.refresh() : screening.load()).catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
+    ? (fetchAtStart ? screening.refresh() : screening.load()).catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
     : Promise.resolve();
+  const listRetry = fetchAtStart ? retryUntilLoaded(screening, screeningReady, { onError: (error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`) }) : undefined;
   const eidv = (() => {
     try {
       return createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
@@ -111,14 +115,14 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
     }
   })();
   defineAmlQueues(jobs, { checkTimeoutSeconds: config.amlCheckTimeoutSeconds });
-  const aml = createAmlService({ db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, publicUrl: config.publicUrl, now });
+  const aml = createAmlService({ db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, listsWaitSeconds: config.screeningListsWaitSeconds, publicUrl: config.publicUrl, now });
   const onboarding = createOnboarding({ config, db, cipher, keys: dataKeys, events, jobs, accounts, credits, eidv, audit, now });
   // Every name a contact gave in onboarding (previous legal names, names on documents) is screened by the AML check.
   aml.useOtherNames((clientId, contactIds) => onboarding.onboarding.otherNames(clientId, contactIds));
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });
   const privacy = createPrivacy({ db, cipher, keys: dataKeys, files: onboarding.files, accounts, audit, jobs, now });
-  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, eidv, aml, onboarding, staff, partners, privacy, now };
+  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, listRetry, eidv, aml, onboarding, staff, partners, privacy, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -167,6 +171,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
     services,
     async close() {
       ready = false;
+      services.listRetry?.stop();
       await app.close();
       await services.dispatcher.stop();
       await services.jobs.stop();

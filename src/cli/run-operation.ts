@@ -49,7 +49,8 @@ export async function runOperation(op: string, args: Record<string, unknown>, en
   const db = await openDatabase(config);
   try {
     await migrate(db);
-    const services = await buildServices(config, db);
+    // A one-off command reads the lists already downloaded; only the service and its workers fetch them.
+    const services = await buildServices(config, db, { fetchLists: false });
     return await OPERATIONS[op]!(services, args);
   } finally {
     await db.close();

@@ -41,8 +41,14 @@ export const SETTINGS = {
   WORKERS: { default: 'true', meaning: 'Run the background workers in the API process (`false`: API only, workers in `npx kyc worker`)' },
   AML_CHECK_TIMEOUT_SECONDS: { default: '300', meaning: 'How long an AML check may run before it is presumed lost with its worker and run again ([docs/fault-tolerance.md](docs/fault-tolerance.md))' },
   JOBS_MAINTENANCE_SECONDS: { default: '120', meaning: 'How often the workers look for jobs whose worker died' },
-  SCREENING_LISTS: { meaning: 'Comma-separated list files or folders to screen against (`path` or `id=path`); a path that does not exist stops the start' },
-  SCREENING_SOURCES: { meaning: 'Lists to download from their publishers on `SCREENING_REFRESH_CRON`: official ids such as `us_ofac_sdn,un_sc_sanctions,gb_fcdo_sanctions`, or `id=url` ([docs/screening.md](docs/screening.md))' },
+  SCREENING_LISTS: { meaning: 'Comma-separated list files or folders to screen against (`path` or `id=path`); a path that does not exist stops the start. Set alone, nothing is downloaded (air-gapped installs)' },
+  SCREENING_SOURCES: {
+    shownDefault: 'unset: OFAC SDN, UN, UK Sanctions List, EU FSF',
+    meaning: 'Lists downloaded from their publishers at start-up and on `SCREENING_REFRESH_CRON`: official ids such as `us_ofac_sdn,un_sc_sanctions,gb_fcdo_sanctions`, `id=url`, or `none` ([docs/screening.md](docs/screening.md)). Unset with `SCREENING_LISTS` set: none',
+  },
+  SCREENING_MAX_LIST_AGE_HOURS: { default: '48', meaning: 'A list not updated for longer is shown stale (API `warnings`, console badge)' },
+  SCREENING_LISTS_WAIT_SECONDS: { default: '900', meaning: 'How long an AML check waits for a first list before it ends in `ERROR` (`SCREENING_LISTS_UNAVAILABLE`)' },
+  PEP_DOMESTIC_COUNTRY: { default: 'GB', meaning: 'PEP positions in this country are `domestic`; others `foreign` or `international_organisation`' },
   SCREENING_SOURCES_DIR: { shownDefault: '`DATA_DIR/screening-sources`', meaning: 'Where downloaded lists and their fetch state are kept' },
   SCREENING_REFRESH_CRON: { default: '0 * * * *', meaning: 'When the lists are fetched (`SCREENING_SOURCES`) and read again, and monitored contacts re-screened against what changed (cron, five fields)' },
   EIDV_REGISTERS: {

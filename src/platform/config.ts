@@ -41,8 +41,18 @@ export interface Config {
   /** Path to ../shared/data style reference data (lists, documents, faces); used by evaluation and tests. */
   sharedDataDir: string;
   screeningLists: string[];
-  /** Lists downloaded on the refresh schedule: official source ids or `id=url` (screening/sources.ts); empty: none. */
+  /**
+   * SCREENING_SOURCES as given: official source ids or `id=url`, or `none`. Which sources are downloaded is decided
+   * in one place, screening/sources.ts `sourceEntriesFromSettings`: unset means the official free sources unless
+   * SCREENING_LISTS is set (ADR 0099).
+   */
   screeningSources: string[];
+  /** A loaded list older than this (hours since its last successful download or file change) is a warning. */
+  screeningMaxListAgeHours: number;
+  /** How long an AML check waits for a first list to load before it ends in ERROR (SCREENING_LISTS_UNAVAILABLE). */
+  screeningListsWaitSeconds: number;
+  /** PEP category `domestic`: positions in this country (ISO alpha-2); others are foreign or international organisation. */
+  pepDomesticCountry: string;
   /** Where downloaded lists and their fetch state are kept. */
   screeningSourcesDir: string;
   screeningRefreshCron: string;
@@ -130,6 +140,12 @@ function cron(env: Env, name: SettingName): string {
   return value;
 }
 
+function countryCode(env: Env, name: SettingName): string {
+  const value = (raw(env, name) ?? '').trim().toUpperCase();
+  if (!/^[A-Z]{2}$/.test(value)) throw new ConfigError(name, `must be an ISO 3166-1 alpha-2 country code such as GB, got "${env[name]}"`);
+  return value;
+}
+
 function required(env: Env, name: SettingName): string {
   const value = raw(env, name);
   if (!value) throw new ConfigError(name, 'is required when S3_BUCKET is set');
@@ -187,6 +203,9 @@ export function loadConfig(env: Env = process.env): Config {
     screeningSources: list(env, 'SCREENING_SOURCES'),
     screeningSourcesDir: path.resolve(raw(env, 'SCREENING_SOURCES_DIR') ?? path.join(dataDir, 'screening-sources')),
     screeningRefreshCron: cron(env, 'SCREENING_REFRESH_CRON'),
+    screeningMaxListAgeHours: int(env, 'SCREENING_MAX_LIST_AGE_HOURS', 1, 24 * 365),
+    screeningListsWaitSeconds: int(env, 'SCREENING_LISTS_WAIT_SECONDS', 0, 86_400),
+    pepDomesticCountry: countryCode(env, 'PEP_DOMESTIC_COUNTRY'),
     eidvRegisters: list(env, 'EIDV_REGISTERS'),
     minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
     workers: bool(env, 'WORKERS'),

@@ -27,7 +27,7 @@ interface Started {
 function launch(name: string, args: string[], env: Record<string, string>, inherit: boolean): Started {
   const dataDir = mkdtempSync(path.join(tmpdir(), `kyc-${name}-`));
   const child = spawn(process.execPath, args, {
-    cwd: ROOT, env: { ...process.env, ...env, DATA_DIR: dataDir }, stdio: ['ignore', inherit ? 'inherit' : 'ignore', 'pipe'],
+    cwd: ROOT, env: { SCREENING_SOURCES: 'none', ...process.env, ...env, DATA_DIR: dataDir }, stdio: ['ignore', inherit ? 'inherit' : 'ignore', 'pipe'],
   });
   const tail: string[] = [];
   child.stderr!.setEncoding('utf8').on('data', (chunk: string) => {

@@ -52,8 +52,9 @@ export interface TestClient {
 /** The real service (every route, hook and migration) on a fresh database, driven with `app.inject`. */
 export async function startTestService(env: Record<string, string> = {}, options: { now?: () => Date; wrapDb?: (db: Db) => Db; logStream?: { write(line: string): void } } = {}) {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-test-'));
+  // Tests never reach the internet: no default list downloads unless a test points SCREENING_SOURCES at a local server.
   const config: Config = loadConfig({
-    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WEBHOOK_ALLOW_PRIVATE: 'true', MAIL_ALLOW_PRIVATE: 'true', WORKERS: 'false', ...env,
+    DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WEBHOOK_ALLOW_PRIVATE: 'true', MAIL_ALLOW_PRIVATE: 'true', WORKERS: 'false', SCREENING_SOURCES: 'none', ...env,
   });
   const database = await freshDatabase();
   const service = await createService(config, { db: options.wrapDb ? options.wrapDb(database.db) : database.db, logger: options.logStream !== undefined, logStream: options.logStream, now: options.now });

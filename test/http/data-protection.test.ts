@@ -229,7 +229,7 @@ describe('key rotation and the re-seal of old data', () => {
     const newKey = randomBytes(32).toString('base64');
     const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-rotate-'));
     const open = async (env: Record<string, string>) => createService(loadConfig({
-      DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WORKERS: 'false', ...env,
+      DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WORKERS: 'false', SCREENING_SOURCES: 'none', ...env,
     }), { db: t.db, logger: false });
     try {
       const rotating = await open({ ENCRYPTION_KEY: newKey, ENCRYPTION_KEY_PREVIOUS: OLD_KEY });
@@ -262,7 +262,7 @@ describe('key rotation and the re-seal of old data', () => {
 /** Rotates back to OLD_KEY so the service of this file (which has only OLD_KEY) keeps working. */
 async function open2(newKey: string): Promise<number> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-rotate-'));
-  const s = await createService(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WORKERS: 'false', ENCRYPTION_KEY: OLD_KEY, ENCRYPTION_KEY_PREVIOUS: newKey }), { db: t.db, logger: false });
+  const s = await createService(loadConfig({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://kyc.test', WORKERS: 'false', SCREENING_SOURCES: 'none', ENCRYPTION_KEY: OLD_KEY, ENCRYPTION_KEY_PREVIOUS: newKey }), { db: t.db, logger: false });
   let step = await s.services.dataKeys.rotateBatch(1000);
   while (step.remaining > 0) step = await s.services.dataKeys.rotateBatch(1000);
   await s.close();

@@ -28,6 +28,18 @@ describe('kyc screen', () => {
     expect(r.lines[1]).toEqual({ id: 'b', decision: 'No Match', matches: [] });
   });
 
+  it('a PEP match carries its assessment: a relative of a PEP with the relation explained, the category per PEP_DOMESTIC_COUNTRY', () => {
+    const peps = path.join(import.meta.dirname, 'pep-fixture', 'entities.ftm.json');
+    const input = '{"id":"h","name":"Hugo Marchbank-Testington","dob":"1966-11-19"}\n{"id":"b","name":"Boris Sanktovich"}\n';
+    const r = kyc(['screen', '--lists', peps], input);
+    expect(r.code).toBe(0);
+    const [hugo] = r.lines[0]!.matches as Array<Record<string, unknown>>;
+    expect(hugo!.pep).toMatchObject({ role: 'rca', category: 'domestic', status: 'current', explanation: 'spouse of Eleanor Marchbank-Testington, Minister of State for Testing (GB), since 2022; in office' });
+    expect((r.lines[1]!.matches as Array<Record<string, unknown>>)[0]!.pep).toBeUndefined();
+    const fromIreland = kyc(['screen', '--lists', peps], input, { PEP_DOMESTIC_COUNTRY: 'IE' });
+    expect((fromIreland.lines[0]!.matches as Array<Record<string, { category: string }>>)[0]!.pep!.category).toBe('foreign');
+  });
+
   it('reads the lists from SCREENING_LISTS and honours --threshold', () => {
     const strict = kyc(['screen', '--threshold', '0.999'], '{"id":1,"name":"Ivan Testv"}\n', { SCREENING_LISTS: path.join(FIXTURES, 'ofac_sdn') });
     expect(strict.lines[0]).toMatchObject({ id: 1, decision: 'No Match' });
@@ -85,6 +97,10 @@ describe('kyc lists', () => {
     expect(r.code).toBe(0);
     expect(r.lines).toHaveLength(9);
     for (const l of r.lines) expect(l.content_hash).toMatch(/^[0-9a-f]{64}$/);
+  });
+  it('load counts PEPs and their relatives and close associates', () => {
+    const r = kyc(['lists', 'load', path.join(import.meta.dirname, 'pep-fixture')], '');
+    expect(r.lines).toEqual([expect.objectContaining({ format: 'ftm_json', entities: 10, peps: 4, rcas: 4 })]);
   });
   it('diff of a list against itself has no changes', () => {
     const r = kyc(['lists', 'diff', path.join(FIXTURES, 'un.xml'), path.join(FIXTURES, 'un.xml')], '');

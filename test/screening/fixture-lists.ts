@@ -16,6 +16,17 @@ const OFAC_SDN_SET: Record<string, string> = {
   'sdn_comments.csv': "100,\"; citizen Cyprus.\"\r\n",
 };
 
+/**
+ * OFAC's consolidated non-SDN list as its CSV set (cons_prim, cons_alt, cons_add, cons_comments): the same
+ * columns as the SDN set. Invented entries. Written to a folder of its own so FIXTURES' list counts stay put.
+ */
+const OFAC_CONS_SET: Record<string, string> = {
+  'cons_prim.csv': "7001,\"EXEMPLOV, Konstantin Sergeevich\",\"individual\",\"UKRAINE-EO13662] [RUSSIA-EO14024\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"DOB 04 Feb 1970; nationality Russia; Gender Male; Sectoral Sanctions Risk: subject to Directive 4.\"\r\n7002,\"TESTBANK PJSC\",\"-0- \",\"UKRAINE-EO13662\",-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,-0- ,\"Organization Established Date 1991; Registration ID 1027700000000.\"\r\n",
+  'cons_alt.csv': "7001,71,\"aka\",\"EKSEMPLOV, Konstantin\",-0- \r\n7002,72,\"fka\",\"TESTBANK OJSC\",-0- \r\n",
+  'cons_add.csv': "7002,81,\"Ul. Testovaya 5\",\"Moscow\",\"Russia\",-0- \r\n",
+  'cons_comments.csv': '',
+};
+
 function prepare(): string {
   const dir = mkdtempSync(path.join(tmpdir(), 'kyc-screening-fixtures-'));
   cpSync(path.join(import.meta.dirname, 'fixtures'), dir, { recursive: true });
@@ -26,3 +37,10 @@ function prepare(): string {
 
 /** The folder to load (or to join a fixture's name to). */
 export const FIXTURES = prepare();
+
+/** The synthetic OFAC consolidated (non-SDN) CSV set, in a folder of its own. */
+export const OFAC_CONS_FIXTURE = (() => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'kyc-screening-cons-'));
+  for (const [name, text] of Object.entries(OFAC_CONS_SET)) writeFileSync(path.join(dir, name), text);
+  return dir;
+})();

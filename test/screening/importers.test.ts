@@ -10,7 +10,7 @@ import os from 'node:os';
 import { loadLists } from '../../src/modules/screening/lists.loader.ts';
 import { detectFormat } from '../../src/modules/screening/importers/detect.ts';
 import type { ListedEntity } from '../../src/modules/screening/domain/entity.ts';
-import { FIXTURES } from './fixture-lists.ts';
+import { FIXTURES, OFAC_CONS_FIXTURE } from './fixture-lists.ts';
 
 const one = (p: string) => {
   const lists = loadLists([path.join(FIXTURES, p)]);
@@ -48,6 +48,21 @@ describe('OFAC legacy CSV set (sdn, alt, add, comments)', () => {
   });
   it('keeps the vessel flag as a country', () => {
     expect(byId(list.entities, '300').countries).toEqual(['PA']);
+  });
+});
+
+describe('OFAC consolidated non-SDN CSV set (cons_prim, cons_alt, cons_add, cons_comments)', () => {
+  const [list] = loadLists([OFAC_CONS_FIXTURE]);
+  it('is recognised by its file names and gets the consolidated list id', () => {
+    expect(list!.format).toBe('ofac_cons_csv');
+    expect(list!.id).toBe('us_ofac_cons');
+    expect(list!.entities.map((e) => [e.sourceId, e.schema])).toEqual([['7001', 'person'], ['7002', 'organization']]);
+  });
+  it('reads names, aliases, programmes, remarks and addresses as the SDN set does', () => {
+    const p = byId(list!.entities, '7001');
+    expect(p.names.map((n) => [n.full, n.quality])).toEqual([['EXEMPLOV, Konstantin Sergeevich', 'primary'], ['EKSEMPLOV, Konstantin', 'strong']]);
+    expect(p).toMatchObject({ birthDates: ['1970-02-04'], nationalities: ['RU'], gender: 'male', programs: ['UKRAINE-EO13662', 'RUSSIA-EO14024'], topics: ['sanction'] });
+    expect(byId(list!.entities, '7002')).toMatchObject({ countries: ['RU'], names: [expect.objectContaining({ full: 'TESTBANK PJSC' }), { full: 'TESTBANK OJSC', quality: 'strong', kind: 'fka' }] });
   });
 });
 

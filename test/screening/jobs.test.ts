@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createScreeningService } from '../../src/modules/screening/screening.service.ts';
-import { downloadSources, startListRefresh } from '../../src/modules/screening/screening.jobs.ts';
+import { downloadSources, retryUntilLoaded, startListRefresh } from '../../src/modules/screening/screening.jobs.ts';
 
 const UN = fs.readFileSync(path.join(import.meta.dirname, 'fixtures/un.xml'), 'utf8');
 
@@ -37,5 +37,28 @@ describe('list refresh', () => {
     const failing = (async () => new Response('nope', { status: 503 })) as unknown as typeof fetch;
     const [r] = await downloadSources([{ id: 'x', publisher: 'X', format: 'un_xml', urls: ['https://example.test/x.xml'] }], dir, failing);
     expect(r).toMatchObject({ id: 'x', ok: false, error: expect.stringMatching(/503/) });
+  });
+});
+
+describe('retry while no list has loaded', () => {
+  it('fetches again on the short schedule until a list loads, then stops', async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'scr-retry-'));
+    let calls = 0;
+    // The publisher is down for the start-up fetch and the first retry, then answers.
+    const fakeFetch = (async () => (++calls <= 2 ? new Response('busy', { status: 503 }) : new Response(UN, { status: 200 }))) as unknown as typeof fetch;
+    const sources = [{ id: 'un_sc_sanctions', publisher: 'UN', format: 'un_xml' as const, urls: ['https://example.test/consolidated.xml'] }];
+    const service = createScreeningService({ sources: { sources, dir, fetch: fakeFetch } });
+    const first = service.refresh();
+    const retry = retryUntilLoaded(service, first, { delaysMs: [20, 20, 20, 20] });
+    try {
+      await first;
+      expect(service.isLoaded()).toBe(false);
+      for (let i = 0; i < 100 && !service.isLoaded(); i++) await new Promise((r) => setTimeout(r, 20));
+      expect(service.isLoaded()).toBe(true);
+      await new Promise((r) => setTimeout(r, 150));
+      expect(calls).toBe(3);
+    } finally {
+      retry.stop();
+    }
   });
 });

@@ -12,7 +12,8 @@ import path from 'node:path';
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createScreeningService, type ListVersion } from '../../src/modules/screening/screening.service.ts';
-import { parseSourcesSetting } from '../../src/modules/screening/sources.ts';
+import { DEFAULT_SOURCE_IDS, parseSourcesSetting, sourceEntriesFromSettings } from '../../src/modules/screening/sources.ts';
+import { redactUrl } from '../../src/modules/screening/sources.fetch.ts';
 import { readSourceState } from '../../src/modules/screening/sources.fetch.ts';
 import { FIXTURES } from './fixture-lists.ts';
 
@@ -186,8 +187,30 @@ describe('SCREENING_SOURCES setting', () => {
     expect(parseSourcesSetting('gb_fcdo_sanctions=https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.csv')[0]!.format).toBeUndefined();
     expect(parseSourcesSetting('')).toEqual([]);
     expect(() => parseSourcesSetting('nope')).toThrow(/unknown source "nope"/);
-    expect(() => parseSourcesSetting('eu_fsf')).toThrow(/token/);
+    // The EU FSF file is fetched with the public token the EU publishes on data.europa.eu (ADR 0099).
+    expect(parseSourcesSetting('eu_fsf')[0]!.urls).toEqual(['https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw']);
     expect(() => parseSourcesSetting('x=ftp://example.test/a.xml')).toThrow(/http/);
     expect(() => parseSourcesSetting('us_ofac_sdn,us_ofac_sdn')).toThrow(/twice/);
+  });
+});
+
+describe('which sources are downloaded (sourceEntriesFromSettings)', () => {
+  it.each<[string, { sources?: string; lists?: string }, string[]]>([
+    ['a fresh install: the official free sources', {}, ['us_ofac_sdn', 'un_sc_sanctions', 'eu_fsf', 'gb_fcdo_sanctions']],
+    ['an empty setting counts as unset', { sources: ' ', lists: '' }, ['us_ofac_sdn', 'un_sc_sanctions', 'eu_fsf', 'gb_fcdo_sanctions']],
+    ['SCREENING_LISTS alone: an air-gapped install, nothing downloaded', { lists: '/srv/lists' }, []],
+    ['SCREENING_LISTS and SCREENING_SOURCES: both', { lists: '/srv/lists', sources: 'un_sc_sanctions' }, ['un_sc_sanctions']],
+    ['none turns downloads off', { sources: 'none' }, []],
+    ['NONE in any case', { sources: 'NONE' }, []],
+    ['a chosen set', { sources: 'us_ofac_sdn, us_ofac_cons' }, ['us_ofac_sdn', 'us_ofac_cons']],
+  ])('%s', (_, settings, ids) => {
+    expect(sourceEntriesFromSettings(settings)).toEqual(ids);
+  });
+  it('the defaults are OFAC SDN, UN, the UK Sanctions List and EU FSF, all fetchable without a setting or a secret', () => {
+    const sources = parseSourcesSetting([...DEFAULT_SOURCE_IDS]);
+    expect(sources.map((s) => [s.id, s.format])).toEqual([['us_ofac_sdn', 'ofac_xml'], ['un_sc_sanctions', 'un_xml'], ['eu_fsf', 'eu_xml'], ['gb_fcdo_sanctions', 'uk_sl_xml']]);
+    for (const s of sources) expect(s.urls.every((u) => u.startsWith('https://'))).toBe(true);
+    // The token is public but still never written to messages or state.
+    expect(redactUrl(sources[2]!.urls[0]!)).toBe('https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?…');
   });
 });

@@ -9,7 +9,7 @@ import { createService } from '../../../src/service.ts';
 export async function openApiDocument(): Promise<Record<string, unknown>> {
   const dataDir = mkdtempSync(path.join(tmpdir(), 'kyc-openapi-'));
   const db = await createPgliteDb(undefined);
-  const service = await createService(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', LOG_LEVEL: 'silent', WORKERS: 'false' }), { db, logger: false });
+  const service = await createService(loadConfig({ DATA_DIR: dataDir, PUBLIC_URL: 'http://localhost:8080', LOG_LEVEL: 'silent', WORKERS: 'false', SCREENING_SOURCES: 'none' }), { db, logger: false });
   try {
     await service.app.ready();
     return service.app.swagger() as unknown as Record<string, unknown>;

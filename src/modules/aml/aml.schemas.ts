@@ -1,4 +1,5 @@
 import { Type, type Static } from '@sinclair/typebox';
+import { PepAssessmentSchema } from '../screening/index.ts';
 
 export const AmlTriggerBody = Type.Object(
   {
@@ -57,6 +58,7 @@ export const AmlMatch = Type.Object({
   review_change: Type.Optional(Type.Union([
     Type.Literal('DISMISSED_MATCH_CHANGED'), Type.Literal('CONFIRMED_MATCH_CHANGED'), Type.Literal('CONFIRMED_MATCH_DELISTED'), Type.Null(),
   ], { description: 'Why a remembered review was reopened: the listed entity changed, or a confirmed one was delisted' })),
+  pep: Type.Optional(PepAssessmentSchema),
 });
 
 export const AmlReport = Type.Object(

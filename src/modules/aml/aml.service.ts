@@ -11,10 +11,10 @@ import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
 import { SourceUnavailableError, type EidvService, type PersonQuery, type VerifiedDocument } from '../eidv/index.ts';
-import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, mrzNationality, type ListedEntity, type Match, type ScreeningQuery, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
+import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, mrzNationality, type ListedEntity, type ScreenedMatch, type ScreeningQuery, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
-import { coveredAnswers, kindAnswers, matchKind, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
+import { coveredAnswers, kindAnswers, matchKind, pepOf, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
 import { applyMemory, changeReasons, decidedByReview, memoryReviewProblems, newChanges, REVIEW_CHANGES, withDecisions, type RememberedReview } from './domain/memory.ts';
 import { namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
 import { createMatchMemory } from './match-memory.ts';
@@ -37,6 +37,8 @@ export interface AmlDeps {
   screening: ScreeningService;
   /** Resolves when the configured lists have been loaded (or failed to). */
   screeningReady: Promise<unknown>;
+  /** How long a check waits for a first list before it ends in ERROR (SCREENING_LISTS_WAIT_SECONDS); default 900. */
+  listsWaitSeconds?: number;
   publicUrl: string;
   now: () => Date;
 }
@@ -145,7 +147,7 @@ export function createAmlService(deps: AmlDeps) {
     return entity ? hashEntity(entity) : undefined;
   }
 
-  type NamedResult = Omit<ScreeningResult, 'matches'> & { matches: Array<Match & { screenedName: GivenName }> };
+  type NamedResult = Omit<ScreeningResult, 'matches'> & { matches: Array<ScreenedMatch & { screenedName: GivenName }> };
 
   /** Every name the contact gave is screened; each entity is kept once, with the name that matched it best. */
   async function screen(clientId: string, contact: ContactOut, other?: OtherNames): Promise<NamedResult> {
@@ -161,6 +163,7 @@ export function createAmlService(deps: AmlDeps) {
       kind: matchKind(m.topics), list: m.list, entity_id: m.entityId, source_id: m.sourceId, listed_name: m.listedName, matched_name: m.matchedName,
       score: Math.round(m.score * 1000) / 1000, topics: m.topics, programs: m.programs, source_url: m.sourceUrl ?? null, reasons: m.reasons,
       review_status: 'PENDING', entity_hash: hashOf(m.entityId), listed: true, screened_name: m.screenedName,
+      ...pepOf(m),
     }));
     return applyMemory(matches, remembered, hashOf);
   }
@@ -186,6 +189,32 @@ export function createAmlService(deps: AmlDeps) {
       });
       if (row) await event(tx, row, 'REPORT_ERROR');
     });
+  }
+
+  /**
+   * No list loaded yet (a fresh install still downloading, or every download failing): the check is put back
+   * in the queue until SCREENING_LISTS_WAIT_SECONDS after it was requested, then ends in ERROR with
+   * SCREENING_LISTS_UNAVAILABLE. It never answers "No Match" against nothing (ADR 0099). True when handled.
+   */
+  async function waitingForLists(job: CheckJob, current: AmlRow): Promise<boolean> {
+    const waitMs = (deps.listsWaitSeconds ?? 900) * 1000;
+    const requested = current.requested_at.getTime();
+    const waited = deps.now().getTime() - requested;
+    // A load in progress usually finishes in seconds: wait in place a little (up to 5 s) before re-queueing.
+    const inPlaceUntil = Date.now() + Math.min(5_000, Math.max(0, waitMs - waited));
+    while (!deps.screening.isLoaded() && Date.now() < inPlaceUntil) {
+      await Promise.race([deps.screeningReady, new Promise((r) => setTimeout(r, 250))]);
+      if (!deps.screening.isLoaded()) await new Promise((r) => setTimeout(r, 250));
+    }
+    if (deps.screening.isLoaded()) return false;
+    const left = waitMs - (deps.now().getTime() - requested);
+    if (left > 0) {
+      const delaySeconds = Math.max(1, Math.min(10, Math.ceil(left / 1000)));
+      await deps.jobs.send(AML_CHECK_JOB, job, { startAfter: delaySeconds, singletonKey: `${job.runId}:lists:${Math.floor(waited / 1000)}` });
+      return true;
+    }
+    await finishWithError(job, `SCREENING_LISTS_UNAVAILABLE: no sanctions or PEP list has loaded within ${Math.round(waitMs / 1000)} s of the request; the check cannot say "No Match" against nothing. See GET /clients/{clientId}/screening/lists for the download sources' last errors`);
+    return true;
   }
 
   return {
@@ -231,11 +260,7 @@ export function createAmlService(deps: AmlDeps) {
       if (current.status !== 'INITIAL') return;
       const contact = await deps.accounts.readContact(db, job.clientId, job.accountId, job.contactId);
       if (!contact) return;
-      await deps.screeningReady;
-      if (!deps.screening.isLoaded()) {
-        await finishWithError(job, 'SCREENING_LISTS_NOT_LOADED: no sanctions or PEP list is loaded; the check cannot say "No Match" against nothing');
-        return;
-      }
+      if (await waitingForLists(job, current)) return;
       const today = isoDate(deps.now());
       let identity;
       try {

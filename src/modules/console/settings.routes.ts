@@ -8,7 +8,7 @@ import type { ClientsService } from '../auth/clients.service.ts';
 import type { CreditsService } from '../credits/index.ts';
 import type { MailService } from '../mail/index.ts';
 import { EmailConnectionBody } from '../onboarding/onboarding.schemas.ts';
-import type { ScreeningService } from '../screening/index.ts';
+import { listsWithAge, type ScreeningService } from '../screening/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import type { WebhooksService } from '../webhooks/index.ts';
 import { SubscriptionCreateBody } from '../webhooks/webhooks.schemas.ts';
@@ -97,10 +97,10 @@ export function registerConsoleSettingsRoutes(app: App, deps: SettingsDeps) {
     const clientId = clientOf(request);
     return { balance: await deps.credits.balance(clientId), history: (await deps.credits.history(clientId, { limit: 100 })).data };
   });
-  app.get('/console/api/settings/lists', { config, schema: hide, preHandler: read }, async () => ({
-    loaded: deps.screening.isLoaded(), threshold: deps.screening.threshold,
-    data: deps.screening.versions().map((v) => ({ list: v.list, format: v.format, source: v.source, content_hash: v.contentHash, entries: v.entities, loaded_at: v.loadedAt })),
-  }));
+  app.get('/console/api/settings/lists', { config, schema: hide, preHandler: read }, async () => {
+    const { max_list_age_hours, warnings, lists } = listsWithAge(deps.screening);
+    return { loaded: deps.screening.isLoaded(), threshold: deps.screening.threshold, max_list_age_hours, warnings, data: lists };
+  });
 
   // E-mail connection (the mail module's; the password is write-only).
   app.get('/console/api/settings/email', { config, schema: hide, preHandler: read }, async (request) => ({ connection: (await deps.mail.read(clientOf(request))) ?? null }));

@@ -19,6 +19,8 @@ export interface LoadedList {
   /** sha256 over the canonical entities: equal content, equal hash, whatever the file layout. */
   contentHash: string;
   loadMs: number;
+  /** When the file (the newest file of an OFAC set, the zip) last changed on disk: the age of a local list. */
+  modifiedAt?: string;
 }
 
 interface Found {
@@ -132,6 +134,19 @@ export function parseListSpec(spec: string): { id?: string; path: string } {
   return m ? { id: m[1]!, path: m[2]! } : { path: spec.trim() };
 }
 
+function modifiedAt(source: string): string | undefined {
+  const file = source.split('#')[0]!;
+  try {
+    const stat = fs.statSync(file);
+    const times = stat.isDirectory()
+      ? fs.readdirSync(file).filter((n) => !n.startsWith('.')).map((n) => fs.statSync(path.join(file, n)).mtimeMs)
+      : [stat.mtimeMs];
+    return times.length ? new Date(Math.max(...times)).toISOString() : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 export function loadLists(specs: string[]): LoadedList[] {
   const found: Array<Found & { explicitId?: string }> = [];
   for (const spec of specs) {
@@ -146,6 +161,6 @@ export function loadLists(specs: string[]): LoadedList[] {
     const started = performance.now();
     const { main, companions } = f.read();
     const entities = parseList(f.format, ids[i]!, main, companions);
-    return { id: ids[i]!, format: f.format, source: f.source, entities, contentHash: hashEntities(entities), loadMs: performance.now() - started };
+    return { id: ids[i]!, format: f.format, source: f.source, entities, contentHash: hashEntities(entities), loadMs: performance.now() - started, modifiedAt: modifiedAt(f.source) };
   });
 }

@@ -4,13 +4,12 @@
  */
 import readline from 'node:readline';
 import { parse, UsageError } from '../../cli/cli.ts';
-import type { Match } from './domain/matcher.ts';
 import { diffEntities } from './domain/versions.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
-import { createScreeningService, decide, NoListsLoadedError } from './screening.service.ts';
+import { createScreeningService, decide, NoListsLoadedError, type ScreenedMatch } from './screening.service.ts';
 import { bestPerEntity } from './domain/several-names.ts';
 import path from 'node:path';
-import { listPathsFromEnv, OFFICIAL_SOURCES, parseSourcesSetting } from './sources.ts';
+import { listPathsFromEnv, OFFICIAL_SOURCES, parseSourcesSetting, sourceEntriesFromSettings } from './sources.ts';
 import { fetchSources, redactUrl } from './sources.fetch.ts';
 
 const USAGE = `Usage:
@@ -57,7 +56,7 @@ function str(v: unknown): string | undefined {
   return typeof v === 'string' && v.trim() ? v.trim() : undefined;
 }
 
-function matchLine(m: Match & { screenedName?: string }, explain: boolean) {
+function matchLine(m: ScreenedMatch & { screenedName?: string }, explain: boolean) {
   return {
     ...(m.screenedName !== undefined ? { screened_name: m.screenedName } : {}),
     list: m.list,
@@ -67,6 +66,8 @@ function matchLine(m: Match & { screenedName?: string }, explain: boolean) {
     score: m.score,
     topics: m.topics,
     reasons: m.reasons,
+    // PEP matches: role (pep, or rca for a relative or close associate), category, former, the relation explained.
+    ...(m.pep ? { pep: m.pep } : {}),
     ...(explain ? { source_url: m.sourceUrl, programs: m.programs, explanation: m.explanation } : {}),
   };
 }
@@ -80,7 +81,7 @@ async function screen(argv: string[]): Promise<number> {
   const paths = values.lists ? [...values.lists.flatMap((l) => l.split(',')), ...positionals].map((p) => p.trim()).filter(Boolean) : listPathsFromEnv();
   if (!values.lists && positionals.length > 0) throw new UsageError(`unexpected argument "${positionals[0]}" (list paths go after --lists)`);
   const t = threshold(values.threshold);
-  const service = createScreeningService({ lists: paths, ...(t !== undefined ? { threshold: t } : {}) });
+  const service = createScreeningService({ lists: paths, ...(t !== undefined ? { threshold: t } : {}), pepDomesticCountry: (process.env.PEP_DOMESTIC_COUNTRY || 'GB').toUpperCase() });
   await service.load();
   if (!service.isLoaded()) throw new NoListsLoadedError();
   let failures = 0;
@@ -141,6 +142,8 @@ function summary(l: LoadedList) {
     names: l.entities.reduce((s, e) => s + e.names.length, 0),
     persons: l.entities.filter((e) => e.schema === 'person').length,
     peps: l.entities.filter((e) => e.topics.includes('role.pep')).length,
+    /** Relatives and close associates of PEPs (FtM Family and Associate records). */
+    rcas: l.entities.filter((e) => e.topics.includes('role.rca')).length,
     content_hash: l.contentHash,
     load_ms: Math.round(l.loadMs),
   };
@@ -175,11 +178,12 @@ async function lists(argv: string[]): Promise<number> {
     const { values, positionals } = parse(rest, { dir: { type: 'string' } });
     let sources;
     try {
-      sources = parseSourcesSetting(positionals.length > 0 ? positionals : (process.env.SCREENING_SOURCES ?? ''));
+      // Without SOURCE arguments: what the service downloads (the official free sources unless configured otherwise).
+      sources = parseSourcesSetting(positionals.length > 0 ? positionals : sourceEntriesFromSettings({ sources: process.env.SCREENING_SOURCES, lists: process.env.SCREENING_LISTS }));
     } catch (error) {
       throw new UsageError((error as Error).message);
     }
-    if (sources.length === 0) throw new UsageError('kyc lists fetch: give SOURCE ... (see kyc lists sources) or set SCREENING_SOURCES');
+    if (sources.length === 0) throw new UsageError('kyc lists fetch: downloads are off (SCREENING_SOURCES=none, or SCREENING_LISTS alone); give SOURCE ... (see kyc lists sources)');
     const dir = path.resolve(values.dir ?? (process.env.SCREENING_SOURCES_DIR || path.join(process.env.DATA_DIR || './data', 'screening-sources')));
     let failed = 0;
     for (const r of await fetchSources(sources, dir)) {

@@ -54,3 +54,33 @@ export function startListRefresh(service: Pick<ScreeningService, 'refresh'>, opt
   timer.unref();
   return { stop: () => clearInterval(timer), runOnce };
 }
+
+/**
+ * After the start-up fetch, while no list has loaded (a fresh install whose first downloads failed), tries again
+ * sooner than the hourly refresh: 1, 2, 5, 10 and 20 minutes later, then leaves it to the schedule. AML checks
+ * wait for a first list meanwhile (SCREENING_LISTS_WAIT_SECONDS). Timers are unref'd.
+ */
+export function retryUntilLoaded(
+  service: Pick<ScreeningService, 'refresh' | 'isLoaded'>,
+  first: Promise<unknown>,
+  options: { delaysMs?: number[]; onError?: (error: Error) => void } = {},
+): { stop: () => void } {
+  const delays = options.delaysMs ?? [60_000, 120_000, 300_000, 600_000, 1_200_000];
+  let stopped = false;
+  let attempt = 0;
+  let timer: NodeJS.Timeout | undefined;
+  const next = () => {
+    if (stopped || service.isLoaded() || attempt >= delays.length) return;
+    timer = setTimeout(() => {
+      service.refresh().catch((error: Error) => options.onError?.(error)).finally(next);
+    }, delays[attempt++]);
+    timer.unref();
+  };
+  void first.finally(next);
+  return {
+    stop: () => {
+      stopped = true;
+      clearTimeout(timer);
+    },
+  };
+}

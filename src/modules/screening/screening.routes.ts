@@ -7,13 +7,12 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
-import type { Match } from './domain/matcher.ts';
-import { NoListsLoadedError, type ScreeningService } from './screening.service.ts';
+import { NoListsLoadedError, type ScreenedMatch, type ScreeningService } from './screening.service.ts';
 import { ScreeningListsResponse, ScreeningMatch, ScreeningSearchBody, ScreeningSearchResponse } from './screening.schemas.ts';
 
 const ClientParams = Type.Object({ clientId: Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description: 'your client id' }) });
 
-export function matchBody(m: Match) {
+export function matchBody(m: ScreenedMatch) {
   const e = m.explanation;
   return {
     list: m.list,
@@ -27,6 +26,7 @@ export function matchBody(m: Match) {
     programs: m.programs,
     ...(m.sourceUrl ? { source_url: m.sourceUrl } : {}),
     reasons: m.reasons,
+    ...(m.pep ? { pep: m.pep } : {}),
     explanation: {
       query_name: e.queryName,
       alias_quality: e.aliasQuality,
@@ -39,7 +39,24 @@ export function matchBody(m: Match) {
   };
 }
 
-export function registerScreeningRoutes(app: App, deps: { screening: Pick<ScreeningService, 'screen' | 'versions' | 'isLoaded' | 'threshold' | 'sourceStatus' | 'coverage'> }) {
+/** Each loaded list with its age, and a warning per stale one (shared with the console's lists page). */
+export function listsWithAge(screening: Pick<ScreeningService, 'versions' | 'listHealth' | 'maxListAgeHours'>) {
+  const health = new Map(screening.listHealth().map((h) => [h.list, h]));
+  const lists = screening.versions().map((v) => {
+    const h = health.get(v.list);
+    return {
+      list: v.list, format: v.format, content_hash: v.contentHash, entries: v.entities, loaded_at: v.loadedAt,
+      last_success_at: h?.lastSuccessAt ?? null, age_hours: h?.ageHours ?? null, stale: h?.stale ?? true,
+    };
+  });
+  const warnings = lists.filter((l) => l.stale).map((l) => ({
+    code: 'LIST_STALE' as const, list: l.list,
+    message: l.age_hours === null ? `${l.list}: age unknown` : `${l.list} was last updated ${l.age_hours} hours ago, more than ${screening.maxListAgeHours}`,
+  }));
+  return { max_list_age_hours: screening.maxListAgeHours, warnings, lists };
+}
+
+export function registerScreeningRoutes(app: App, deps: { screening: Pick<ScreeningService, 'screen' | 'versions' | 'isLoaded' | 'threshold' | 'sourceStatus' | 'coverage' | 'listHealth' | 'maxListAgeHours'> }) {
   app.addSchema(ScreeningMatch);
   app.addSchema(ScreeningSearchResponse);
   app.addSchema(ScreeningListsResponse);
@@ -59,7 +76,7 @@ export function registerScreeningRoutes(app: App, deps: { screening: Pick<Screen
     async () => ({
       loaded: deps.screening.isLoaded(),
       threshold: deps.screening.threshold,
-      lists: deps.screening.versions().map((v) => ({ list: v.list, format: v.format, content_hash: v.contentHash, entries: v.entities, loaded_at: v.loadedAt })),
+      ...listsWithAge(deps.screening),
       sources: deps.screening.sourceStatus().map((s) => ({
         id: s.id, publisher: s.publisher, status: s.status, loaded: s.loaded, failures: s.failures ?? 0,
         ...(s.lastAttemptAt ? { last_attempt_at: s.lastAttemptAt } : {}),
@@ -101,7 +118,7 @@ export function registerScreeningRoutes(app: App, deps: { screening: Pick<Screen
           screened_at: r.screenedAt,
         };
       } catch (error) {
-        if (error instanceof NoListsLoadedError) throw new AppError('unavailable', 'No screening lists are loaded; the operator must configure SCREENING_LISTS', { code_detail: error.code });
+        if (error instanceof NoListsLoadedError) throw new AppError('unavailable', 'No screening list is loaded yet: the downloads may still be running or failing (see GET /clients/{clientId}/screening/lists), or SCREENING_LISTS names none', { code_detail: error.code });
         throw error;
       }
     },

@@ -17,6 +17,33 @@ export type ScreeningSearchBody = Static<typeof ScreeningSearchBody>;
 
 const Decision = Type.Union([Type.Literal('No Match'), Type.Literal('Potential Match')]);
 
+const NullableString = (description?: string) => Type.Union([Type.String(), Type.Null()], description ? { description } : {});
+const PepCategory = Type.Union([Type.Literal('domestic'), Type.Literal('foreign'), Type.Literal('international_organisation'), Type.Null()]);
+const PepStatus = Type.Union([Type.Literal('current'), Type.Literal('former'), Type.Literal('unknown')]);
+
+/** What makes a PEP match one (ADR 0100): shared by the screening search and the AML report's matches. */
+export const PepAssessmentSchema = Type.Object(
+  {
+    role: Type.Union([Type.Literal('pep'), Type.Literal('rca')], { description: 'pep: holds or held the public function; rca: a family member or known close associate of a PEP (MLR 2017 regulation 35)' }),
+    category: Type.Union([PepCategory], { description: 'Of the deciding position: domestic (PEP_DOMESTIC_COUNTRY), foreign, international_organisation; null when no position is published' }),
+    status: Type.Union([PepStatus], { description: 'former: every published position has ended' }),
+    ended_on: NullableString('When the last position ended (former only)'),
+    minimum_measures_until: NullableString('Former PEPs: 12 months after leaving office (regulation 35(9)); after it, a risk-based decision'),
+    positions: Type.Array(Type.Object({
+      title: Type.String(), country: NullableString(), category: PepCategory, start_date: NullableString(), end_date: NullableString(), status: PepStatus,
+    }), { description: 'The PEP\'s positions (for an rca: the related PEP\'s)' }),
+    relation: Type.Union([
+      Type.Object({
+        kind: Type.Union([Type.Literal('family'), Type.Literal('associate')]), relationship: NullableString('As published, e.g. spouse, son, business partner'),
+        pep_entity_id: Type.String(), pep_name: Type.String(),
+      }),
+      Type.Null(),
+    ], { description: 'For an rca: the PEP it is related to' }),
+    explanation: Type.String({ description: 'e.g. "spouse of Jane Doe, Minister of Finance (GB), 2019-2023; former, left office 2023-06-30"' }),
+  },
+  { description: 'PEP matches only: role, category, current or former, and the relation explained' },
+);
+
 export const ScreeningMatch = Type.Object(
   {
     list: Type.String({ description: 'List the entry comes from, e.g. us_ofac_sdn, un_sc_sanctions, eu_fsf' }),
@@ -30,6 +57,7 @@ export const ScreeningMatch = Type.Object(
     programs: Type.Array(Type.String(), { description: 'Sanctions programmes or regimes' }),
     source_url: Type.Optional(Type.String({ description: 'Link back to the publisher' })),
     reasons: Type.Array(Type.String(), { description: 'Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_EQUIVALENT, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_NEAR, DOB_MISMATCH, NATIONALITY_MATCH, NATIONALITY_MISMATCH, RESIDENCE_MATCH, GENDER_MATCH, GENDER_MISMATCH' }),
+    pep: Type.Optional(PepAssessmentSchema),
     explanation: Type.Object(
       {
         query_name: Type.String(),
@@ -64,6 +92,8 @@ export const ScreeningListsResponse = Type.Object(
   {
     loaded: Type.Boolean({ description: 'Whether any list is loaded; without one, screening answers 503 rather than "No Match"' }),
     threshold: Type.Number({ description: 'Default decision threshold' }),
+    max_list_age_hours: Type.Number({ description: 'A list older than this is stale (SCREENING_MAX_LIST_AGE_HOURS, default 48)' }),
+    warnings: Type.Array(Type.Object({ code: Type.Literal('LIST_STALE'), list: Type.String(), message: Type.String() }), { description: 'One per stale list' }),
     lists: Type.Array(
       Type.Object({
         list: Type.String({ description: 'List id, e.g. us_ofac_sdn, gb_fcdo_sanctions' }),
@@ -71,6 +101,11 @@ export const ScreeningListsResponse = Type.Object(
         content_hash: Type.String({ description: 'sha256 over the canonical entries: the list version' }),
         entries: Type.Integer(),
         loaded_at: Type.String({ format: 'date-time', description: 'When this version was first loaded by this process' }),
+        last_success_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+          description: 'Last time the list was confirmed current: its last successful download (downloaded sources) or its file\'s last change (SCREENING_LISTS)',
+        }),
+        age_hours: Type.Union([Type.Number(), Type.Null()], { description: 'Hours since last_success_at' }),
+        stale: Type.Boolean({ description: 'Older than max_list_age_hours (SCREENING_MAX_LIST_AGE_HOURS): a warning, new designations may be missing' }),
       }),
       { description: 'The list versions screening runs against' },
     ),

@@ -8,6 +8,8 @@ import type { ListedEntity } from './domain/entity.ts';
 import { DEFAULT_OPTIONS, Matcher, type Match, type ScreeningQuery } from './domain/matcher.ts';
 import { DEFAULT_THRESHOLD, PEP_TOPICS, SANCTION_TOPICS, thresholdFor, type ScreeningTopic, type ThresholdOverride } from './domain/thresholds.ts';
 import { diffEntityHashes, entityHashes, type ListDiff } from './domain/versions.ts';
+import { listFreshness } from './domain/freshness.ts';
+import { assessPep, type PepAssessment } from './domain/pep.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
 import type { ListSource } from './sources.ts';
 import { fetchSources, readSourceState, sourceFolder, type SourceFetchOptions, type SourceFetchResult, type SourceState } from './sources.fetch.ts';
@@ -21,6 +23,19 @@ export interface ListVersion {
   contentHash: string;
   entities: number;
   loadedAt: string;
+  /** The local file's last change (lists read from SCREENING_LISTS). */
+  modifiedAt?: string;
+}
+
+/** A match, with what makes it a PEP match when it is one (positions, relation to the PEP, category, former). */
+export type ScreenedMatch = Match & { pep?: PepAssessment };
+
+/** A loaded list's age: since its last successful download (downloaded sources) or its file's last change. */
+export interface ListHealth {
+  list: string;
+  lastSuccessAt: string | null;
+  ageHours: number | null;
+  stale: boolean;
 }
 
 export interface ScreeningResult {
@@ -28,7 +43,7 @@ export interface ScreeningResult {
   /** The spec's `pep_matches` and `sanctions_matches`. */
   pep: Decision;
   sanctions: Decision;
-  matches: Match[];
+  matches: ScreenedMatch[];
   /** The sanctions match threshold used (the lowest: sanctions are tuned for recall first). */
   threshold: number;
   /** The match threshold used per topic. */
@@ -55,6 +70,10 @@ export interface ScreeningServiceOptions {
    * (conditional requests, limits) before reloading, and every load reads the files already there.
    */
   sources?: { sources: readonly ListSource[]; dir: string } & SourceFetchOptions;
+  /** A list not updated for longer is flagged stale (SCREENING_MAX_LIST_AGE_HOURS, default 48). */
+  maxListAgeHours?: number;
+  /** The firm's country: PEP positions there are `domestic` (PEP_DOMESTIC_COUNTRY, default GB). */
+  pepDomesticCountry?: string;
 }
 
 /** A configured download source and how its last attempts went (from the state kept beside its files). */
@@ -78,6 +97,8 @@ export class NoListsLoadedError extends Error {
     super('no screening lists are loaded: configure SCREENING_LISTS (or --lists) with the sanctions and PEP lists to screen against');
   }
 }
+
+export const DEFAULT_MAX_LIST_AGE_HOURS = 48;
 
 const isPep = (m: Match) => m.topics.some((t) => PEP_TOPICS.test(t));
 const isSanction = (m: Match) => m.topics.some((t) => SANCTION_TOPICS.test(t));
@@ -130,7 +151,7 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     const topics = (test: RegExp) => loaded.some((l) => l.entities.some((e) => e.topics.some((t) => test.test(t))));
     coverage = { pep: topics(PEP_TOPICS), sanctions: topics(SANCTION_TOPICS) };
     matcher = loaded.some((l) => l.entities.length > 0) ? new Matcher(loaded.flatMap((l) => l.entities), { ...DEFAULT_OPTIONS, ...(configured !== undefined ? { threshold: configured } : {}) }) : undefined;
-    versions = loaded.map((l) => ({ list: l.id, format: l.format, source: l.source, contentHash: l.contentHash, entities: l.entities.length, loadedAt }));
+    versions = loaded.map((l) => ({ list: l.id, format: l.format, source: l.source, contentHash: l.contentHash, entities: l.entities.length, loadedAt, ...(l.modifiedAt ? { modifiedAt: l.modifiedAt } : {}) }));
     for (const [i, l] of loaded.entries()) {
       const h = history.get(l.id) ?? [];
       if (h[h.length - 1]?.version.contentHash !== l.contentHash) {
@@ -153,7 +174,30 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     const override = overrides.threshold ?? configured;
     const matches = m.screen(query, override !== undefined ? { threshold: override } : {});
     const thresholds = thresholdsFor(override);
-    return { ...decide(matches), matches, threshold: thresholds.sanctions, thresholds, lists: versions.map((v) => ({ list: v.list, contentHash: v.contentHash })), screenedAt: now().toISOString() };
+    return { ...decide(matches), matches: withPep(matches), threshold: thresholds.sanctions, thresholds, lists: versions.map((v) => ({ list: v.list, contentHash: v.contentHash })), screenedAt: now().toISOString() };
+  }
+
+  /** PEP matches carry their assessment: role, category, current or former, and the relation explained. */
+  function withPep(matches: Match[]): ScreenedMatch[] {
+    const ctx = { domesticCountry: options.pepDomesticCountry ?? 'GB', today: now().toISOString().slice(0, 10) };
+    return matches.map((m) => {
+      const entity = isPep(m) ? byId.get(m.entityId) : undefined;
+      const pep = entity ? assessPep(entity, ctx) : undefined;
+      return pep ? { ...m, pep } : m;
+    });
+  }
+
+  /** Each loaded list's age and whether it is stale (older than maxListAgeHours). */
+  function listHealth(): ListHealth[] {
+    const at = now();
+    const maxAge = options.maxListAgeHours ?? DEFAULT_MAX_LIST_AGE_HOURS;
+    const src = options.sources;
+    return versions.map((v) => {
+      const downloaded = src?.sources.some((s) => s.id === v.list) ? readSourceState(src.dir, v.list).lastSuccessAt : undefined;
+      const last = downloaded ?? v.modifiedAt;
+      const f = listFreshness(last, at, maxAge);
+      return { list: v.list, lastSuccessAt: last ?? null, ageHours: f.age_hours, stale: f.stale };
+    });
   }
 
   /** Added, changed and removed entity ids between two loaded versions of one list (defaults: the last two). */
@@ -200,6 +244,8 @@ export function createScreeningService(options: ScreeningServiceOptions = {}) {
     fetchSources: fetchConfiguredSources,
     /** The configured download sources with their last attempt, success, change and error. */
     sourceStatus,
+    listHealth,
+    maxListAgeHours: options.maxListAgeHours ?? DEFAULT_MAX_LIST_AGE_HOURS,
     /** Results of this process's last fetch of the download sources. */
     lastFetch: (): readonly SourceFetchResult[] => lastFetch,
     /**

@@ -16,6 +16,8 @@ export interface ListSource {
   urls: string[];
   /** Whether a licence or a token is needed to fetch it. */
   note?: string;
+  /** Downloaded by a fresh install without any setting (DEFAULT_SOURCE_IDS). */
+  byDefault?: boolean;
 }
 
 export const OFFICIAL_SOURCES: readonly ListSource[] = [
@@ -24,6 +26,7 @@ export const OFFICIAL_SOURCES: readonly ListSource[] = [
     publisher: 'US Treasury OFAC, Specially Designated Nationals',
     format: 'ofac_xml',
     urls: ['https://sanctionslistservice.ofac.treas.gov/api/PublicationPreview/exports/SDN.XML'],
+    byDefault: true,
   },
   {
     id: 'us_ofac_cons',
@@ -36,13 +39,19 @@ export const OFFICIAL_SOURCES: readonly ListSource[] = [
     publisher: 'United Nations Security Council consolidated list',
     format: 'un_xml',
     urls: ['https://scsanctions.un.org/resources/xml/en/consolidated.xml'],
+    byDefault: true,
   },
   {
     id: 'eu_fsf',
     publisher: 'European Union Financial Sanctions Files',
     format: 'eu_xml',
-    urls: ['https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=<your token>'],
-    note: 'needs the free token from the EU FSF site',
+    // The EU's own open-data catalogue (data.europa.eu, dataset "Consolidated list of persons, groups and entities
+    // subject to EU financial sanctions") publishes this address with this public token; open-source screening
+    // tools use the same one. If the EU withdraws it, the source fails visibly (status `error`) and the operator
+    // gives `eu_fsf=URL` with the token of their own FSF account (ADR 0099).
+    urls: ['https://webgate.ec.europa.eu/fsd/fsf/public/files/xmlFullSanctionsList_1_1/content?token=dG9rZW4tMjAxNw'],
+    note: 'the public token the EU publishes on data.europa.eu; eu_fsf=URL gives your own FSF token instead',
+    byDefault: true,
   },
   {
     id: 'gb_fcdo_sanctions',
@@ -50,6 +59,7 @@ export const OFFICIAL_SOURCES: readonly ListSource[] = [
     format: 'uk_sl_xml',
     urls: ['https://sanctionslist.fcdo.gov.uk/docs/UK-Sanctions-List.xml'],
     note: 'also published as UK-Sanctions-List.csv at the same address; the XML is preferred (one element per designation)',
+    byDefault: true,
   },
   {
     id: 'gb_hmt_sanctions',
@@ -66,6 +76,23 @@ export const OFFICIAL_SOURCES: readonly ListSource[] = [
     note: 'CC BY-NC 4.0: commercial use needs an OpenSanctions licence',
   },
 ];
+
+/** The official free sources a fresh install downloads without any setting: OFAC SDN, UN, UK Sanctions List, EU FSF. */
+export const DEFAULT_SOURCE_IDS: readonly string[] = OFFICIAL_SOURCES.filter((s) => s.byDefault).map((s) => s.id);
+
+/**
+ * The one rule for which sources are downloaded (ADR 0099), from the raw settings:
+ * - `SCREENING_SOURCES=none`: nothing is downloaded;
+ * - `SCREENING_SOURCES=a,b,...`: exactly those;
+ * - unset (or empty) with `SCREENING_LISTS` set: nothing (an air-gapped install that manages its own files);
+ * - unset with no `SCREENING_LISTS`: the official free sources (DEFAULT_SOURCE_IDS).
+ */
+export function sourceEntriesFromSettings(settings: { sources?: string; lists?: string }): string[] {
+  const raw = (settings.sources ?? '').trim();
+  if (raw.toLowerCase() === 'none') return [];
+  if (raw) return raw.split(',').map((e) => e.trim()).filter(Boolean);
+  return (settings.lists ?? '').trim() ? [] : [...DEFAULT_SOURCE_IDS];
+}
 
 /** SCREENING_LISTS: comma-separated paths (files, folders, zips), each optionally `id=path`. */
 export function listPathsFromEnv(env: Record<string, string | undefined> = process.env): string[] {

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import { Problem, useLoad } from './App.tsx';
-import { post, fullName, type AmlReport, type Contact, type Entity, type Match, type User } from './api.ts';
+import { post, fullName, type AmlReport, type Contact, type Entity, type Match, type PepAssessment, type User } from './api.ts';
 import { ContactFacts } from './Contact.tsx';
 import { onLink } from './router.ts';
 
@@ -41,6 +41,7 @@ function MatchCard({ match, entity, contact, index, requestedAt }: { match: Matc
     <article className="match card" aria-labelledby={`match-${index}`}>
       <h3 id={`match-${index}`}>{match.kind} potential match: {match.listed_name} <span className="score">score {match.score.toFixed(3)}</span></h3>
       <MatchReview match={match} requestedAt={requestedAt} />
+      {match.pep && <PepFacts pep={match.pep} />}
       <div className="two">
         <section aria-label="The contact">
           <h4>Contact</h4>
@@ -69,6 +70,18 @@ function MatchCard({ match, entity, contact, index, requestedAt }: { match: Matc
       </div>
       <p className="reasons">Why it matched: {match.reasons.join('; ') || '—'}</p>
     </article>
+  );
+}
+
+/** Why a PEP match is one: the position, or the relation to the PEP (MLR 2017 regulation 35), and whether it is former. */
+function PepFacts({ pep }: { pep: PepAssessment }) {
+  const role = pep.role === 'rca' ? (pep.relation?.kind === 'associate' ? 'Close associate of a PEP' : 'Relative of a PEP') : 'PEP';
+  return (
+    <p className="pep" data-testid="pep">
+      <span className={`badge ${pep.status === 'former' ? 'good' : 'warn'}`}>{role}{pep.category ? `, ${pep.category.replace(/_/g, ' ')}` : ''}{pep.status === 'former' ? ', former' : ''}</span>{' '}
+      {pep.explanation}
+      {pep.minimum_measures_until && <> (enhanced measures at least until {pep.minimum_measures_until}, then a risk-based decision)</>}
+    </p>
   );
 }
 

@@ -201,19 +201,31 @@ function Credits() {
   );
 }
 
+interface ListRow { list: string; format: string; content_hash: string; entries: number; loaded_at: string; last_success_at: string | null; age_hours: number | null; stale: boolean }
+
 function Lists() {
-  const { data, error } = useLoad<{ loaded: boolean; threshold: number; data: { list: string; format: string; source: string; content_hash: string; entries: number; loaded_at: string }[] }>('/settings/lists');
+  const { data, error } = useLoad<{ loaded: boolean; threshold: number; max_list_age_hours: number; warnings: { list: string; message: string }[]; data: ListRow[] }>('/settings/lists');
   return (
     <section aria-labelledby="ls-h">
       <h2 id="ls-h">Screening lists</h2>
       <Problem error={error} />
       {data && (
         <>
-          <p>{data.loaded ? `Screening against ${data.data.length} list(s); match threshold ${data.threshold}.` : 'No list is loaded: AML checks end in an error until one is.'}</p>
+          <p>{data.loaded ? `Screening against ${data.data.length} list(s); match threshold ${data.threshold}.` : 'No list is loaded yet: AML checks wait for one, then end in an error (SCREENING_LISTS_UNAVAILABLE).'}</p>
+          {data.warnings.length > 0 && (
+            <div role="alert" aria-label="List warnings"><ul>{data.warnings.map((w) => <li key={w.list}><span className="badge warn">Stale</span> {w.message}</li>)}</ul></div>
+          )}
           <table>
-            <caption>Lists with their last load and entry counts</caption>
-            <thead><tr><th scope="col">List</th><th scope="col">Format</th><th scope="col">Entries</th><th scope="col">Last loaded</th><th scope="col">Content hash</th></tr></thead>
-            <tbody>{data.data.map((l) => <tr key={l.list}><td>{l.list}</td><td>{l.format}</td><td>{l.entries.toLocaleString('en-GB')}</td><td>{new Date(l.loaded_at).toLocaleString('en-GB')}</td><td><code>{l.content_hash.slice(0, 16)}</code></td></tr>)}</tbody>
+            <caption>{`Lists with their age (a list not updated for more than ${data.max_list_age_hours} hours is stale)`}</caption>
+            <thead><tr><th scope="col">List</th><th scope="col">Format</th><th scope="col">Entries</th><th scope="col">Last success</th><th scope="col">Age</th><th scope="col">Last loaded</th><th scope="col">Content hash</th></tr></thead>
+            <tbody>{data.data.map((l) => (
+              <tr key={l.list}>
+                <td>{l.list}</td><td>{l.format}</td><td>{l.entries.toLocaleString('en-GB')}</td>
+                <td>{l.last_success_at ? new Date(l.last_success_at).toLocaleString('en-GB') : 'unknown'}</td>
+                <td>{l.age_hours === null ? 'unknown' : `${l.age_hours} h`} {l.stale ? <span className="badge warn">Stale</span> : <span className="badge good">Current</span>}</td>
+                <td>{new Date(l.loaded_at).toLocaleString('en-GB')}</td><td><code>{l.content_hash.slice(0, 16)}</code></td>
+              </tr>
+            ))}</tbody>
           </table>
         </>
       )}

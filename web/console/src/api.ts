@@ -36,6 +36,13 @@ export interface Match {
   screened_name?: { name: string; source: 'CONTACT' | 'LEGAL_NAME' | 'PREVIOUS_NAME' | 'DOCUMENT' };
   review?: { status: 'MATCH_DISMISSED' | 'MATCH_CONFIRMED'; reviewed_by: string; reviewed_at: string; notes: string } | null;
   review_change?: 'DISMISSED_MATCH_CHANGED' | 'CONFIRMED_MATCH_CHANGED' | 'CONFIRMED_MATCH_DELISTED' | null;
+  pep?: PepAssessment;
+}
+/** A PEP match's role (pep, or rca: relative or close associate), category, status and the relation explained. */
+export interface PepAssessment {
+  role: 'pep' | 'rca'; category: 'domestic' | 'foreign' | 'international_organisation' | null; status: 'current' | 'former' | 'unknown';
+  ended_on: string | null; minimum_measures_until: string | null; explanation: string;
+  relation: { kind: 'family' | 'associate'; relationship: string | null; pep_entity_id: string; pep_name: string } | null;
 }
 export interface Entity { id: string; list: string; sourceId: string; schema: string; names: { name?: string; full?: string; [k: string]: unknown }[]; birthDates: string[]; nationalities: string[]; citizenships: string[]; countries: string[]; programs: string[]; topics: string[]; sourceUrl?: string; gender?: string }
 export interface AmlReport {

@@ -1,6 +1,7 @@
 /** The AML report's data and review as stored (sealed) and shown; pure helpers over them. */
 import type { MatchReviewView, ReviewChange } from './memory.ts';
 import type { GivenName } from './names.ts';
+import type { PepAssessment } from '../../screening/index.ts';
 
 export type MatchReview = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' | 'NO_MATCH';
 
@@ -26,6 +27,13 @@ export interface ReportMatch {
   /** The review of this match: made on this report, or carried over from an earlier one (then `review_change` says if it was reopened). */
   review?: MatchReviewView | null;
   review_change?: ReviewChange | null;
+  /** PEP matches: PEP or relative/close associate, category, current or former, the relation explained (ADR 0100). */
+  pep?: PepAssessment;
+}
+
+/** The PEP assessment a screening match carries, as the report stores it (absent for other matches). */
+export function pepOf(m: { pep?: PepAssessment }): Pick<ReportMatch, 'pep'> {
+  return m.pep ? { pep: m.pep } : {};
 }
 
 export type MatchDecision = 'No Match' | 'Potential Match';

@@ -40,6 +40,38 @@ export interface ListedEntity {
   /** FollowTheMoney topics: `sanction`, `role.pep`, `crime`, `debarment`, ... */
   topics: string[];
   sourceUrl?: string;
+  /** Public functions held (OpenSanctions Position + Occupancy): what makes the entity a PEP. */
+  positions?: PepPosition[];
+  /** Family members and close associates who are PEPs (OpenSanctions Family, Associate): what makes it an RCA. */
+  relations?: PepRelation[];
+}
+
+/** A position held, as published (dates `YYYY[-MM[-DD]]`, country ISO alpha-2). */
+export interface PepPosition {
+  title: string;
+  country?: string;
+  subnationalArea?: string;
+  /** Position topics: `gov.national`, `gov.igo`, `gov.muni`, `gov.head`, `role.diplo`, ... */
+  topics: string[];
+  startDate?: string;
+  endDate?: string;
+  /** The occupancy's published status. */
+  status?: 'current' | 'ended' | 'unknown';
+}
+
+/** A relation of this entity to a PEP (MLR 2017 regulation 35: family members and known close associates). */
+export interface PepRelation {
+  kind: 'family' | 'associate';
+  /** As published, e.g. `spouse`, `son`, `business partner`. */
+  relationship?: string;
+  /**
+   * Whom `relationship` describes: `this` when this entity is the published relative/associate (it is the
+   * PEP's `spouse`), `pep` when the PEP is (the PEP is this entity's `father`).
+   */
+  describes: 'this' | 'pep';
+  pepId: string;
+  pepName: string;
+  pepPositions: PepPosition[];
 }
 
 export function entityId(list: string, sourceId: string): string {

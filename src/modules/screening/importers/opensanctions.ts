@@ -1,10 +1,12 @@
 /**
  * OpenSanctions data in its two export formats: FollowTheMoney entities (one JSON object per line, the
  * `entities.ftm.json` export) and Senzing JSON lines. `topics` carry the reason for listing
- * (`sanction`, `role.pep`, `role.rca`, `crime`, ...), which the service maps to PEP and sanctions results.
+ * (`sanction`, `role.pep`, `role.rca`, `crime`, ...), which the service maps to PEP and sanctions results; the
+ * FtM export's positions and relations are read by ftm-pep.ts.
  */
 import { addName, newEntity, pushUnique, type EntitySchema, type ListedEntity } from '../domain/entity.ts';
 import { countryCode, normaliseGender, parseLooseDate } from './fields.ts';
+import { attachPepStructure } from './ftm-pep.ts';
 
 type Props = Record<string, string[] | undefined>;
 interface FtmEntity {
@@ -74,6 +76,8 @@ export function parseFtm(list: string, content: string): ListedEntity[] {
       pushUnique(entity.topics, 'sanction');
     }
   }
+  // Positions, occupancies, family and associates: who is a PEP, and who is a relative or close associate of one.
+  attachPepStructure(all, byId);
   return [...byId.values()];
 }
 
