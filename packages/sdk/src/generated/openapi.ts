@@ -5742,6 +5742,38 @@ export interface components {
                     listed?: boolean;
                     listed_name: string;
                     matched_name: string;
+                    /** @description PEP matches only: role, category, current or former, and the relation explained */
+                    pep?: {
+                        /** @description Of the deciding position: domestic (PEP_DOMESTIC_COUNTRY), foreign, international_organisation; null when no position is published */
+                        category: "domestic" | "foreign" | "international_organisation" | null;
+                        /** @description When the last position ended (former only) */
+                        ended_on: string | null;
+                        /** @description e.g. "spouse of Jane Doe, Minister of Finance (GB), 2019-2023; former, left office 2023-06-30" */
+                        explanation: string;
+                        /** @description Former PEPs: 12 months after leaving office (regulation 35(9)); after it, a risk-based decision */
+                        minimum_measures_until: string | null;
+                        /** @description The PEP's positions (for an rca: the related PEP's) */
+                        positions: {
+                            category: "domestic" | "foreign" | "international_organisation" | null;
+                            country: string | null;
+                            end_date: string | null;
+                            start_date: string | null;
+                            status: "current" | "former" | "unknown";
+                            title: string;
+                        }[];
+                        /** @description For an rca: the PEP it is related to */
+                        relation: {
+                            kind: "family" | "associate";
+                            pep_entity_id: string;
+                            pep_name: string;
+                            /** @description As published, e.g. spouse, son, business partner */
+                            relationship: string | null;
+                        } | null;
+                        /** @description pep: holds or held the public function; rca: a family member or known close associate of a PEP (MLR 2017 regulation 35) */
+                        role: "pep" | "rca";
+                        /** @description former: every published position has ended */
+                        status: "current" | "former" | "unknown";
+                    };
                     programs: string[];
                     reasons: string[];
                     review?: {
@@ -6083,11 +6115,15 @@ export interface components {
         ScreeningListsResponse: {
             /** @description The list versions screening runs against */
             lists: {
+                /** @description Hours since last_success_at */
+                age_hours: number | null;
                 /** @description sha256 over the canonical entries: the list version */
                 content_hash: string;
                 entries: number;
                 /** @description Publisher format it was read from */
                 format: string;
+                /** @description Last time the list was confirmed current: its last successful download (downloaded sources) or its file's last change (SCREENING_LISTS) */
+                last_success_at: string | null;
                 /** @description List id, e.g. us_ofac_sdn, gb_fcdo_sanctions */
                 list: string;
                 /**
@@ -6095,9 +6131,13 @@ export interface components {
                  * @description When this version was first loaded by this process
                  */
                 loaded_at: string;
+                /** @description Older than max_list_age_hours (SCREENING_MAX_LIST_AGE_HOURS): a warning, new designations may be missing */
+                stale: boolean;
             }[];
             /** @description Whether any list is loaded; without one, screening answers 503 rather than "No Match" */
             loaded: boolean;
+            /** @description A list older than this is stale (SCREENING_MAX_LIST_AGE_HOURS, default 48) */
+            max_list_age_hours: number;
             /** @description Lists downloaded from their publishers on the refresh schedule, with their last fetch */
             sources: {
                 /** @description Consecutive failed attempts */
@@ -6121,6 +6161,13 @@ export interface components {
             }[];
             /** @description Default decision threshold */
             threshold: number;
+            /** @description One per stale list */
+            warnings: {
+                /** @enum {string} */
+                code: "LIST_STALE";
+                list: string;
+                message: string;
+            }[];
         };
         ScreeningMatch: {
             /** @description list:publisher id, stable across list versions */
@@ -6153,6 +6200,38 @@ export interface components {
             listed_name: string;
             /** @description The listed name or alias that matched */
             matched_name: string;
+            /** @description PEP matches only: role, category, current or former, and the relation explained */
+            pep?: {
+                /** @description Of the deciding position: domestic (PEP_DOMESTIC_COUNTRY), foreign, international_organisation; null when no position is published */
+                category: "domestic" | "foreign" | "international_organisation" | null;
+                /** @description When the last position ended (former only) */
+                ended_on: string | null;
+                /** @description e.g. "spouse of Jane Doe, Minister of Finance (GB), 2019-2023; former, left office 2023-06-30" */
+                explanation: string;
+                /** @description Former PEPs: 12 months after leaving office (regulation 35(9)); after it, a risk-based decision */
+                minimum_measures_until: string | null;
+                /** @description The PEP's positions (for an rca: the related PEP's) */
+                positions: {
+                    category: "domestic" | "foreign" | "international_organisation" | null;
+                    country: string | null;
+                    end_date: string | null;
+                    start_date: string | null;
+                    status: "current" | "former" | "unknown";
+                    title: string;
+                }[];
+                /** @description For an rca: the PEP it is related to */
+                relation: {
+                    kind: "family" | "associate";
+                    pep_entity_id: string;
+                    pep_name: string;
+                    /** @description As published, e.g. spouse, son, business partner */
+                    relationship: string | null;
+                } | null;
+                /** @description pep: holds or held the public function; rca: a family member or known close associate of a PEP (MLR 2017 regulation 35) */
+                role: "pep" | "rca";
+                /** @description former: every published position has ended */
+                status: "current" | "former" | "unknown";
+            };
             /** @description Sanctions programmes or regimes */
             programs: string[];
             /** @description Reason codes: NAME_EXACT, NAME_FUZZY, NAME_PHONETIC, NAME_EQUIVALENT, NAME_TRANSLITERATED, NAME_REORDERED, NAME_INITIALS, NAME_PARTIAL, WEAK_ALIAS, DOB_MATCH, DOB_YEAR_MATCH, DOB_NEAR, DOB_MISMATCH, NATIONALITY_MATCH, NATIONALITY_MISMATCH, RESIDENCE_MATCH, GENDER_MATCH, GENDER_MISMATCH */
