@@ -5,6 +5,11 @@
  * own: a process so limited cannot take the CPU that PostgreSQL, the worker and the load generator need, so the
  * API tier is the limit and adding a process adds capacity (docs/benchmarks.md, "Load: scale-out").
  *
+ * A quota only caps. On a machine other people's work keeps busy a capped process may still get less than its
+ * quota, and then the machine, not the API tier, is the limit again. So the cgroup also gets a large weight
+ * (`cpu.shares`): the scheduler serves it up to its quota before tasks of the default weight, as a node's own core
+ * would. The quota bounds what that takes from everyone else: the quotas' sum.
+ *
  * Every cgroup made here is removed when the process that made it exits (normally, on an exception, on SIGINT
  * or SIGTERM); one left behind by a run killed with SIGKILL is removed by the next run (its name carries the pid).
  */
@@ -35,7 +40,7 @@ export interface CpuQuota {
 }
 
 /** Puts `pid` (all its threads, and any process it starts later) under a quota of `cores` of one core. */
-export function limitCpu(pid: number, cores: number, label: string, periodUs = 100_000): CpuQuota {
+export function limitCpu(pid: number, cores: number, label: string, { periodUs = 100_000, shares = 10 * 1024 } = {}): CpuQuota {
   if (!(cores > 0)) throw new Error(`CPU quota must be above 0 cores, got ${cores}`);
   if (live.size === 0) removeStale();
   const name = `${PREFIX}${process.pid}-${label}`;
@@ -45,6 +50,7 @@ export function limitCpu(pid: number, cores: number, label: string, periodUs = 1
   try {
     writeFileSync(path.join(dir, 'cpu.cfs_period_us'), String(periodUs));
     writeFileSync(path.join(dir, 'cpu.cfs_quota_us'), String(Math.max(1000, Math.round(cores * periodUs))));
+    writeFileSync(path.join(dir, 'cpu.shares'), String(shares)); // the default weight is 1024
     // cgroup.procs moves every thread of the process (the event loop, libuv's pool, V8's GC threads).
     writeFileSync(path.join(dir, 'cgroup.procs'), String(pid));
   } catch (error) {
