@@ -1,9 +1,10 @@
 /**
  * npm run bench:load — the scale-out deployment under load (docs/deployment.md, "N API processes and M
  * workers"): many simulated callers each run the typical integration again and again (token, create an
- * account, trigger its AML check, wait for the REPORT_READY webhook, read the report) against 1 and then 2
- * API processes plus a `kyc worker`, on PostgreSQL and an S3-compatible server, with the shared rate limiter
- * on. One caller request in 20 is sent twice (a client's retry, to the other process, same Idempotency-Key).
+ * account, trigger its AML check, wait for the REPORT_READY webhook, read the report) against 1, 2 and 3
+ * API processes plus `kyc worker` processes, on PostgreSQL and an S3-compatible server, with the shared rate
+ * limiter on. Each API process runs under a CPU quota of its own (bench/cpu-quota.ts): API nodes with cores of
+ * their own, simulated on one machine. One caller request in 20 is sent twice (a client's retry, to the other process, same Idempotency-Key).
  * Prints throughput, p50/p99 latency and errors per setup, then checks the side effects in the database and
  * at the webhook receiver: each account made once, each AML check run and paid once, each event delivered once.
  */
@@ -30,7 +31,8 @@ const CALLERS = Number(process.env.BENCH_CALLERS ?? 96);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
 const SETUPS = (process.env.BENCH_APIS ?? '1,2,3').split(',').map(Number).filter((n) => n > 0);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+// 2: one worker's AML checks (batches of 4, one batch at a time) were the limit of 3 API processes (docs/benchmarks.md).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const READ_SECONDS = Number(process.env.BENCH_READ_DURATION ?? 10);
 const RETRY_EVERY = 20;
 /**
