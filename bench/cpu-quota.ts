@@ -78,12 +78,16 @@ function readStat(dir: string): CpuStat {
   }
 }
 
-/** Moves whatever still runs in the cgroup back to the root (a child that outlived its stop) and deletes it. */
-function removeCgroup(dir: string) {
+/**
+ * Deletes the cgroup. Whatever still runs in it (a child that outlived its stop) moves back to the root first;
+ * with `end`, when the benchmark itself is being stopped, it is also asked to end (SIGTERM).
+ */
+function removeCgroup(dir: string, end = false) {
   live.delete(dir);
   if (!existsSync(dir)) return;
   try {
     for (const pid of readFileSync(path.join(dir, 'cgroup.procs'), 'utf8').split('\n').filter(Boolean)) {
+      if (end) try { process.kill(Number(pid), 'SIGTERM'); } catch { /* it exited meanwhile */ }
       try { writeFileSync(path.join(CPU_ROOT, 'cgroup.procs'), pid); } catch { /* it exited meanwhile */ }
     }
     rmdirSync(dir);
@@ -100,14 +104,14 @@ function removeStale() {
   }
 }
 
-/** Every cgroup still there: on exit, however it comes. */
-export function removeAllCpuQuotas() {
-  for (const dir of [...live]) removeCgroup(dir);
+/** Every cgroup still there: on exit, however it comes (`end`: and end the processes in them, on a signal). */
+export function removeAllCpuQuotas(end = false) {
+  for (const dir of [...live]) removeCgroup(dir, end);
 }
-process.once('exit', removeAllCpuQuotas);
+process.once('exit', () => removeAllCpuQuotas());
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => {
-    removeAllCpuQuotas();
+    removeAllCpuQuotas(true);
     process.exit(128 + (signal === 'SIGINT' ? 2 : 15));
   });
 }

@@ -452,7 +452,7 @@ printTable(results.map(({ apis, cpu, idle, throttled, load: l }) => ({
   'machine idle %': idle,
 })));
 console.log('');
-console.log(`Reading finished reports only (GET AML report, ${CALLERS} connections, ${READ_SECONDS} s, ${useWrk ? 'one wrk per API process' : `this process's callers, ${ROUTING}`}; the worker idle):\n`);
+console.log(`Reading finished reports only (GET AML report, ${CALLERS} connections, ${READ_SECONDS} s, ${useWrk ? 'one wrk per API process' : `this process's callers, ${ROUTING}`}; the workers idle):\n`);
 printTable(results.map(({ apis, reads }) => ({
   setup: `${apis} API`, 'reads/s': reads.rps, 'p50 ms': reads.p50, 'p99 ms': reads.p99, errors: reads.errors,
   'API processes %': pct(reads.cpu.api, READ_SECONDS), ...quotaColumns(reads.cpu.apiEach, reads.throttled, READ_SECONDS), 'PostgreSQL %': pct(reads.cpu.postgres, READ_SECONDS),
