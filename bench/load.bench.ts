@@ -1,15 +1,16 @@
 /**
  * npm run bench:load — the scale-out deployment under load (docs/deployment.md, "N API processes and M
  * workers"): many simulated callers each run the typical integration again and again (token, create an
- * account, trigger its AML check, wait for the REPORT_READY webhook, read the report) against 1 and then 2
- * API processes plus a `kyc worker`, on PostgreSQL and an S3-compatible server, with the shared rate limiter
- * on. One caller request in 20 is sent twice (a client's retry, to the other process, same Idempotency-Key).
+ * account, trigger its AML check, wait for the REPORT_READY webhook, read the report) against 1, 2 and 3
+ * API processes plus `kyc worker` processes, on PostgreSQL and an S3-compatible server, with the shared rate
+ * limiter on. Each API process runs under a CPU quota of its own (bench/cpu-quota.ts): API nodes with cores of
+ * their own, simulated on one machine. One caller request in 20 is sent twice (a client's retry, to the other process, same Idempotency-Key).
  * Prints throughput, p50/p99 latency and errors per setup, then checks the side effects in the database and
  * at the webhook receiver: each account made once, each AML check run and paid once, each event delivered once.
  */
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { Pool } from 'undici';
@@ -21,14 +22,28 @@ import { startCluster, sharedSecrets } from '../test/helpers/cluster.ts';
 import { startS3Server } from '../test/helpers/s3-server.ts';
 import { printTable, startFloorServer, tempPostgres, token as fetchToken, ROOT } from './lib.ts';
 import { loadEachWithWrk, wrkInstalled, wrkRequestsScript } from './wrk.ts';
+import { cpuSeconds, machineIdle, postgresPids } from './cpu-usage.ts';
+import { cpuQuotaUnavailable, limitCpu, statSince, type CpuQuota, type CpuStat } from './cpu-quota.ts';
 
-const CALLERS = Number(process.env.BENCH_CALLERS ?? 48);
+// 96: with the API processes under a quota a sequence spends seconds waiting for the worker's webhook, and 48
+// callers then cannot keep 3 API processes busy (docs/benchmarks.md).
+const CALLERS = Number(process.env.BENCH_CALLERS ?? 96);
 const DURATION_S = Number(process.env.BENCH_DURATION ?? 20);
 const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 8);
-const SETUPS = (process.env.BENCH_APIS ?? '1,2').split(',').map(Number).filter((n) => n > 0);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const SETUPS = (process.env.BENCH_APIS ?? '1,2,3').split(',').map(Number).filter((n) => n > 0);
+// 2: one worker's AML checks (batches of 4, one batch at a time) were the limit of 3 API processes (docs/benchmarks.md).
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 2);
 const READ_SECONDS = Number(process.env.BENCH_READ_DURATION ?? 10);
 const RETRY_EVERY = 20;
+/**
+ * Each API process's CPU quota in cores (BENCH_API_CPU, 0 for none): API nodes with cores of their own, simulated
+ * with a cgroup per process, so that the API tier and not the shared machine is the limit. Where quotas cannot be
+ * set (not Linux, not root, no cgroup v1) the bench says so and runs without.
+ */
+const API_CPU_ASKED = Number(process.env.BENCH_API_CPU ?? 0.1);
+const QUOTA_MISSING = API_CPU_ASKED > 0 ? cpuQuotaUnavailable() : undefined;
+const API_CPU = QUOTA_MISSING ? 0 : API_CPU_ASKED;
+const QUOTA_PERIOD_US = 1000 * Number(process.env.BENCH_API_CPU_PERIOD_MS ?? 100);
 /** round-robin: every request to the next API process (a plain load balancer); sticky: each caller keeps to one. */
 const ROUTING = process.env.BENCH_ROUTING === 'sticky' ? 'sticky' : 'round-robin';
 const useWrk = process.env.BENCH_LOAD_GENERATOR !== 'autocannon' && wrkInstalled();
@@ -77,35 +92,24 @@ async function startWebhookReceiver() {
   };
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc (Linux); 0 when it cannot be read. */
-function cpuSeconds(pid: number | undefined): number {
-  try {
-    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
-    return (Number(fields[11]) + Number(fields[12])) / 100; // utime and stime, in clock ticks of 1/100 s
-  } catch {
-    return 0;
-  }
-}
-/** The machine's idle share in % of one core since `before` (or the counters now, to pass as `before`). */
-function machineIdle(before?: { idle: number; all: number }): { idle: number; all: number; percent: number } {
-  const ticks = readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/).slice(1).map(Number);
-  const now = { idle: ticks[3]! + ticks[4]!, all: ticks.reduce((a, b) => a + b, 0) };
-  const percent = before ? Math.round((100 * os.cpus().length * (now.idle - before.idle)) / Math.max(1, now.all - before.all)) : 0;
-  return { ...now, percent };
-}
-const postgresPids = () => readdirSync('/proc').filter((d) => /^\d+$/.test(d)).filter((d) => {
-  try { return readFileSync(`/proc/${d}/comm`, 'utf8').trim() === 'postgres'; } catch { return false; }
-}).map(Number);
 /** CPU seconds by role, to see which part of the machine a setup was short of. */
-function cpuByRole(cluster: { apis: { process: { pid?: number } }[]; workers: { process: { pid?: number } }[] }) {
+function cpuByRole(cluster: { apis: { process: { pid?: number } }[]; workers: { process: { pid?: number } }[] }, database: string) {
   const sum = (pids: (number | undefined)[]) => pids.reduce<number>((total, pid) => total + cpuSeconds(pid), 0);
   return {
     api: sum(cluster.apis.map((p) => p.process.pid)),
+    apiEach: cluster.apis.map((p) => cpuSeconds(p.process.pid)),
     worker: sum(cluster.workers.map((p) => p.process.pid)),
-    postgres: sum(postgresPids()),
+    postgres: new Map(postgresPids(database).map((pid) => [pid, cpuSeconds(pid)])),
     generator: (process.cpuUsage().user + process.cpuUsage().system) / 1e6,
   };
 }
+/** CPU seconds by role between two readings; a PostgreSQL backend that began in between counts from its start. */
+const cpuSince = (before: ReturnType<typeof cpuByRole>, after: ReturnType<typeof cpuByRole>) => ({
+  api: after.api - before.api, apiEach: after.apiEach.map((s, i) => s - before.apiEach[i]!), worker: after.worker - before.worker,
+  postgres: [...after.postgres].reduce((total, [pid, s]) => total + s - (before.postgres.get(pid) ?? 0), 0), generator: after.generator - before.generator,
+});
+const quotaStats = (quotas: CpuQuota[]) => quotas.map((q) => q.stat());
+const quotaStatsSince = (before: CpuStat[], after: CpuStat[]) => after.map((s, i) => statSince(before[i]!, s));
 
 type Receiver = Awaited<ReturnType<typeof startWebhookReceiver>>;
 interface Tenant { clientId: string; client_id: string; client_secret: string }
@@ -215,9 +219,32 @@ async function readReports(apis: string[], reports: { url: string; auth: Record<
   return { ...result, idle: machineIdle(idleBefore) };
 }
 
+/**
+ * Before the reads are timed every API process reads every finished report once: a long-running process has its
+ * caches of verified tokens and of contacts' data keys (ADR 75) filled, and the timed reads measure that steady
+ * state. Without it a process that did not create a contact pays for a cold cache on each report's first read,
+ * and the reads of a few seconds measure mostly that.
+ */
+async function warmReads(apis: string[], reports: { url: string; auth: Record<string, string> }[]) {
+  await Promise.all(apis.map(async (url) => {
+    const pool = new Pool(url, { connections: 8 });
+    let next = 0;
+    await Promise.all(Array.from({ length: 8 }, async () => {
+      while (next < reports.length) {
+        const report = reports[next++]!;
+        const r = await pool.request({ method: 'GET', path: report.url, headers: report.auth });
+        await r.body.dump();
+      }
+    }));
+    await pool.close();
+  }));
+}
+
 async function readReportsWithWrk(apis: string[], reports: { url: string; auth: Record<string, string> }[]) {
   const script = wrkRequestsScript(reports.map((r) => ({ path: r.url, headers: r.auth })));
-  const run = await loadEachWithWrk(apis, { connections: CALLERS, duration: READ_SECONDS, script });
+  // A process held to a small CPU quota answers 48 waiting connections slowly (a second or more at p99 with one
+  // process at 0.15 of a core): a slow answer is a latency here, not an error.
+  const run = await loadEachWithWrk(apis, { connections: CALLERS, duration: READ_SECONDS, script, timeoutSeconds: 30 });
   return { rps: run.rps, p50: run.p50, p99: run.p99, errors: run.errors + run.non2xx };
 }
 
@@ -276,29 +303,38 @@ async function run(apis: number) {
   const s3 = await startS3Server();
   const receiver = await startWebhookReceiver();
   const db = createPostgresDb(database.url, { max: 4 });
+  const databaseName = new URL(database.url).pathname.slice(1);
   const cluster = await startCluster({
     apis, workers: WORKERS, inheritOutput: true,
     env: { ...sharedSecrets(), ...s3.env(), DATABASE_URL: database.url, PUBLIC_URL: 'http://kyc.bench', WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '1000000' },
     workerEnv: { SCREENING_LISTS: lists },
   });
+  const quotas: CpuQuota[] = [];
   try {
+    if (API_CPU) cluster.apis.forEach((a, i) => quotas.push(limitCpu(a.process.pid!, API_CPU, `api-${i + 1}`, { periodUs: QUOTA_PERIOD_US })));
     const urls = cluster.apis.map((a) => a.url);
     const tenants = await setUpTenants(db, receiver.url, urls[0]!);
     // Lists load in the worker in the background: one sequence per process warms up before the clock starts.
     await drive(urls, tenants, receiver, 'warm', urls.length, 0);
     const before = await db.query<{ a: number; t: number }>("SELECT (SELECT count(*) FROM accounts) AS a, (SELECT count(*) FROM credit_ledger WHERE amount < 0) AS t");
     // CPU seconds by role over each timed phase: on a shared machine they say more than the rates do.
-    const cpuBefore = cpuByRole(cluster);
+    const cpuBefore = cpuByRole(cluster, databaseName);
+    const quotaBefore = quotaStats(quotas);
     const idleBefore = machineIdle();
     const load = await drive(urls, tenants, receiver, `run${apis}`);
     const idle = machineIdle(idleBefore).percent;
-    const cpuAfter = cpuByRole(cluster);
-    const cpu = Object.fromEntries((Object.keys(cpuAfter) as (keyof typeof cpuAfter)[]).map((role) => [role, cpuAfter[role] - cpuBefore[role]])) as typeof cpuAfter;
-    const reads = { ...(await readReports(urls, load.done)), apiCpu: cpuByRole(cluster).api - cpuAfter.api };
+    const cpuAfter = cpuByRole(cluster, databaseName);
+    const quotaAfter = quotaStats(quotas);
+    const cpu = cpuSince(cpuBefore, cpuAfter);
+    await warmReads(urls, load.done);
+    const [cpuReadBefore, quotaReadBefore] = [cpuByRole(cluster, databaseName), quotaStats(quotas)];
+    const read = await readReports(urls, load.done);
+    const reads = { ...read, cpu: cpuSince(cpuReadBefore, cpuByRole(cluster, databaseName)), throttled: quotaStatsSince(quotaReadBefore, quotaStats(quotas)) };
     const sideEffects = await check(db, receiver, { accountKeys: load.accountKeys + Number(before[0]!.a), triggers: load.triggers + Number(before[0]!.t) });
-    return { apis, load, sideEffects, cpu, idle, reads };
+    return { apis, load, sideEffects, cpu, idle, throttled: quotaStatsSince(quotaBefore, quotaAfter), reads };
   } finally {
     await cluster.stop();
+    for (const q of quotas) q.remove();
     await db.close();
     await receiver.close();
     await s3.close();
@@ -389,7 +425,10 @@ const floors = useWrk && process.env.BENCH_FLOOR !== 'false' ? await (async () =
 const overshoot = process.env.BENCH_OVERSHOOT === '0' ? undefined : await measureOvershoot(Number(process.env.BENCH_OVERSHOOT_LIMIT ?? 3000));
 
 const load = os.loadavg().map((l) => l.toFixed(1)).join(' ');
-console.log(`\nLoad benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, PostgreSQL on this machine, ${CALLERS} callers over ${CLIENTS} clients, ${DURATION_S} s per setup, ${WORKERS} worker process(es), ${ROUTING} routing, load average now ${load}\n`);
+console.log(`\nLoad benchmark: ${os.cpus().length} cores (${os.cpus()[0]?.model}), Node ${process.version}, PostgreSQL on this machine, ${CALLERS} callers over ${CLIENTS} clients, ${DURATION_S} s per setup, ${WORKERS} worker process(es), ${ROUTING} routing, load average now ${load}`);
+console.log(API_CPU
+  ? `Each API process limited to ${API_CPU} of a core (its own cgroup: CFS quota ${Math.round(API_CPU * QUOTA_PERIOD_US / 1000)} ms per ${QUOTA_PERIOD_US / 1000} ms period; BENCH_API_CPU): API nodes with cores of their own, simulated. The worker, PostgreSQL and the load generator have no quota.\n`
+  : `No CPU quota on the API processes (${QUOTA_MISSING ? `BENCH_API_CPU=${API_CPU_ASKED} asked, but ${QUOTA_MISSING}` : 'BENCH_API_CPU=0'}): they share the machine's cores with everything else.\n`);
 printTable(results.map(({ apis, load: l }) => ({
   setup: `${apis} API + ${WORKERS} worker`, sequences: l.sequences, 'sequences/s': (l.sequences / l.seconds).toFixed(1), 'requests/s': Math.round(l.requests / l.seconds),
   'token p50/p99': `${quantile(l.latency.token!, 0.5)}/${quantile(l.latency.token!, 0.99)}`,
@@ -400,23 +439,28 @@ printTable(results.map(({ apis, load: l }) => ({
   errors: l.errors.length,
 })));
 console.log('\nLatencies in ms. A sequence: token, create account, trigger AML, wait for its webhook, read the report.');
-console.log('CPU during the timed run, in % of one core (the machine has 2 cores = 200%; PostgreSQL counts every session on the server):\n');
+console.log(`CPU during the timed run, in % of one core (the machine has ${os.cpus().length} cores = ${100 * os.cpus().length}%; PostgreSQL: this database's sessions and the server's background processes)${API_CPU ? `; "throttled": the share of the API processes' ${QUOTA_PERIOD_US / 1000} ms periods in which they used up their quota` : ''}:\n`);
 const pct = (cpuSeconds: number, seconds: number) => Math.round((100 * cpuSeconds) / seconds);
 const perSequence = (cpuSeconds: number, sequences: number) => ((1000 * cpuSeconds) / Math.max(1, sequences)).toFixed(1);
-printTable(results.map(({ apis, cpu, idle, load: l }) => ({
-  setup: `${apis} API + ${WORKERS} worker`, 'API processes %': pct(cpu.api, l.seconds), 'worker %': pct(cpu.worker, l.seconds), 'PostgreSQL %': pct(cpu.postgres, l.seconds),
+const quotaColumns = (each: number[], throttled: CpuStat[], seconds: number): Record<string, string> => ({
+  [`each API process %${API_CPU ? ` (quota ${Math.round(100 * API_CPU)})` : ''}`]: each.map((s) => pct(s, seconds)).join(' / '),
+  ...(API_CPU ? { 'throttled %': throttled.map((t) => Math.round((100 * t.throttled) / Math.max(1, t.periods))).join(' / ') } : {}),
+});
+printTable(results.map(({ apis, cpu, idle, throttled, load: l }) => ({
+  setup: `${apis} API + ${WORKERS} worker`, 'API processes %': pct(cpu.api, l.seconds), ...quotaColumns(cpu.apiEach, throttled, l.seconds), 'worker %': pct(cpu.worker, l.seconds), 'PostgreSQL %': pct(cpu.postgres, l.seconds),
   'load generator (+ receiver, S3) %': pct(cpu.generator, l.seconds), 'CPU ms per sequence: API / all': `${perSequence(cpu.api, l.sequences)} / ${perSequence(cpu.api + cpu.worker + cpu.postgres + cpu.generator, l.sequences)}`,
   'machine idle %': idle,
 })));
 console.log('');
-console.log(`Reading finished reports only (GET AML report, ${CALLERS} connections, ${READ_SECONDS} s, ${useWrk ? 'one wrk per API process' : `this process's callers, ${ROUTING}`}; the worker idle):\n`);
+console.log(`Reading finished reports only (GET AML report, ${CALLERS} connections, ${READ_SECONDS} s, ${useWrk ? 'one wrk per API process' : `this process's callers, ${ROUTING}`}; the workers idle):\n`);
 printTable(results.map(({ apis, reads }) => ({
   setup: `${apis} API`, 'reads/s': reads.rps, 'p50 ms': reads.p50, 'p99 ms': reads.p99, errors: reads.errors,
-  'API processes %': pct(reads.apiCpu, READ_SECONDS), 'API CPU ms per read': ((1000 * reads.apiCpu) / Math.max(1, reads.rps * READ_SECONDS)).toFixed(2),
+  'API processes %': pct(reads.cpu.api, READ_SECONDS), ...quotaColumns(reads.cpu.apiEach, reads.throttled, READ_SECONDS), 'PostgreSQL %': pct(reads.cpu.postgres, READ_SECONDS),
+  'API CPU ms per read': ((1000 * reads.cpu.api) / Math.max(1, reads.rps * READ_SECONDS)).toFixed(2),
   'machine idle %': reads.idle.percent,
 })));
 if (floors.length) {
-  console.log(`\nThe floor under the same reads (bench/floor-server.ts: Fastify and pg alone, GET by primary key, ${CALLERS} connections, one wrk per process):\n`);
+  console.log(`\nThe floor under the same reads (bench/floor-server.ts: Fastify and pg alone, GET by primary key, ${CALLERS} connections, one wrk per process, no CPU quota):\n`);
   printTable(floors.map((f) => ({
     setup: `${f.processes} floor process${f.processes > 1 ? 'es' : ''}`, 'reads/s': f.rps, 'p99 ms': f.p99, errors: f.errors, 'server processes %': pct(f.cpu, READ_SECONDS),
     'server CPU µs per read': Math.round((1e6 * f.cpu) / Math.max(1, f.rps * READ_SECONDS)), 'machine idle %': f.idle,
@@ -441,15 +485,21 @@ for (const { apis, load: l, sideEffects: s } of results) {
   ];
   if (problems.length) { failed = true; console.log(`\n${apis} API: ${problems.slice(0, 10).join('; ')}`); }
 }
-const mean = (apis: number, f: (r: Awaited<ReturnType<typeof run>>) => number) => {
-  const runs = results.filter((r) => r.apis === apis);
-  return runs.reduce((sum, r) => sum + f(r), 0) / Math.max(1, runs.length);
+/** The median of a list (the middle two's mean for an even count): one slow run on a shared machine moves it least. */
+const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
 };
-if (results.some((r) => r.apis === 1) && results.some((r) => r.apis === 2)) {
+const medianOf = <T extends { apis?: number; processes?: number }>(rows: T[], n: number, f: (r: T) => number) => median(rows.filter((r) => (r.apis ?? r.processes) === n).map(f));
+if (results.some((r) => r.apis === 1)) {
   const perSecond = (r: Awaited<ReturnType<typeof run>>) => r.load.sequences / r.load.seconds;
-  console.log(`\nSecond API process (mean of each setup's runs): ${(mean(2, perSecond) / mean(1, perSecond)).toFixed(2)}x the sequences per second of one, ${(mean(2, (r) => r.reads.rps) / mean(1, (r) => r.reads.rps)).toFixed(2)}x the report reads per second.`);
-  const floorMean = (processes: number) => { const runs = floors.filter((f) => f.processes === processes); return runs.reduce((sum, f) => sum + f.rps, 0) / Math.max(1, runs.length); };
-  if (floors.some((f) => f.processes === 1) && floors.some((f) => f.processes === 2)) console.log(`Second floor process (Fastify + pg alone): ${(floorMean(2) / floorMean(1)).toFixed(2)}x the reads per second of one.`);
+  console.log('');
+  for (const n of [...new Set(SETUPS)].filter((n) => n > 1)) {
+    const runs = results.filter((r) => r.apis === n).length;
+    console.log(`${n} API processes (median of ${runs} run${runs > 1 ? 's' : ''} against the median of one process's): ${(medianOf(results, n, perSecond) / medianOf(results, 1, perSecond)).toFixed(2)}x the sequences per second of one, ${(medianOf(results, n, (r) => r.reads.rps) / medianOf(results, 1, (r) => r.reads.rps)).toFixed(2)}x the report reads per second.`);
+    if (floors.some((f) => f.processes === 1) && floors.some((f) => f.processes === n)) console.log(`  ${n} floor processes (Fastify + pg alone, no quota): ${(medianOf(floors, n, (f) => f.rps) / medianOf(floors, 1, (f) => f.rps)).toFixed(2)}x the reads per second of one.`);
+  }
 }
 for (const { apis, reads } of results) if (reads.errors) { failed = true; console.log(`${apis} API: ${reads.errors} failed report reads`); }
 if (overshoot) {

@@ -16,8 +16,10 @@ export function wrkInstalled(): boolean {
  * program that costs the shared two cores a fraction of what an in-process Node load generator does. Latency
  * percentiles come from wrk's own histogram (`--latency`).
  */
-export async function loadWithWrk(options: { url: string; headers: Record<string, string>; duration: number; connections?: number; script?: string }): Promise<LoadResult> {
+export async function loadWithWrk(options: { url: string; headers: Record<string, string>; duration: number; connections?: number; script?: string; timeoutSeconds?: number }): Promise<LoadResult> {
   const args = ['-t', '1', '-c', String(options.connections ?? 32), '-d', `${options.duration}s`, '--latency'];
+  // wrk counts an answer slower than its timeout (2 s unless told) as a socket error, not as a latency.
+  if (options.timeoutSeconds) args.push('--timeout', `${options.timeoutSeconds}s`);
   if (options.script) args.push('-s', options.script);
   for (const [name, value] of Object.entries(options.headers)) args.push('-H', `${name}: ${value}`);
   const { stdout } = await run('wrk', [...args, options.url], { maxBuffer: 1 << 20 });
@@ -54,9 +56,9 @@ export function wrkRequestsScript(requests: { path: string; headers: Record<stri
  * connections does; one result. Percentiles of separate generators cannot be merged exactly: the mean of the
  * medians, the worst p99.
  */
-export async function loadEachWithWrk(urls: string[], options: { connections: number; duration: number; script?: string }): Promise<LoadResult> {
+export async function loadEachWithWrk(urls: string[], options: { connections: number; duration: number; script?: string; timeoutSeconds?: number }): Promise<LoadResult> {
   const connections = Math.max(1, Math.round(options.connections / urls.length));
-  const runs = await Promise.all(urls.map((url) => loadWithWrk({ url, headers: {}, script: options.script, duration: options.duration, connections })));
+  const runs = await Promise.all(urls.map((url) => loadWithWrk({ url, headers: {}, script: options.script, duration: options.duration, connections, timeoutSeconds: options.timeoutSeconds })));
   const sum = (pick: (r: LoadResult) => number) => runs.reduce((total, r) => total + pick(r), 0);
   return {
     rps: sum((r) => r.rps), p50: Math.round((sum((r) => r.p50) / runs.length) * 10) / 10, p99: Math.max(...runs.map((r) => r.p99)),
