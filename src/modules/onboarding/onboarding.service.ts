@@ -14,9 +14,8 @@ import type { OnboardingReportOut, OnboardingReviewInput, OnboardingTrigger } fr
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
 
-// Kept where they were first exported (the console and tests import them from here).
+// Kept where they were first exported: the console and its test import them from here.
 export { documentNationality, type OnboardingData } from './domain/report.ts';
-export { ONBOARDING_INVITE_JOB, ONBOARDING_INVITE_RETRIES, ONBOARDING_PROCESS_JOB, type InviteJob } from './onboarding.jobs.ts';
 
 const notFound = () => new AppError('not_found', 'Resource not found');
 

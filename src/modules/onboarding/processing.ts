@@ -13,10 +13,6 @@ import { PROCESS_RETRY_LIMIT, type ProcessJob } from './onboarding.jobs.ts';
 import { onboardingRepo, type FileRow, type OnboardingRow } from './onboarding.repo.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
 
-// Kept where they were first exported.
-export type { Engines } from './engines.ts';
-export { PROCESS_RETRY_LIMIT } from './onboarding.jobs.ts';
-
 /**
  * The processing job: runs the document and face engines over what the contact submitted and writes the
  * report. Engine failures are retried by the job system; after the last attempt the report is ERROR.
