@@ -109,8 +109,8 @@ async function readyReport(name: { first: string; last: string }, decision: 'ALE
         status: 'READY', dataEnc: await t.services.onboarding.onboarding.seal(tx, contactId, 'data', data), documentDecision: decision, faceMatchDecision: null,
         needsReview: true, error: null, completedAt: new Date(), expiresAt: new Date(Date.now() + 365 * 86_400_000),
       }))!;
-      await t.services.onboarding.onboarding.event(tx, saved, 'REPORT_READY');
-      await t.services.onboarding.onboarding.event(tx, saved, 'REPORT_IN_REVIEW');
+      await t.services.onboarding.store.event(tx, saved, 'REPORT_READY');
+      await t.services.onboarding.store.event(tx, saved, 'REPORT_IN_REVIEW');
     });
   };
   await finish();

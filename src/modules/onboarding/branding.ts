@@ -26,3 +26,14 @@ export function logoOrigin(branding: Branding): string | null {
     return null;
   }
 }
+
+/**
+ * The https origin of the client's logo behind a hosted page's token, for that page's CSP; null for an
+ * unknown token or a client without a logo.
+ */
+export function logoOrigins(deps: { db: Db; clientOfFlow: (token: string) => Promise<string | undefined>; clientOfPortal: (token: string) => Promise<string | undefined> }) {
+  return async (page: 'verify' | 'portal', token: string): Promise<string | null> => {
+    const clientId = page === 'verify' ? await deps.clientOfFlow(token) : await deps.clientOfPortal(token);
+    return clientId ? logoOrigin(await readBranding(deps.db, clientId)) : null;
+  };
+}

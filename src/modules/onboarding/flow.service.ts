@@ -9,18 +9,14 @@ import { bodyValidator } from '../../platform/http/validation.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import type { Engines } from './processing.ts';
+import type { Engines, EnginesFor } from './engines.ts';
 import { addressHistoryProblems, progress, type FlowAnswers } from './domain/flow.ts';
 import { slotsOf, stepsFor, wantsFaceMatch, type Slot } from './domain/parameters.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
-import { ONBOARDING_PROCESS_JOB, type OnboardingService } from './onboarding.service.ts';
+import { sendProcessJob } from './onboarding.jobs.ts';
+import type { OnboardingStore } from './onboarding.store.ts';
 import { normaliseUpload } from './uploads.ts';
 import { readBranding } from './branding.ts';
-
-export interface ProcessJob {
-  contactId: string;
-  runId: string;
-}
 
 /** Immediate feedback on one upload, so the contact can retake a poor photo before submitting. */
 export interface UploadFeedback {
@@ -55,10 +51,9 @@ const LINK_INVALID = () => new AppError('not_found', 'This link is not valid. It
  * upload photos and documents (with quality feedback from the engines), consent and submit.
  */
 export function createFlowService(deps: {
-  db: Db; jobs: Jobs; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
-  engines: (clientId: string, contactLastName: () => Promise<string>) => Promise<Engines>; publicUrl: string; now: () => Date;
+  db: Db; jobs: Jobs; files: FileStore; accounts: AccountsService; store: OnboardingStore; engines: EnginesFor; publicUrl: string; now: () => Date;
 }) {
-  const { db, onboarding } = deps;
+  const { db, store } = deps;
 
   /** The report behind a token; expired and replaced links are refused with a reason the page can explain. */
   async function resolve(token: string, options: { write?: boolean } = {}): Promise<OnboardingRow> {
@@ -72,9 +67,9 @@ export function createFlowService(deps: {
     return row;
   }
 
-  const answersOf = async (row: OnboardingRow): Promise<FlowAnswers> => (await onboarding.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
+  const answersOf = async (row: OnboardingRow): Promise<FlowAnswers> => (await store.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
   const saveAnswers = async (row: OnboardingRow, answers: FlowAnswers) =>
-    onboardingRepo.saveFlow(db, row.contact_id, row.run_id, await onboarding.seal(db, row.contact_id, 'flow', answers), deps.now());
+    onboardingRepo.saveFlow(db, row.contact_id, row.run_id, await store.seal(db, row.contact_id, 'flow', answers), deps.now());
 
   async function view(row: OnboardingRow, token: string) {
     // Once submitted the link only tells that the flow is finished: whoever holds it later (a forwarded mail, a
@@ -95,7 +90,7 @@ export function createFlowService(deps: {
       liveness_challenge: answers.liveness_challenge ?? null,
       uploads: await Promise.all(files.map(async (f) => ({
         slot: f.slot, media_type: f.media_type, size: f.size_bytes, uploaded_at: null,
-        feedback: f.feedback_enc ? await onboarding.open<UploadFeedback>(db, row, 'flow', f.feedback_enc) : null,
+        feedback: f.feedback_enc ? await store.open<UploadFeedback>(db, row, 'flow', f.feedback_enc) : null,
       }))),
       redirect_url: row.parameters.frontend_redirect_url ?? null,
       handover_url: row.parameters.face_match_mobile === 'true' ? `${deps.publicUrl}/verify/${token}` : null,
@@ -139,7 +134,7 @@ export function createFlowService(deps: {
     async contactOf(token: string) {
       const row = await resolve(token);
       const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
-      return contact ? { contact, sandbox: await onboarding.isSandbox(db, row.client_id) } : undefined;
+      return contact ? { contact, sandbox: await onboardingRepo.clientIsSandbox(db, row.client_id) } : undefined;
     },
 
     /** The client behind a link (the page route reads its branding); undefined for an unknown token. */
@@ -192,7 +187,7 @@ export function createFlowService(deps: {
       const id = newId('file');
       const key = `onboarding/${row.client_id}/${row.contact_id}/${id}`.toLowerCase();
       await deps.files.put(key, file.bytes);
-      const feedbackEnc = await onboarding.seal(db, row.contact_id, 'flow', feedback);
+      const feedbackEnc = await store.seal(db, row.contact_id, 'flow', feedback);
       const replaced = await db.tx(async (tx) => {
         const current = await onboardingRepo.byContact(tx, row.contact_id);
         if (!current || current.run_id !== row.run_id) throw LINK_INVALID();
@@ -229,9 +224,9 @@ export function createFlowService(deps: {
       }
       const final: FlowAnswers = { ...answers, consent: { given_at: deps.now().toISOString(), text_version: '2026-11-22' }, language: body.language };
       await db.tx(async (tx) => {
-        const saved = await onboardingRepo.markSubmitted(tx, row.contact_id, row.run_id, await onboarding.seal(tx, row.contact_id, 'flow', final), deps.now());
+        const saved = await onboardingRepo.markSubmitted(tx, row.contact_id, row.run_id, await store.seal(tx, row.contact_id, 'flow', final), deps.now());
         if (!saved) throw new AppError('conflict', 'This verification has already been submitted.', { reason: 'ALREADY_SUBMITTED' });
-        await deps.jobs.send(ONBOARDING_PROCESS_JOB, { contactId: row.contact_id, runId: row.run_id } satisfies ProcessJob, { tx, singletonKey: row.run_id });
+        await sendProcessJob(deps.jobs, tx, { contactId: row.contact_id, runId: row.run_id });
       });
       return { state: 'submitted' as const, redirect_url: row.parameters.frontend_redirect_url ?? null };
     },

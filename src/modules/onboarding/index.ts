@@ -1,6 +1,11 @@
 /**
- * Onboarding: the report (endpoints 5 and 6), the hosted verification flow's API, processing by the document
- * and face engines, invitation e-mail. `createOnboarding` builds the whole module from the platform services.
+ * Onboarding, in parts with one job each, built here from the platform services:
+ * - the report and its trigger (onboarding.service.ts, endpoints 5 and 6) with its invitation e-mail (invitations.service.ts);
+ * - the hosted flow the contact fills in (flow.service.ts);
+ * - the processing job that runs the engines over a submission (processing.ts; the engines chosen in engines.ts);
+ * - the client portal and its insights (portal.service.ts).
+ * Each part is given the one storage helper (onboarding.store.ts: sealing, events, the account's completion);
+ * the jobs are defined in onboarding.jobs.ts, the needs-review rule in domain/decision.ts.
  */
 import type { Config } from '../../platform/config.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
@@ -8,76 +13,67 @@ import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import type { Db } from '../../platform/db/db.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import type { App } from '../../platform/http/app.ts';
+import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { createFileStore, localDiskBackend, s3Backend } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import { createFaceService, type FaceService } from '../biometrics/index.ts';
 import type { CreditsService } from '../credits/index.ts';
-import { createDocumentService, type DocumentService } from '../documents/index.ts';
 import type { EidvService } from '../eidv/index.ts';
 import { createMailService } from '../mail/index.ts';
+import type { PartnersService } from '../partners/index.ts';
+import { logoOrigins } from './branding.ts';
+import { createEngineChoice } from './engines.ts';
+import { createOnboardingFiles } from './files.ts';
 import { createFlowService } from './flow.service.ts';
 import { registerFlowRoutes } from './flow.routes.ts';
-import { registerHostedPages } from './pages.routes.ts';
-import { defineOnboardingQueues, startOnboardingWorkers as startWorkers } from './onboarding.jobs.ts';
+import { createInvitationService } from './invitations.service.ts';
+import { defineOnboardingQueues } from './onboarding.jobs.ts';
+import { onboardingRepo } from './onboarding.repo.ts';
 import { registerOnboardingRoutes } from './onboarding.routes.ts';
-import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import { createOnboardingService } from './onboarding.service.ts';
-import { createProcessor, type Engines } from './processing.ts';
-import { createSandboxDocumentService, createSandboxFaceService } from '../sandbox/engines.ts';
+import { createOnboardingStore } from './onboarding.store.ts';
+import { startOnboardingWorkers as startWorkers } from './onboarding.workers.ts';
+import { registerHostedPages } from './pages.routes.ts';
 import { createPortalService } from './portal.service.ts';
 import { registerPortalRoutes } from './portal.routes.ts';
-import { logoOrigin, readBranding } from './branding.ts';
-import type { PartnersService } from '../partners/index.ts';
+import { createProcessor } from './processing.ts';
 
 export { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
-
-/** `onboarding/{client}/{contact}/{file}`: the contact whose key seals the file. */
-export const ownerOfStorageKey = (key: string): string => key.split('/')[2] ?? 'system';
+export { ownerOfStorageKey } from './files.ts';
 export type { FlowService } from './flow.service.ts';
+export type { PortalService } from './portal.service.ts';
+export type { Processor } from './processing.ts';
+export type { InvitationService } from './invitations.service.ts';
+export { createOnboardingStore, type OnboardingStore } from './onboarding.store.ts';
+export { documentNationality, type OnboardingData } from './domain/report.ts';
+export { needsReview } from './domain/decision.ts';
+export { onboardingRepo, type OnboardingRow, type FileRow } from './onboarding.repo.ts';
+/** Spec rule 3's count for the accounts module: a contact's request still waiting for them or for processing. */
+export const countOutstandingRequests = onboardingRepo.outstandingRequests;
 
 export function createOnboarding(deps: {
   config: Config; db: Db; cipher: Cipher; keys: DataKeys; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; audit: AuditService; now: () => Date;
 }) {
-  const { config, db, cipher, jobs, accounts, now } = deps;
+  const { config, db, cipher, keys, jobs, accounts, now } = deps;
   const mail = createMailService({ db, cipher, allowPrivate: config.mailAllowPrivate });
-  // Documents are sealed under their contact's data key (the contact id is the key's second segment): ADR 75.
-  const files = createFileStore(config.s3 ? s3Backend(config.s3) : localDiskBackend(config.storageDir), (key) => deps.keys.cipherFor(db, ownerOfStorageKey(key)));
-  // The engines load models and an OCR worker on first use; the API process that never processes never pays for them.
-  let documentService: DocumentService | undefined;
-  let faceService: FaceService | undefined;
-  const documents = () => (documentService ??= createDocumentService({ minimumAge: config.minimumAge, now }));
-  const faces = () => (faceService ??= createFaceService());
-  // Sandbox clients get simulated image reading (src/modules/sandbox/engines.ts); a client's mode never changes.
-  const sandboxDocuments = createSandboxDocumentService({ minimumAge: config.minimumAge, now, real: documents });
-  const sandboxClients = new Map<string, boolean>();
-  // The contact's last name (the persona) is read only for a sandbox client: live uploads pay no extra query.
-  const engines = async (clientId: string, contactLastName: () => Promise<string>): Promise<Engines> => {
-    let sandbox = sandboxClients.get(clientId);
-    if (sandbox === undefined) sandboxClients.set(clientId, (sandbox = await onboarding.isSandbox(db, clientId)));
-    return sandbox ? { documents: sandboxDocuments, faces: createSandboxFaceService(await contactLastName()) } : { documents: documents(), faces: faces() };
-  };
-  const onboarding = createOnboardingService({ db, cipher, keys: deps.keys, events: deps.events, jobs, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
-  const flow = createFlowService({ db, jobs, files, accounts, onboarding, engines, publicUrl: config.publicUrl, now });
-  const processor = createProcessor({ db, files, accounts, onboarding, engines, now });
-  const portal = createPortalService({ db, accounts, onboarding, now });
+  const files = createOnboardingFiles({ config, db, keys });
+  const engines = createEngineChoice({ db, minimumAge: config.minimumAge, now });
+  const store = createOnboardingStore({ keys, events: deps.events, accounts, publicUrl: config.publicUrl });
+  const invitations = createInvitationService({ db, store, jobs, accounts, mail, now });
+  const onboarding = createOnboardingService({
+    db, store, invitations, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now,
+  });
+  const flow = createFlowService({ db, jobs, files, accounts, store, engines: engines.forClient, publicUrl: config.publicUrl, now });
+  const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, now });
+  const portal = createPortalService({ db, accounts, store, now });
   defineOnboardingQueues(jobs);
-  // Spec rule 3: an account is complete when none of its contacts has a request still waiting for them or for processing.
-  accounts.useOutstandingRequests(async (sql, clientId, accountId) => (await sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM onboarding_reports WHERE client_id = $1 AND account_id = $2 AND status IN ('INITIAL', 'IN_PROGRESS')`, [clientId, accountId]))[0]!.n);
+  accounts.useOutstandingRequests(countOutstandingRequests);
   deps.eidv.useVerifiedDocuments((clientId, contactId) => onboarding.verifiedDocument(clientId, contactId));
   return {
-    mail, files, onboarding, flow, processor, portal,
+    mail, files, store, onboarding, invitations, flow, processor, portal,
     /** The https origin of the client's logo behind a page's token, for that page's CSP. */
-    async logoOriginFor(page: 'verify' | 'portal', token: string) {
-      const clientId = page === 'verify' ? await flow.clientOf(token) : await portal.clientOf(token);
-      return clientId ? logoOrigin(await readBranding(db, clientId)) : null;
-    },
-    async close() {
-      await documentService?.close();
-      await faceService?.close();
-    },
+    logoOriginFor: logoOrigins({ db, clientOfFlow: flow.clientOf, clientOfPortal: portal.clientOf }),
+    close: engines.close,
   };
 }
 
@@ -94,4 +90,5 @@ export function registerOnboarding(
   registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor });
 }
 
-export const startOnboardingWorkers = (jobs: Jobs, onboarding: Onboarding) => startWorkers(jobs, { onboarding: onboarding.onboarding, processor: onboarding.processor, flow: onboarding.flow });
+export const startOnboardingWorkers = (jobs: Jobs, onboarding: Onboarding) =>
+  startWorkers(jobs, { onboarding: onboarding.onboarding, invitations: onboarding.invitations, processor: onboarding.processor, flow: onboarding.flow });

@@ -1,15 +1,37 @@
+import type { Sql } from '../../platform/db/db.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import type { InviteJob, OnboardingService } from './onboarding.service.ts';
-import { ONBOARDING_INVITE_JOB, ONBOARDING_INVITE_RETRIES, ONBOARDING_PROCESS_JOB } from './onboarding.service.ts';
-import type { FlowService, ProcessJob } from './flow.service.ts';
-import { PROCESS_RETRY_LIMIT, type Processor } from './processing.ts';
 
-export const ONBOARDING_SWEEP_JOB = 'onboarding-sweep';
+/**
+ * Onboarding's jobs, each in one place: its queue name, its payload, its retry policy and how it is sent.
+ * The parts that send or run a job import it from here; the workers (onboarding.workers.ts) bind handlers.
+ */
+
+// Processing of a submission (processing.ts): the engines take seconds per image on 2 cores, so 10 minutes
+// covers a slow OCR pass before a retry; after the last attempt the job goes to the abandoned queue.
+export const ONBOARDING_PROCESS_JOB = 'onboarding-process';
 /** Submissions whose processing job expired or failed on every attempt: they end in ERROR instead of staying IN_PROGRESS. */
 export const ONBOARDING_PROCESS_ABANDONED_JOB = 'onboarding-process-abandoned';
+export const PROCESS_RETRY_LIMIT = 2;
+export interface ProcessJob {
+  contactId: string;
+  runId: string;
+}
+
+// The invitation e-mail (invitations.service.ts): SMTP failures are retried, then recorded as FAILED.
+export const ONBOARDING_INVITE_JOB = 'onboarding-invite';
+export const ONBOARDING_INVITE_RETRIES = 4;
+export interface InviteJob {
+  invitationId: string;
+  clientId: string;
+  contactId: string;
+  runId: string;
+}
+
+// Expiry, automatic refresh and clean-up of replaced uploads, every ten minutes.
+export const ONBOARDING_SWEEP_JOB = 'onboarding-sweep';
+export const ONBOARDING_SWEEP_CRON = '*/10 * * * *';
 
 export function defineOnboardingQueues(jobs: Jobs) {
-  // Engines take seconds per image on 2 cores; 10 minutes covers a slow OCR pass before a retry.
   jobs.define(ONBOARDING_PROCESS_ABANDONED_JOB, { retryLimit: 5 });
   jobs.define(ONBOARDING_PROCESS_JOB, {
     retryLimit: PROCESS_RETRY_LIMIT, retryDelay: 5, retryBackoff: true, expireInSeconds: 600, deadLetter: ONBOARDING_PROCESS_ABANDONED_JOB,
@@ -18,14 +40,8 @@ export function defineOnboardingQueues(jobs: Jobs) {
   jobs.define(ONBOARDING_SWEEP_JOB, { retryLimit: 1 });
 }
 
-/** Workers: processing of submissions, invitation mail, and the expiry / automatic refresh sweep. */
-export async function startOnboardingWorkers(jobs: Jobs, deps: { onboarding: OnboardingService; processor: Processor; flow: FlowService }) {
-  await jobs.work<ProcessJob>(ONBOARDING_PROCESS_JOB, (data, job) => deps.processor.process(data, job));
-  await jobs.work<ProcessJob>(ONBOARDING_PROCESS_ABANDONED_JOB, (data) => deps.processor.abandon(data));
-  await jobs.work<InviteJob>(ONBOARDING_INVITE_JOB, (data, job) => deps.onboarding.sendInvitation(data, job), { batchSize: 4 });
-  await jobs.work(ONBOARDING_SWEEP_JOB, async () => {
-    await deps.onboarding.sweep();
-    await deps.flow.cleanup();
-  });
-  await jobs.schedule(ONBOARDING_SWEEP_JOB, '*/10 * * * *');
-}
+/** Queues the processing of a submission inside the submitting transaction: one job per run. */
+export const sendProcessJob = (jobs: Jobs, tx: Sql, job: ProcessJob) => jobs.send(ONBOARDING_PROCESS_JOB, job, { tx, singletonKey: job.runId });
+
+/** Queues an invitation e-mail inside the requesting transaction: one job per invitation. */
+export const sendInviteJob = (jobs: Jobs, tx: Sql, job: InviteJob) => jobs.send(ONBOARDING_INVITE_JOB, job, { tx, singletonKey: job.invitationId });

@@ -63,6 +63,17 @@ export const onboardingRepo = {
   byContacts: (sql: Sql, clientId: string, contactIds: readonly string[]) =>
     sql.query<OnboardingRow>('SELECT * FROM onboarding_reports WHERE client_id = $1 AND contact_id = ANY($2::text[])', [clientId, [...contactIds]]),
 
+  /** The reports of one account's contacts (the portal's picture). */
+  byAccount: (sql: Sql, clientId: string, accountId: string) =>
+    sql.query<OnboardingRow>('SELECT * FROM onboarding_reports WHERE client_id = $1 AND account_id = $2', [clientId, accountId]),
+
+  /** Spec rule 3: an account is complete when none of its contacts has a request still waiting for them or for processing. */
+  outstandingRequests: async (sql: Sql, clientId: string, accountId: string) => (await sql.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM onboarding_reports WHERE client_id = $1 AND account_id = $2 AND status IN ('INITIAL', 'IN_PROGRESS')`, [clientId, accountId]))[0]!.n,
+
+  /** Whether the client is a sandbox (its contacts' uploads are read by the simulated engines). */
+  clientIsSandbox: async (sql: Sql, clientId: string) => (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false,
+
   /** A new request: new run and link (the old link stops working), answers cleared, earlier results kept until replaced. */
   startRun: (sql: Sql, clientId: string, r: {
     accountId: string; contactId: string; runId: string; status: OnboardingStatus; parameters: Parameters; ttl: number; autoRefresh: boolean;

@@ -8,7 +8,7 @@ import { readBranding, type Branding } from './branding.ts';
 import type { FlowAnswers } from './domain/flow.ts';
 import { taskBreakdown, taskProgress, type Task } from './domain/tasks.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
-import type { OnboardingService } from './onboarding.service.ts';
+import type { OnboardingStore } from './onboarding.store.ts';
 
 /** What the portal page shows for one contact; `verify_url` only while there is something for them to do. */
 export type PortalState = 'NOT_REQUESTED' | 'TO_DO' | 'IN_PROGRESS' | 'SUBMITTED' | 'DONE' | 'LINK_EXPIRED' | 'NEEDS_NEW_REQUEST';
@@ -20,16 +20,16 @@ const LINK_INVALID = () => new AppError('not_found', 'This portal link is not va
  * tasks, and Enhanced Portal Insights, the same picture in detail for the firm's integration. The portal
  * token is the credential of the page; each contact's own flow link is what the page hands on.
  */
-export function createPortalService(deps: { db: Db; accounts: AccountsService; onboarding: OnboardingService; now: () => Date }) {
-  const { db, onboarding } = deps;
+export function createPortalService(deps: { db: Db; accounts: AccountsService; store: OnboardingStore; now: () => Date }) {
+  const { db, store } = deps;
 
   async function reportsOf(clientId: string, accountId: string): Promise<Map<string, OnboardingRow>> {
-    const rows = await db.query<OnboardingRow>('SELECT * FROM onboarding_reports WHERE client_id = $1 AND account_id = $2', [clientId, accountId]);
+    const rows = await onboardingRepo.byAccount(db, clientId, accountId);
     return new Map(rows.map((r) => [r.contact_id, r]));
   }
 
   async function tasksOf(row: OnboardingRow): Promise<Task[]> {
-    const answers = (await onboarding.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
+    const answers = (await store.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
     const uploads = await onboardingRepo.files(db, row.contact_id, row.run_id);
     return taskBreakdown({ parameters: row.parameters, answers, uploads, submittedAt: row.submitted_at });
   }
@@ -68,7 +68,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
         const open = state === 'TO_DO' || state === 'IN_PROGRESS';
         return {
           name: displayName(c), role: c.type, state, tasks: tasks.map((t) => ({ task: t.task, status: t.status })), progress: taskProgress(tasks),
-          verify_url: open && row ? await onboarding.linkOf(db, row) : null,
+          verify_url: open && row ? await store.linkOf(db, row) : null,
           link_expires_at: open && row ? row.link_expires_at?.toISOString() ?? null : null,
         };
       }));
@@ -97,7 +97,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
           contact_id: c.id, type: c.type, first_name: c.first_name, last_name: c.last_name,
           portal_state: stateOf(row),
           report_status: row?.status ?? null,
-          onboarding_link: row ? await onboarding.linkOf(db, row) : null,
+          onboarding_link: row ? await store.linkOf(db, row) : null,
           link_expires_at: row?.link_expires_at?.toISOString() ?? null,
           requested_at: row?.requested_at.toISOString() ?? null,
           started_at: row?.started_at?.toISOString() ?? null,

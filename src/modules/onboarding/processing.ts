@@ -6,27 +6,23 @@ import type { DocumentService, IdentityDocumentResult } from '../documents/index
 import { emptyTrustStore, loadTrustStore, type ChipData, type FaceService, type TrustStore } from '../biometrics/index.ts';
 import type { FlowAnswers } from './domain/flow.ts';
 import { on, wantsDocument, wantsFaceMatch } from './domain/parameters.ts';
+import { needsReview } from './domain/decision.ts';
+import type { OnboardingData } from './domain/report.ts';
+import type { EnginesFor } from './engines.ts';
+import { PROCESS_RETRY_LIMIT, type ProcessJob } from './onboarding.jobs.ts';
 import { onboardingRepo, type FileRow, type OnboardingRow } from './onboarding.repo.ts';
-import type { OnboardingData, OnboardingService } from './onboarding.service.ts';
-import type { ProcessJob } from './flow.service.ts';
-
-export interface Engines {
-  documents: DocumentService;
-  faces: FaceService;
-}
-
-export const PROCESS_RETRY_LIMIT = 2;
+import type { OnboardingStore } from './onboarding.store.ts';
 
 /**
  * The processing job: runs the document and face engines over what the contact submitted and writes the
  * report. Engine failures are retried by the job system; after the last attempt the report is ERROR.
  */
 export function createProcessor(deps: {
-  db: Db; files: FileStore; accounts: AccountsService; onboarding: OnboardingService;
-    /** The engines for one contact's report: the real ones, or the sandbox's for a sandbox client (src/modules/sandbox/engines.ts). */
-  engines: (clientId: string, contactLastName: () => Promise<string>) => Promise<Engines>; chipTrustStore?: string; now: () => Date;
+  db: Db; files: FileStore; accounts: AccountsService; store: OnboardingStore;
+  /** The engines for one contact's report: the real ones, or the sandbox's for a sandbox client (engines.ts). */
+  engines: EnginesFor; chipTrustStore?: string; now: () => Date;
 }) {
-  const { db, onboarding } = deps;
+  const { db, store } = deps;
   let trust: Promise<TrustStore> | undefined;
   const trustStore = () => (trust ??= deps.chipTrustStore ? loadTrustStore(deps.chipTrustStore) : Promise.resolve(emptyTrustStore()));
 
@@ -102,7 +98,7 @@ export function createProcessor(deps: {
   /** The use case: every check the parameters asked for, then the report's data. */
   async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
     const r: Run = {
-      row, contact, answers: (await onboarding.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
+      row, contact, answers: (await store.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
       ...(await deps.engines(row.client_id, async () => contact.last_name)),
       read: async (slot) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; },
     };
@@ -143,9 +139,7 @@ export function createProcessor(deps: {
       personal_details: address ? { city: address.city, street: address.street, country: address.country, postcode: address.postcode } : null,
       idscan, reasons, details: r.details,
     };
-    // A proof that did not pass also needs a person, although the spec's document_decision does not show it.
-    const proofsNeedReview = reasons.some((x) => /^PROOF_OF_(ADDRESS|IDENTITY)_/.test(x));
-    return { data, documentDecision: document?.decision ?? null, faceDecision: faceDecision ?? null, proofsNeedReview };
+    return { data, documentDecision: document?.decision ?? null, faceDecision: faceDecision ?? null };
   }
 
   async function finishWithError(job: ProcessJob, message: string) {
@@ -154,8 +148,8 @@ export function createProcessor(deps: {
         status: 'ERROR', dataEnc: null, documentDecision: null, faceMatchDecision: null, needsReview: false, error: message, completedAt: deps.now(), expiresAt: null,
       }, { unfinished: true });
       if (row) {
-        await onboarding.event(tx, row, 'REPORT_ERROR');
-        await onboarding.settle(tx, row);
+        await store.event(tx, row, 'REPORT_ERROR');
+        await store.settle(tx, row);
       }
     });
   }
@@ -186,16 +180,16 @@ export function createProcessor(deps: {
         return;
       }
       const completedAt = deps.now();
-      const review = result.documentDecision === 'REFER' || result.documentDecision === 'ALERT' || result.faceDecision === 'FAILED' || result.proofsNeedReview;
+      const review = needsReview({ documentDecision: result.documentDecision, faceDecision: result.faceDecision, reasons: result.data.reasons });
       await db.tx(async (tx) => {
         const saved = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
-          status: 'READY', dataEnc: await onboarding.seal(tx, row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
+          status: 'READY', dataEnc: await store.seal(tx, row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
           needsReview: review, error: null, completedAt, expiresAt: new Date(completedAt.getTime() + row.ttl_in_days * 86_400_000),
         }, { unfinished: true });
         if (!saved) return;
-        await onboarding.event(tx, saved, 'REPORT_READY');
-        if (review) await onboarding.event(tx, saved, 'REPORT_IN_REVIEW');
-        await onboarding.settle(tx, saved);
+        await store.event(tx, saved, 'REPORT_READY');
+        if (review) await store.event(tx, saved, 'REPORT_IN_REVIEW');
+        await store.settle(tx, saved);
       });
     },
   };

@@ -1,0 +1,43 @@
+import type { Db } from '../../platform/db/db.ts';
+import { createFaceService, type FaceService } from '../biometrics/index.ts';
+import { createDocumentService, type DocumentService } from '../documents/index.ts';
+import { createSandboxDocumentService, createSandboxFaceService } from '../sandbox/engines.ts';
+import { onboardingRepo } from './onboarding.repo.ts';
+
+/** The document and face engines one contact's uploads are read with. */
+export interface Engines {
+  documents: DocumentService;
+  faces: FaceService;
+}
+
+/** The engines for one client's contact; the contact's last name (the sandbox persona) is read only when needed. */
+export type EnginesFor = (clientId: string, contactLastName: () => Promise<string>) => Promise<Engines>;
+
+/**
+ * Which engines read a client's uploads: the real ones, or for a sandbox client the simulated ones
+ * (src/modules/sandbox/engines.ts). The real engines load models and an OCR worker on first use, so the API
+ * process that never processes never pays for them.
+ */
+export function createEngineChoice(deps: { db: Db; minimumAge: number; now: () => Date }) {
+  let documentService: DocumentService | undefined;
+  let faceService: FaceService | undefined;
+  const documents = () => (documentService ??= createDocumentService({ minimumAge: deps.minimumAge, now: deps.now }));
+  const faces = () => (faceService ??= createFaceService());
+  const sandboxDocuments = createSandboxDocumentService({ minimumAge: deps.minimumAge, now: deps.now, real: documents });
+  // A client's mode never changes, so it is read once per client and process.
+  const sandboxClients = new Map<string, boolean>();
+
+  const forClient: EnginesFor = async (clientId, contactLastName) => {
+    let sandbox = sandboxClients.get(clientId);
+    if (sandbox === undefined) sandboxClients.set(clientId, (sandbox = await onboardingRepo.clientIsSandbox(deps.db, clientId)));
+    return sandbox ? { documents: sandboxDocuments, faces: createSandboxFaceService(await contactLastName()) } : { documents: documents(), faces: faces() };
+  };
+
+  return {
+    forClient,
+    async close() {
+      await documentService?.close();
+      await faceService?.close();
+    },
+  };
+}
