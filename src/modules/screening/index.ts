@@ -1,7 +1,8 @@
 /**
  * The screening module's public interface: what the AML module, the HTTP layer and main.ts import.
  */
-export { createScreeningService, decide, NoListsLoadedError } from './screening.service.ts';
+export { createScreeningService, NoListsLoadedError } from './screening.service.ts';
+export { covered, decide, type Coverage, type Outcome } from './domain/outcome.ts';
 export type { Decision, ListVersion, ScreeningResult, ScreeningService, ScreeningServiceOptions, SourceStatus } from './screening.service.ts';
 export type { Match, MatchExplanation, ScreeningQuery } from './domain/matcher.ts';
 export { DEFAULT_THRESHOLD, DEFAULT_OPTIONS, Matcher } from './domain/matcher.ts';
