@@ -1,8 +1,21 @@
 /** The AML report's data and review as stored (sealed) and shown; pure helpers over them. */
-import type { MatchReviewView, ReviewChange } from './memory.ts';
 import type { GivenName } from './names.ts';
 
 export type MatchReview = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' | 'NO_MATCH';
+
+/** A person's decision on one match (review memory, memory.ts). */
+export type ReviewedStatus = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+
+/** Why a remembered review no longer holds; each is also a reason code of the report. */
+export type ReviewChange = 'DISMISSED_MATCH_CHANGED' | 'CONFIRMED_MATCH_CHANGED' | 'CONFIRMED_MATCH_DELISTED';
+
+/** How a report shows a match's review: this report's own, or one carried over from an earlier result. */
+export interface MatchReviewView {
+  status: ReviewedStatus;
+  reviewed_by: string;
+  reviewed_at: string;
+  notes: string;
+}
 
 export interface ReportMatch {
   kind: 'PEP' | 'SANCTIONS' | 'OTHER';
