@@ -34,10 +34,4 @@ export const EXCEPTIONS = [
     to: 'src/modules/screening/sources.ts',
     reason: 'sources.fetch.ts imports only the type ListSource: nothing loads in a cycle. Goes when ListSource moves beside FORMAT_EXTENSION or the other way.',
   },
-  {
-    rule: 'domain-imports-only-domain',
-    from: 'src/modules/webhooks/domain/addresses.ts',
-    to: 'src/platform/net/address-policy.ts',
-    reason: 'Uses only the pure address tests (isPublicAddress, isLiteralPrivateHost), but that file also resolves names (node:dns). Goes when those two move to src/platform/domain/.',
-  },
 ];
