@@ -13,7 +13,18 @@ import fs from 'node:fs';
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { cruise } from 'dependency-cruiser';
+
+/** A development dependency (ADR 0102); a clear message when `npm ci` has not installed it yet. */
+async function loadCruise() {
+  try {
+    return (await import('dependency-cruiser')).cruise;
+  } catch (error) {
+    if (error?.code !== 'ERR_MODULE_NOT_FOUND') throw error;
+    console.error('check:deps: dependency-cruiser is not installed; run `npm ci` (it is a devDependency, with @swc/core)');
+    process.exit(2);
+  }
+}
+const cruise = await loadCruise();
 
 const root = process.cwd();
 const config = createRequire(import.meta.url)(path.join(root, '.dependency-cruiser.cjs'));
