@@ -1,5 +1,6 @@
 #!/usr/bin/env bash
-# The project's test command (npm test; npm builds the web bundles first): system packages the tests need, a type check, then
+# The project's test command (npm test; npm builds the web bundles first): system packages the tests need, a type check, the module rules
+# (`npm run check:deps`), then
 # every test on the embedded database (PGlite) and the database-facing tests again on PostgreSQL
 # (127.0.0.1:5432, started here if it is installed and down), then the browser tests. TEST_ONLY=pglite runs the
 # PGlite pass alone.
@@ -17,6 +18,8 @@ if [ "${TEST_ONLY:-}" != "pglite" ] && command -v pg_isready >/dev/null && ! pg_
 fi
 
 npx tsc --noEmit -p .
+# The module rules (docs/architecture.md): no cycles, modules through their index.ts, domain/ without I/O.
+npm run check:deps
 if [ "${TEST_ONLY:-}" = "pglite" ]; then
   exec npx vitest run --project pglite "$@"
 fi

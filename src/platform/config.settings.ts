@@ -4,6 +4,8 @@
  * (`npm run docs:config`, checked by config.docs.test.ts) come from. A variable missing here cannot be read by
  * config.ts's helpers, so it cannot go undocumented.
  */
+import { DEFAULT_RETRY_SCHEDULE, RETRY_SCHEDULE_MEANING } from '../modules/webhooks/domain/retry.ts';
+
 export interface Setting {
   /** The value used when the variable is unset or empty; absent: unset, or computed (see `shownDefault`). */
   default?: string;
@@ -37,7 +39,8 @@ export const SETTINGS = {
   METRICS_TOKEN: { meaning: 'Bearer token that `GET /metrics` asks for; unset: `/metrics` is off (404). See [docs/deployment.md](docs/deployment.md#metrics)' },
   MAIL_ALLOW_PRIVATE: { default: 'false', meaning: "Allow the clients' e-mail (SMTP) connections to private and loopback addresses (an internal relay, tests)" },
   WEBHOOK_TIMEOUT_MS: { default: '15000', meaning: 'How long one webhook delivery may take before it counts as failed and is retried' },
-  WEBHOOK_RETRY_SCHEDULE: { default: '0s,5s,5m,30m,2h,5h,10h,10h', meaning: 'Delay before each delivery attempt ([docs/webhooks.md](docs/webhooks.md)); its length is the number of attempts' },
+  // The schedule and its meaning are the webhooks domain's (webhooks/domain/retry.ts); this file only names the variable.
+  WEBHOOK_RETRY_SCHEDULE: { default: DEFAULT_RETRY_SCHEDULE, meaning: RETRY_SCHEDULE_MEANING },
   WORKERS: { default: 'true', meaning: 'Run the background workers in the API process (`false`: API only, workers in `npx kyc worker`)' },
   AML_CHECK_TIMEOUT_SECONDS: { default: '300', meaning: 'How long an AML check may run before it is presumed lost with its worker and run again ([docs/fault-tolerance.md](docs/fault-tolerance.md))' },
   JOBS_MAINTENANCE_SECONDS: { default: '120', meaning: 'How often the workers look for jobs whose worker died' },

@@ -2,9 +2,9 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { startWorkers } from '../../src/workers.ts';
+import { startFixture, type Fixture } from '../helpers/fixture.ts';
+import type { Receiver } from '../helpers/receiver.ts';
+import type { TestClient, TestService } from '../helpers/service.ts';
 
 /**
  * The AML check's screening query over HTTP (ADR 0090): the address country is residence and never a
@@ -21,24 +21,17 @@ writeFileSync(listFile, JSON.stringify({
 let t: TestService;
 let c: TestClient;
 let receiver: Receiver;
-let workers: { stop(): Promise<void> };
+let f: Fixture;
 
 beforeAll(async () => {
-  t = await startTestService({ SCREENING_LISTS: listFile });
-  workers = await startWorkers(t.services);
-  receiver = await startReceiver();
-  c = await t.newClient('AML evidence firm');
-  await t.services.credits.add(c.clientId, 20, 'test credits');
-  const sub = await t.app.inject({
-    method: 'POST', url: `/clients/${c.clientId}/subscriptions`, headers: c.auth,
-    payload: { callback_url: `${receiver.url}/hook`, type: 'WEBHOOK', config: { api_secret: 'aml-evidence-secret', entities: [{ entity: 'CONTACT', report_types: ['AML'], events: ['REPORT_READY', 'REPORT_ERROR'] }] } },
+  f = await startFixture({
+    env: { SCREENING_LISTS: listFile }, clientName: 'AML evidence firm', credits: 20,
+    subscription: { secret: 'aml-evidence-secret', reportTypes: ['AML'], events: ['REPORT_READY', 'REPORT_ERROR'] },
   });
-  expect(sub.statusCode, sub.body).toBe(201);
+  ({ t, c, receiver } = f);
 }, 120_000);
 afterAll(async () => {
-  await workers?.stop();
-  await receiver?.close();
-  await t?.close();
+  await f?.close();
 });
 
 const GB = { street: '12 River Road', postcode: 'LS1 4AB', city: 'Leeds', country_code: 'GB' };

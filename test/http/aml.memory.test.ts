@@ -3,9 +3,9 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
-import { startReceiver, type Receiver } from '../helpers/receiver.ts';
-import { startWorkers } from '../../src/workers.ts';
+import { startFixture, type Fixture } from '../helpers/fixture.ts';
+import type { Receiver } from '../helpers/receiver.ts';
+import type { TestClient, TestService } from '../helpers/service.ts';
 import { SCREENING_REFRESH_JOB } from '../../src/modules/aml/aml.jobs.ts';
 import { matchReviewsRepo } from '../../src/modules/aml/match-reviews.repo.ts';
 
@@ -45,31 +45,21 @@ const SECRET = 'aml-memory-webhook-secret';
 let t: TestService;
 let c: TestClient;
 let receiver: Receiver;
-let workers: { stop(): Promise<void> };
+let f: Fixture;
 
-async function subscribe(client: TestClient, reportTypes: string[]) {
-  const sub = await t.app.inject({
-    method: 'POST', url: `/clients/${client.clientId}/subscriptions`, headers: client.auth,
-    payload: { callback_url: `${receiver.url}/hook`, type: 'WEBHOOK', config: { api_secret: SECRET, entities: [{ entity: 'CONTACT', report_types: reportTypes, events: ['REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_ERROR', 'REPORT_REVIEW_COMPLETED'] }] } },
-  });
-  expect(sub.statusCode, sub.body).toBe(201);
-}
+const subscribe = (client: TestClient, reportTypes: string[]) =>
+  f.subscribe(client, { secret: SECRET, reportTypes, events: ['REPORT_READY', 'REPORT_IN_REVIEW', 'REPORT_ERROR', 'REPORT_REVIEW_COMPLETED'] });
 
 beforeAll(async () => {
-  t = await startTestService({
-    SCREENING_LISTS: listFile,
-    EIDV_REGISTERS: `electoral_roll=${path.join(dir, 'roll.csv')},credit_header=${path.join(dir, 'credit.csv')}`,
+  f = await startFixture({
+    env: { SCREENING_LISTS: listFile, EIDV_REGISTERS: `electoral_roll=${path.join(dir, 'roll.csv')},credit_header=${path.join(dir, 'credit.csv')}` },
+    clientName: 'Memory firm', credits: 30,
   });
-  workers = await startWorkers(t.services);
-  receiver = await startReceiver();
-  c = await t.newClient('Memory firm');
-  await t.services.credits.add(c.clientId, 30, 'test credits');
+  ({ t, c, receiver } = f);
   await subscribe(c, ['AML', 'ONBOARDING']);
 }, 120_000);
 afterAll(async () => {
-  await workers?.stop();
-  await receiver?.close();
-  await t?.close();
+  await f?.close();
 });
 
 async function contactFor(client: TestClient, first: string, last: string, dob: string, street: string, postcode: string) {

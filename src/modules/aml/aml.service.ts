@@ -11,11 +11,12 @@ import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
 import { SourceUnavailableError, type EidvService, type PersonQuery, type VerifiedDocument } from '../eidv/index.ts';
-import { bestPerEntity, decide, DEFAULT_OPTIONS, hashEntity, Matcher, mrzNationality, type ListedEntity, type ScreenedMatch, type ScreeningQuery, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
+import { bestPerEntity, covered, decide, DEFAULT_OPTIONS, hashEntity, Matcher, mrzNationality, type ListedEntity, type ScreenedMatch, type ScreeningQuery, type ScreeningResult, type ScreeningService } from '../screening/index.ts';
 import type { AmlReportOut, AmlReviewInput, AmlTrigger } from './aml.schemas.ts';
 import { amlRepo, type AmlRow } from './aml.repo.ts';
-import { coveredAnswers, kindAnswers, matchKind, pepOf, needsReview, newMatches, reasonCodes, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
-import { applyMemory, changeReasons, decidedByReview, memoryReviewProblems, newChanges, REVIEW_CHANGES, withDecisions, type RememberedReview } from './domain/memory.ts';
+import { newMatches, pepOf, reviewProblems, type AmlData, type AmlReview, type ReportMatch } from './domain/report.ts';
+import { decideAfterRescreen, decideAml, kindAnswers, matchKind, needsReview } from './domain/decision.ts';
+import { applyMemory, decidedByReview, memoryReviewProblems, newChanges, withDecisions, type RememberedReview } from './domain/memory.ts';
 import { namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
 import { createMatchMemory } from './match-memory.ts';
 
@@ -274,10 +275,9 @@ export function createAmlService(deps: AmlDeps) {
       const screening = await screen(job.clientId, contact, (await otherNames(job.clientId, [job.contactId])).get(job.contactId));
       // A refresh or a new trigger carries each remembered review over; a changed or delisted entity reopens it.
       const matches = reportMatches(screening, (await memory.load(db, job.clientId, [job.contactId])).get(job.contactId) ?? []);
-      const answers = coveredAnswers(kindAnswers(matches), deps.screening.coverage());
+      const answers = covered(kindAnswers(matches), deps.screening.coverage());
       const data: AmlData = {
-        decision: identity.decision, pep_matches: answers.pep, sanctions_matches: answers.sanctions,
-        reasons: [...reasonCodes(identity.reasons, answers.pep, answers.sanctions), ...changeReasons(matches)],
+        ...decideAml({ identity, answers, matches }),
         identity: {
           sources: identity.sources.map((s) => ({ source: s.source, kind: s.kind, name_dob: s.nameDob, name_address: s.nameAddress, deceased: s.deceased, reasons: s.reasons })),
           confirmed_name_dob: identity.confirmedNameDob, confirmed_name_address: identity.confirmedNameAddress,
@@ -389,11 +389,9 @@ export function createAmlService(deps: AmlDeps) {
           const added = newMatches(row.match_ids, matches.filter((m) => m.review_status === 'PENDING').map((m) => m.entity_id));
           const reopened = newChanges(data.matches, matches);
           if (added.length === 0 && reopened.length === 0) continue;
-          const answers = coveredAnswers(kindAnswers(matches), deps.screening.coverage());
-          const kept = data.reasons.filter((r) => !/_(POTENTIAL_MATCH|NOT_SCREENED)$/.test(r) && r !== 'NEW_MATCH_AFTER_LIST_UPDATE' && !(REVIEW_CHANGES as readonly string[]).includes(r));
+          const answers = covered(kindAnswers(matches), deps.screening.coverage());
           const updated: AmlData = {
-            ...data, pep_matches: answers.pep, sanctions_matches: answers.sanctions, matches,
-            reasons: [...reasonCodes(kept, answers.pep, answers.sanctions), ...(added.length ? ['NEW_MATCH_AFTER_LIST_UPDATE'] : []), ...changeReasons(matches)],
+            ...data, ...decideAfterRescreen({ previous: data, answers, matches, newMatch: added.length > 0 }), matches,
             screened_lists: result.lists,
           };
           await db.tx(async (tx) => {

@@ -1,7 +1,8 @@
 /**
  * The screening module's public interface: what the AML module, the HTTP layer and main.ts import.
  */
-export { createScreeningService, decide, NoListsLoadedError } from './screening.service.ts';
+export { createScreeningService, NoListsLoadedError } from './screening.service.ts';
+export { covered, decide, type Coverage, type Outcome } from './domain/outcome.ts';
 export type { Decision, ListHealth, ListVersion, ScreenedMatch, ScreeningResult, ScreeningService, ScreeningServiceOptions, SourceStatus } from './screening.service.ts';
 export { assessPep, type PepAssessment, type PepCategory, type PepStatus } from './domain/pep.ts';
 export type { Match, MatchExplanation, ScreeningQuery } from './domain/matcher.ts';

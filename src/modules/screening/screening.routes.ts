@@ -7,6 +7,8 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { errorResponses } from '../../platform/http/schemas.ts';
+import type { Match } from './domain/matcher.ts';
+import { covered } from './domain/outcome.ts';
 import { NoListsLoadedError, type ScreenedMatch, type ScreeningService } from './screening.service.ts';
 import { ScreeningListsResponse, ScreeningMatch, ScreeningSearchBody, ScreeningSearchResponse } from './screening.schemas.ts';
 
@@ -106,11 +108,11 @@ export function registerScreeningRoutes(app: App, deps: { screening: Pick<Screen
       try {
         const r = deps.screening.screen({ name: body.name, dob: body.dob, country: body.country, nationality: body.nationality, gender: body.gender, type: body.type }, { threshold: body.threshold });
         // A kind of list that is not loaded is not screened: never "No Match" against nothing.
-        const coverage = deps.screening.coverage();
+        const answers = covered(r, deps.screening.coverage());
         return {
           decision: r.decision,
-          pep_matches: coverage.pep || r.pep === 'Potential Match' ? r.pep : null,
-          sanctions_matches: coverage.sanctions || r.sanctions === 'Potential Match' ? r.sanctions : null,
+          pep_matches: answers.pep,
+          sanctions_matches: answers.sanctions,
           threshold: r.threshold,
           thresholds: r.thresholds,
           matches: r.matches.map(matchBody),

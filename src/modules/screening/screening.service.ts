@@ -6,6 +6,7 @@
 import { compareNames } from './domain/compare.ts';
 import type { ListedEntity } from './domain/entity.ts';
 import { DEFAULT_OPTIONS, Matcher, type Match, type ScreeningQuery } from './domain/matcher.ts';
+import { decide, type Decision } from './domain/outcome.ts';
 import { DEFAULT_THRESHOLD, PEP_TOPICS, SANCTION_TOPICS, thresholdFor, type ScreeningTopic, type ThresholdOverride } from './domain/thresholds.ts';
 import { diffEntityHashes, entityHashes, type ListDiff } from './domain/versions.ts';
 import { listFreshness } from './domain/freshness.ts';
@@ -14,7 +15,8 @@ import { loadLists, type LoadedList } from './lists.loader.ts';
 import type { ListSource } from './sources.ts';
 import { fetchSources, readSourceState, sourceFolder, type SourceFetchOptions, type SourceFetchResult, type SourceState } from './sources.fetch.ts';
 
-export type Decision = 'No Match' | 'Potential Match';
+/** Screening's outcome rule (No Match / Potential Match per topic) is domain/outcome.ts. */
+export type { Decision };
 
 export interface ListVersion {
   list: string;
@@ -101,17 +103,6 @@ export class NoListsLoadedError extends Error {
 export const DEFAULT_MAX_LIST_AGE_HOURS = 48;
 
 const isPep = (m: Match) => m.topics.some((t) => PEP_TOPICS.test(t));
-const isSanction = (m: Match) => m.topics.some((t) => SANCTION_TOPICS.test(t));
-
-export function decide(matches: Match[]): Pick<ScreeningResult, 'decision' | 'pep' | 'sanctions'> {
-  const pep = matches.some(isPep);
-  const sanctions = matches.some(isSanction);
-  return {
-    decision: matches.length > 0 ? 'Potential Match' : 'No Match',
-    pep: pep ? 'Potential Match' : 'No Match',
-    sanctions: sanctions ? 'Potential Match' : 'No Match',
-  };
-}
 
 export function createScreeningService(options: ScreeningServiceOptions = {}) {
   const now = options.now ?? (() => new Date());

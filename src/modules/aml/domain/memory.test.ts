@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { applyMemory, changeReasons, decidedByReview, DELISTED_HASH, newChanges, type RememberedReview } from './memory.ts';
 import { namesToScreen, type GivenName } from './names.ts';
 import { bestPerEntity } from '../../screening/index.ts';
-import { kindAnswers, needsReview, type ReportMatch } from './report.ts';
+import type { ReportMatch } from './report.ts';
+import { kindAnswers, needsReview } from './decision.ts';
 
 const match = (id: string, hash: string, kind: ReportMatch['kind'] = 'SANCTIONS'): ReportMatch => ({
   kind, list: 'l', entity_id: id, source_id: id, listed_name: `Name ${id}`, matched_name: `Name ${id}`, score: 0.95,

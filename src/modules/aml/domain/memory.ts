@@ -4,15 +4,14 @@
  * re-trigger, monitoring) carries the decision over while the entity is unchanged, and reopens it, with a reason,
  * when the entity changed or a confirmed one was delisted. Pure: the caller loads the memory and the hashes.
  */
-import type { ReportMatch } from './report.ts';
+import type { MatchReviewView, ReportMatch, ReviewChange, ReviewedStatus } from './report.ts';
 
-export type ReviewedStatus = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+// The review types are declared beside the report they are part of (report.ts), so the two files do not import each other.
+export type { MatchReviewView, ReviewChange, ReviewedStatus };
 
 /** The hash remembered for a match reviewed after its entity left the lists: "reviewed as delisted". */
 export const DELISTED_HASH = 'delisted';
 
-/** Why a remembered review no longer holds; each is also a reason code of the report. */
-export type ReviewChange = 'DISMISSED_MATCH_CHANGED' | 'CONFIRMED_MATCH_CHANGED' | 'CONFIRMED_MATCH_DELISTED';
 export const REVIEW_CHANGES: readonly ReviewChange[] = ['DISMISSED_MATCH_CHANGED', 'CONFIRMED_MATCH_CHANGED', 'CONFIRMED_MATCH_DELISTED'];
 
 /** The match as the reviewer saw it, without its review fields: enough to show a confirmed match once it is delisted. */
@@ -26,14 +25,6 @@ export interface RememberedReview {
   reviewedAt: string;
   notes: string;
   match: MatchSnapshot;
-}
-
-/** How a report shows a match's review: this report's own, or one carried over from an earlier result. */
-export interface MatchReviewView {
-  status: ReviewedStatus;
-  reviewed_by: string;
-  reviewed_at: string;
-  notes: string;
 }
 
 const view = (r: RememberedReview): MatchReviewView => ({ status: r.status, reviewed_by: r.reviewedBy, reviewed_at: r.reviewedAt, notes: r.notes });

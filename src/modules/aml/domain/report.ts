@@ -1,9 +1,22 @@
 /** The AML report's data and review as stored (sealed) and shown; pure helpers over them. */
-import type { MatchReviewView, ReviewChange } from './memory.ts';
 import type { GivenName } from './names.ts';
 import type { PepAssessment } from '../../screening/index.ts';
 
 export type MatchReview = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' | 'NO_MATCH';
+
+/** A person's decision on one match (review memory, memory.ts). */
+export type ReviewedStatus = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED';
+
+/** Why a remembered review no longer holds; each is also a reason code of the report. */
+export type ReviewChange = 'DISMISSED_MATCH_CHANGED' | 'CONFIRMED_MATCH_CHANGED' | 'CONFIRMED_MATCH_DELISTED';
+
+/** How a report shows a match's review: this report's own, or one carried over from an earlier result. */
+export interface MatchReviewView {
+  status: ReviewedStatus;
+  reviewed_by: string;
+  reviewed_at: string;
+  notes: string;
+}
 
 export interface ReportMatch {
   kind: 'PEP' | 'SANCTIONS' | 'OTHER';
@@ -65,47 +78,7 @@ export interface AmlReview {
   reviewed_at?: string;
 }
 
-const PEP = /^role\.(pep|rca)$/;
-const SANCTION = /^(sanction|sanction\.linked|debarment)$/;
-
-export function matchKind(topics: string[]): ReportMatch['kind'] {
-  if (topics.some((t) => SANCTION.test(t))) return 'SANCTIONS';
-  if (topics.some((t) => PEP.test(t))) return 'PEP';
-  return 'OTHER';
-}
-
-/** The answer of each kind over a report's matches (a delisted one no longer counts): as the screening decides, plus matches carried over. */
-export function kindAnswers(matches: readonly ReportMatch[]): { pep: MatchDecision; sanctions: MatchDecision } {
-  const listed = matches.filter((m) => m.listed !== false);
-  return {
-    pep: listed.some((m) => m.topics.some((t) => PEP.test(t))) ? 'Potential Match' : 'No Match',
-    sanctions: listed.some((m) => m.topics.some((t) => SANCTION.test(t))) ? 'Potential Match' : 'No Match',
-  };
-}
-
-/**
- * The screening answer of each kind, kept only where a list of that kind is loaded: with sanctions lists alone
- * the PEP answer is null (not screened), not "No Match".
- */
-export function coveredAnswers(result: { pep: MatchDecision; sanctions: MatchDecision }, coverage: { pep: boolean; sanctions: boolean }) {
-  return { pep: coverage.pep || result.pep === 'Potential Match' ? result.pep : null, sanctions: coverage.sanctions || result.sanctions === 'Potential Match' ? result.sanctions : null };
-}
-
-/**
- * A result needs a person when identity is not PASS, a kind was not screened, or a match has no standing review:
- * one a person dismissed or confirmed earlier, its entity unchanged, is carried over and needs no one (review memory).
- */
-export function needsReview(data: Pick<AmlData, 'decision' | 'pep_matches' | 'sanctions_matches' | 'matches'>): boolean {
-  return data.decision !== 'PASS' || data.pep_matches === null || data.sanctions_matches === null || data.matches.some((m) => m.review_status === 'PENDING');
-}
-
-export function reasonCodes(identityReasons: string[], pep: MatchDecision | null, sanctions: MatchDecision | null): string[] {
-  return [
-    ...identityReasons,
-    ...(pep === 'Potential Match' ? ['PEP_POTENTIAL_MATCH'] : pep === null ? ['PEP_NOT_SCREENED'] : []),
-    ...(sanctions === 'Potential Match' ? ['SANCTIONS_POTENTIAL_MATCH'] : sanctions === null ? ['SANCTIONS_NOT_SCREENED'] : []),
-  ];
-}
+/** The decision over these (PASS/REFER/ALERT, the answers per kind, reason codes, review needed) is decision.ts. */
 
 /** Entity ids matched now that were not matched before: what ongoing monitoring reports. */
 export function newMatches(before: string[], after: string[]): string[] {

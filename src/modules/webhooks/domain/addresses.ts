@@ -1,4 +1,4 @@
-import { isLiteralPrivateHost, isPublicAddress } from '../../../platform/net/address-policy.ts';
+import { isLiteralPrivateHost, isPublicAddress } from '../../../platform/domain/addresses.ts';
 
 /** Webhooks must not become a way to reach the service's own network (SSRF): the shared address policy. */
 export { isPublicAddress };
