@@ -89,3 +89,33 @@ export const amlRepo = {
       `SELECT * FROM aml_reports WHERE status = 'READY' AND (expires_at IS NULL OR expires_at > $3) AND contact_id > $1
         ORDER BY contact_id LIMIT $2`, [afterContactId, limit, now]),
 };
+
+/** Reads for the console, through aml's index: the table stays this module's. */
+export const amlReads = {
+  /** The console's queue: the newest reports, optionally only those waiting for a person. */
+  reportRefs: (sql: Sql, clientId: string, opts: { needsReview?: boolean; limit: number }) =>
+    sql.query<AmlReportRef>(
+      `SELECT 'AML' AS kind, account_id, contact_id, status, needs_review, decision || ' / PEP ' || COALESCE(pep_matches, '-') || ' / sanctions ' || COALESCE(sanctions_matches, '-') AS summary, updated_at
+         FROM aml_reports WHERE client_id = $1 AND ($2::boolean IS NULL OR needs_review = $2) ORDER BY updated_at DESC LIMIT $3`,
+      [clientId, opts.needsReview ?? null, opts.limit]),
+
+  reportRefsOfAccount: (sql: Sql, clientId: string, accountId: string) =>
+    sql.query<AmlReportRef>(
+      `SELECT 'AML' AS kind, account_id, contact_id, status, needs_review, decision AS summary, updated_at FROM aml_reports WHERE client_id = $1 AND account_id = $2`,
+      [clientId, accountId]),
+
+  accountsNeedingReview: async (sql: Sql, clientId: string) =>
+    (await sql.query<{ account_id: string }>('SELECT DISTINCT account_id FROM aml_reports WHERE client_id = $1 AND needs_review', [clientId]))
+      .map((r) => r.account_id),
+};
+
+/** An AML report in the console's lists. */
+export interface AmlReportRef {
+  kind: 'AML';
+  account_id: string;
+  contact_id: string;
+  status: string;
+  needs_review: boolean;
+  summary: string | null;
+  updated_at: Date;
+}

@@ -18,6 +18,7 @@ import { coveredAnswers, kindAnswers, matchKind, needsReview, newMatches, reason
 import { applyMemory, changeReasons, decidedByReview, memoryReviewProblems, newChanges, REVIEW_CHANGES, withDecisions, type RememberedReview } from './domain/memory.ts';
 import { namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
 import { createMatchMemory } from './match-memory.ts';
+import { clientReads } from '../auth/index.ts';
 
 export const AML_CHECK_JOB = 'aml-check';
 export const AML_RETRY_LIMIT = 2;
@@ -39,6 +40,8 @@ export interface AmlDeps {
   screeningReady: Promise<unknown>;
   publicUrl: string;
   now: () => Date;
+  /** The names each contact gave in onboarding (previous legal names, names on documents): all are screened. */
+  otherNames: OtherNamesSource;
 }
 
 /** The other names some contacts of one client gave (the onboarding module reads them), by contact id. */
@@ -59,7 +62,7 @@ export interface CheckJob {
 export function createAmlService(deps: AmlDeps) {
   const { db, events, keys } = deps;
   const memory = createMatchMemory({ keys });
-  let otherNames: OtherNamesSource = async () => new Map();
+  const { otherNames } = deps;
   const aad = (row: { contact_id: string }, part: string) => `aml:${part}:${row.contact_id}`;
   // `sql` is the caller's transaction, if any: a key not yet cached is read through it.
   const seal = async (sql: Sql, contactId: string, part: string, value: unknown) =>
@@ -98,9 +101,7 @@ export function createAmlService(deps: AmlDeps) {
     };
   }
 
-  async function isSandbox(sql: Sql, clientId: string): Promise<boolean> {
-    return (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false;
-  }
+  const isSandbox = clientReads.isSandbox;
 
   /** Starts a check: spends the credit and queues the job in one transaction with the report row and its events. */
   async function startRun(tx: Sql, clientId: string, accountId: string, contactId: string, config: { ttl: number; autoRefresh: boolean }, reason: string): Promise<AmlRow> {
@@ -383,11 +384,6 @@ export function createAmlService(deps: AmlDeps) {
         }
       }
       return { screened, changed };
-    },
-
-    /** The onboarding module tells the names each contact gave (legal names history, documents): all are screened. */
-    useOtherNames(source: OtherNamesSource) {
-      otherNames = source;
     },
   };
 }

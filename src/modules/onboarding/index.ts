@@ -9,13 +9,12 @@ import type { Db } from '../../platform/db/db.ts';
 import type { EventRecorder } from '../../platform/events.ts';
 import type { App } from '../../platform/http/app.ts';
 import type { Jobs } from '../../platform/jobs.ts';
-import { createFileStore, localDiskBackend, s3Backend } from '../../platform/storage/index.ts';
+import { createFileStore, localDiskBackend, s3Backend, type FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { createFaceService, type FaceService } from '../biometrics/index.ts';
 import type { CreditsService } from '../credits/index.ts';
 import { createDocumentService, type DocumentService } from '../documents/index.ts';
-import type { EidvService } from '../eidv/index.ts';
 import { createMailService } from '../mail/index.ts';
 import { createFlowService } from './flow.service.ts';
 import { registerFlowRoutes } from './flow.routes.ts';
@@ -25,48 +24,65 @@ import { registerOnboardingRoutes } from './onboarding.routes.ts';
 import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import { createOnboardingService } from './onboarding.service.ts';
 import { createProcessor, type Engines } from './processing.ts';
-import { createSandboxDocumentService, createSandboxFaceService } from '../sandbox/engines.ts';
 import { createPortalService } from './portal.service.ts';
 import { registerPortalRoutes } from './portal.routes.ts';
 import { logoOrigin, readBranding } from './branding.ts';
 import type { PartnersService } from '../partners/index.ts';
 
-export { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
+export { createOnboardingService, type OnboardingService, type OnboardingData } from './onboarding.service.ts';
+export { onboardingReads, type OnboardingReportRef } from './onboarding.repo.ts';
+export { OnboardingReviewBody, EmailConnectionBody, type OnboardingReviewInput } from './onboarding.schemas.ts';
+export { SubmitResult } from './flow.schemas.ts';
+/** Branding is set in the console's settings and read by the hosted pages. */
+export { readBranding } from './branding.ts';
 
 /** `onboarding/{client}/{contact}/{file}`: the contact whose key seals the file. */
 export const ownerOfStorageKey = (key: string): string => key.split('/')[2] ?? 'system';
 export type { FlowService } from './flow.service.ts';
 
+/**
+ * The store of uploaded documents, each sealed under its contact's data key (the contact id is the key's second
+ * segment): ADR 75. Built before the modules: retention (which accounts is given) deletes files from it.
+ */
+export function createDocumentFiles(deps: { config: Config; db: Db; keys: DataKeys }): FileStore {
+  const { config } = deps;
+  return createFileStore(config.s3 ? s3Backend(config.s3) : localDiskBackend(config.storageDir), (key) => deps.keys.cipherFor(deps.db, ownerOfStorageKey(key)));
+}
+
+/**
+ * The simulated engines for sandbox clients (the sandbox module's, which depends on this one for its routes:
+ * service.ts builds them and passes them in). `real` is the live document engine, built on first use.
+ */
+export interface SandboxEngines {
+  documents(real: () => DocumentService): DocumentService;
+  faces(contactLastName: string): FaceService;
+}
+
 export function createOnboarding(deps: {
-  config: Config; db: Db; cipher: Cipher; keys: DataKeys; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; audit: AuditService; now: () => Date;
+  sandbox: SandboxEngines;
+  config: Config; db: Db; cipher: Cipher; keys: DataKeys; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; files: FileStore; audit: AuditService; now: () => Date;
 }) {
-  const { config, db, cipher, jobs, accounts, now } = deps;
+  const { config, db, cipher, jobs, accounts, files, now } = deps;
   const mail = createMailService({ db, cipher, allowPrivate: config.mailAllowPrivate });
-  // Documents are sealed under their contact's data key (the contact id is the key's second segment): ADR 75.
-  const files = createFileStore(config.s3 ? s3Backend(config.s3) : localDiskBackend(config.storageDir), (key) => deps.keys.cipherFor(db, ownerOfStorageKey(key)));
   // The engines load models and an OCR worker on first use; the API process that never processes never pays for them.
   let documentService: DocumentService | undefined;
   let faceService: FaceService | undefined;
   const documents = () => (documentService ??= createDocumentService({ minimumAge: config.minimumAge, now }));
   const faces = () => (faceService ??= createFaceService());
   // Sandbox clients get simulated image reading (src/modules/sandbox/engines.ts); a client's mode never changes.
-  const sandboxDocuments = createSandboxDocumentService({ minimumAge: config.minimumAge, now, real: documents });
+  const sandboxDocuments = deps.sandbox.documents(documents);
   const sandboxClients = new Map<string, boolean>();
   // The contact's last name (the persona) is read only for a sandbox client: live uploads pay no extra query.
   const engines = async (clientId: string, contactLastName: () => Promise<string>): Promise<Engines> => {
     let sandbox = sandboxClients.get(clientId);
     if (sandbox === undefined) sandboxClients.set(clientId, (sandbox = await onboarding.isSandbox(db, clientId)));
-    return sandbox ? { documents: sandboxDocuments, faces: createSandboxFaceService(await contactLastName()) } : { documents: documents(), faces: faces() };
+    return sandbox ? { documents: sandboxDocuments, faces: deps.sandbox.faces(await contactLastName()) } : { documents: documents(), faces: faces() };
   };
   const onboarding = createOnboardingService({ db, cipher, keys: deps.keys, events: deps.events, jobs, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now });
   const flow = createFlowService({ db, jobs, files, accounts, onboarding, engines, publicUrl: config.publicUrl, now });
   const processor = createProcessor({ db, files, accounts, onboarding, engines, now });
   const portal = createPortalService({ db, accounts, onboarding, now });
   defineOnboardingQueues(jobs);
-  // Spec rule 3: an account is complete when none of its contacts has a request still waiting for them or for processing.
-  accounts.useOutstandingRequests(async (sql, clientId, accountId) => (await sql.query<{ n: number }>(
-    `SELECT count(*)::int AS n FROM onboarding_reports WHERE client_id = $1 AND account_id = $2 AND status IN ('INITIAL', 'IN_PROGRESS')`, [clientId, accountId]))[0]!.n);
-  deps.eidv.useVerifiedDocuments((clientId, contactId) => onboarding.verifiedDocument(clientId, contactId));
   return {
     mail, files, onboarding, flow, processor, portal,
     /** The https origin of the client's logo behind a page's token, for that page's CSP. */

@@ -166,3 +166,50 @@ export const onboardingRepo = {
 
   deleteFiles: (sql: Sql, ids: string[]) => sql.query('DELETE FROM onboarding_files WHERE id = ANY($1::text[])', [ids]),
 };
+
+/**
+ * Reads for other modules (the console, accounts), through onboarding's index: the tables stay this module's.
+ */
+export const onboardingReads = {
+  get: onboardingRepo.get,
+
+  /** Spec rule 3: an account is complete when none of its contacts has a request still waiting for them or for processing. */
+  outstandingRequests: async (sql: Sql, clientId: string, accountId: string) =>
+    (await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM onboarding_reports WHERE client_id = $1 AND account_id = $2 AND status IN ('INITIAL', 'IN_PROGRESS')`,
+      [clientId, accountId]))[0]!.n,
+
+  /** The files of the report's current run. */
+  currentFiles: (sql: Sql, clientId: string, accountId: string, contactId: string) =>
+    sql.query<Pick<FileRow, 'id' | 'slot' | 'media_type' | 'size_bytes' | 'storage_key' | 'created_at'>>(
+      `SELECT f.id, f.slot, f.media_type, f.size_bytes, f.storage_key, f.created_at FROM onboarding_files f
+         JOIN onboarding_reports r ON r.contact_id = f.contact_id AND r.run_id = f.run_id
+        WHERE r.client_id = $1 AND r.account_id = $2 AND r.contact_id = $3 ORDER BY f.slot`, [clientId, accountId, contactId]),
+
+  /** The console's queue: the newest reports, optionally only those waiting for a person. */
+  reportRefs: (sql: Sql, clientId: string, opts: { needsReview?: boolean; limit: number }) =>
+    sql.query<OnboardingReportRef>(
+      `SELECT 'ONBOARDING' AS kind, account_id, contact_id, status, needs_review, COALESCE(document_decision, '-') || ' / face ' || COALESCE(face_match_decision, '-') AS summary, updated_at
+         FROM onboarding_reports WHERE client_id = $1 AND ($2::boolean IS NULL OR needs_review = $2) ORDER BY updated_at DESC LIMIT $3`,
+      [clientId, opts.needsReview ?? null, opts.limit]),
+
+  reportRefsOfAccount: (sql: Sql, clientId: string, accountId: string) =>
+    sql.query<OnboardingReportRef>(
+      `SELECT 'ONBOARDING' AS kind, account_id, contact_id, status, needs_review, document_decision AS summary, updated_at
+         FROM onboarding_reports WHERE client_id = $1 AND account_id = $2`, [clientId, accountId]),
+
+  accountsNeedingReview: async (sql: Sql, clientId: string) =>
+    (await sql.query<{ account_id: string }>('SELECT DISTINCT account_id FROM onboarding_reports WHERE client_id = $1 AND needs_review', [clientId]))
+      .map((r) => r.account_id),
+};
+
+/** An onboarding report in the console's lists. */
+export interface OnboardingReportRef {
+  kind: 'ONBOARDING';
+  account_id: string;
+  contact_id: string;
+  status: string;
+  needs_review: boolean;
+  summary: string | null;
+  updated_at: Date;
+}

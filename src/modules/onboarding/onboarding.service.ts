@@ -16,6 +16,7 @@ import { asksForSomething, normaliseParameters, on, type Parameters } from './do
 import { invitationMessage } from './domain/invitation.ts';
 import type { OnboardingReportOut, OnboardingReviewInput, OnboardingTrigger } from './onboarding.schemas.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
+import { clientReads } from '../auth/index.ts';
 
 export const ONBOARDING_PROCESS_JOB = 'onboarding-process';
 export const ONBOARDING_INVITE_JOB = 'onboarding-invite';
@@ -315,7 +316,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
       return out;
     },
 
-    isSandbox: async (sql: Sql, clientId: string) => (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false,
+    isSandbox: clientReads.isSandbox,
   };
 }
 

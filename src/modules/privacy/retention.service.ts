@@ -4,7 +4,7 @@ import type { Cipher } from '../../platform/crypto/encryption.ts';
 import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { idempotencyAad } from '../../platform/http/idempotency.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
-import type { AccountsService, EndOutcome, RelationshipEnd } from '../accounts/index.ts';
+import type { EndOutcome, RelationshipEnd } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defaultYears, deleteAfter, MAX_YEARS, mustRetain, REGULATED_DEFAULT_YEARS } from './domain/retention.ts';
 import { privacyRepo } from './privacy.repo.ts';
@@ -15,7 +15,6 @@ export interface RetentionDeps {
   cipher: Cipher;
   keys: DataKeys;
   files: FileStore;
-  accounts: AccountsService;
   audit: AuditService;
   now: () => Date;
 }
