@@ -57,7 +57,8 @@ export const onboardingRepo = {
   byLinkHash: (sql: Sql, hash: string, forUpdate = false) =>
     one<OnboardingRow>(sql, `SELECT * FROM onboarding_reports WHERE link_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`, [hash]),
 
-  byContact: (sql: Sql, contactId: string) => one<OnboardingRow>(sql, 'SELECT * FROM onboarding_reports WHERE contact_id = $1', [contactId]),
+  byContact: (sql: Sql, clientId: string, contactId: string) =>
+    one<OnboardingRow>(sql, 'SELECT * FROM onboarding_reports WHERE client_id = $1 AND contact_id = $2', [clientId, contactId]),
 
   /** Some contacts' reports, of one client. */
   byContacts: (sql: Sql, clientId: string, contactIds: readonly string[]) =>
@@ -83,34 +84,34 @@ export const onboardingRepo = {
         r.linkExpiresAt, r.requestedAt, r.requestSentAt, r.error]) as Promise<OnboardingRow>,
 
   /** The contact's answers; the first save moves INITIAL to IN_PROGRESS. */
-  saveFlow: (sql: Sql, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
+  saveFlow: (sql: Sql, clientId: string, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
     one<OnboardingRow>(sql,
       `UPDATE onboarding_reports SET flow_enc = $3, started_at = COALESCE(started_at, $4),
               status = CASE WHEN status = 'INITIAL' THEN 'IN_PROGRESS' ELSE status END,
               revision = revision + CASE WHEN status = 'INITIAL' THEN 1 ELSE 0 END, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 RETURNING *`, [contactId, runId, flowEnc, now]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $5 RETURNING *`, [contactId, runId, flowEnc, now, clientId]),
 
-  markStarted: (sql: Sql, contactId: string, runId: string, now: Date) =>
+  markStarted: (sql: Sql, clientId: string, contactId: string, runId: string, now: Date) =>
     one<OnboardingRow>(sql,
       `UPDATE onboarding_reports SET status = 'IN_PROGRESS', started_at = COALESCE(started_at, $3), revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 AND status = 'INITIAL' RETURNING *`, [contactId, runId, now]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $4 AND status = 'INITIAL' RETURNING *`, [contactId, runId, now, clientId]),
 
-  markSubmitted: (sql: Sql, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
+  markSubmitted: (sql: Sql, clientId: string, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
     one<OnboardingRow>(sql,
       `UPDATE onboarding_reports SET flow_enc = $3, submitted_at = $4, status = 'IN_PROGRESS', revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 AND submitted_at IS NULL RETURNING *`, [contactId, runId, flowEnc, now]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $5 AND submitted_at IS NULL RETURNING *`, [contactId, runId, flowEnc, now, clientId]),
 
-  markSent: (sql: Sql, contactId: string, runId: string, at: Date) =>
+  markSent: (sql: Sql, clientId: string, contactId: string, runId: string, at: Date) =>
     one<OnboardingRow>(sql,
-      `UPDATE onboarding_reports SET request_sent_at = $3, revision = revision + 1, updated_at = now() WHERE contact_id = $1 AND run_id = $2 RETURNING *`,
-      [contactId, runId, at]),
+      `UPDATE onboarding_reports SET request_sent_at = $3, revision = revision + 1, updated_at = now() WHERE contact_id = $1 AND run_id = $2 AND client_id = $4 RETURNING *`,
+      [contactId, runId, at, clientId]),
 
   /**
    * Writes the processing result, only if the request is still the current one and, with `unfinished`, still
    * IN_PROGRESS: a job that runs again (its worker died after this commit) must not finish it twice, nor clear a
    * review recorded since.
    */
-  finishRun: (sql: Sql, contactId: string, runId: string, r: {
+  finishRun: (sql: Sql, clientId: string, contactId: string, runId: string, r: {
     status: 'READY' | 'ERROR'; dataEnc: Buffer | null; documentDecision: string | null; faceMatchDecision: string | null; needsReview: boolean;
     error: string | null; completedAt: Date; expiresAt: Date | null;
   }, options: { unfinished?: boolean } = {}) =>
@@ -119,8 +120,8 @@ export const onboardingRepo = {
               face_match_decision = CASE WHEN $3 = 'READY' THEN $6 ELSE face_match_decision END, needs_review = $7, error = $8,
               completed_at = $9, refreshed_at = CASE WHEN $3 = 'READY' THEN $9 ELSE refreshed_at END, expires_at = COALESCE($10, expires_at),
               review_enc = CASE WHEN $3 = 'READY' THEN NULL ELSE review_enc END, revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 AND (NOT $11 OR status = 'IN_PROGRESS') RETURNING *`,
-      [contactId, runId, r.status, r.dataEnc, r.documentDecision, r.faceMatchDecision, r.needsReview, r.error, r.completedAt, r.expiresAt, options.unfinished ?? false]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $12 AND (NOT $11 OR status = 'IN_PROGRESS') RETURNING *`,
+      [contactId, runId, r.status, r.dataEnc, r.documentDecision, r.faceMatchDecision, r.needsReview, r.error, r.completedAt, r.expiresAt, options.unfinished ?? false, clientId]),
 
   /** Links unused past their expiry, and results past their validity (without automatic refresh). */
   expire: (sql: Sql, now: Date) =>
@@ -142,13 +143,13 @@ export const onboardingRepo = {
       `UPDATE onboarding_reports SET review_enc = $3, needs_review = false, revision = revision + 1, updated_at = now()
         WHERE client_id = $1 AND contact_id = $2 RETURNING *`, [clientId, contactId, reviewEnc]),
 
-  files: (sql: Sql, contactId: string, runId: string) =>
-    sql.query<FileRow>('SELECT * FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 ORDER BY slot', [contactId, runId]),
+  files: (sql: Sql, clientId: string, contactId: string, runId: string) =>
+    sql.query<FileRow>('SELECT * FROM onboarding_files WHERE client_id = $1 AND contact_id = $2 AND run_id = $3 ORDER BY slot', [clientId, contactId, runId]),
 
   /** Stores a file row; returns the storage key it replaced (to delete), if any. */
   putFile: async (sql: Sql, f: Omit<FileRow, 'feedback_enc' | 'created_at'> & { feedback_enc: Buffer | null }) => {
-    const old = await one<{ storage_key: string }>(sql, 'SELECT storage_key FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 AND slot = $3 FOR UPDATE',
-      [f.contact_id, f.run_id, f.slot]);
+    const old = await one<{ storage_key: string }>(sql, 'SELECT storage_key FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 AND slot = $3 AND client_id = $4 FOR UPDATE',
+      [f.contact_id, f.run_id, f.slot, f.client_id]);
     await sql.query(
       `INSERT INTO onboarding_files (id, contact_id, client_id, run_id, slot, storage_key, media_type, size_bytes, sha256, feedback_enc)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)

@@ -225,8 +225,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
 
     /** The invitation job: sends the link through the client's connection; SMTP failures are retried, then recorded as FAILED. */
     async sendInvitation(job: InviteJob, attempt: { retryCount: number }) {
-      const row = await onboardingRepo.byContact(db, job.contactId);
-      if (!row || row.run_id !== job.runId || row.client_id !== job.clientId || !row.link_enc) {
+      const row = await onboardingRepo.byContact(db, job.clientId, job.contactId);
+      if (!row || row.run_id !== job.runId || !row.link_enc) {
         await db.query(`UPDATE onboarding_invitations SET status = 'FAILED', last_error = 'superseded by a newer request' WHERE id = $1 AND status = 'QUEUED'`, [job.invitationId]);
         return;
       }
@@ -251,7 +251,7 @@ export function createOnboardingService(deps: OnboardingDeps) {
         await db.tx(async (tx) => {
           await tx.query(`UPDATE onboarding_invitations SET status = 'SENT', attempts = attempts + 1, sent_at = $2, message_id = $3, last_error = NULL WHERE id = $1`,
             [job.invitationId, deps.now(), sent.messageId]);
-          await onboardingRepo.markSent(tx, row.contact_id, row.run_id, deps.now());
+          await onboardingRepo.markSent(tx, row.client_id, row.contact_id, row.run_id, deps.now());
         });
       } catch (error) {
         // Keep the SMTP reason (code and server reply), which names no person.
@@ -281,8 +281,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
 
     /** For the eIDV document source: the contact's PASSED, unexpired identity document. */
     async verifiedDocument(clientId: string, contactId: string) {
-      const row = await onboardingRepo.byContact(db, contactId);
-      if (!row || row.client_id !== clientId || row.document_decision !== 'PASSED' || !row.data_enc) return undefined;
+      const row = await onboardingRepo.byContact(db, clientId, contactId);
+      if (!row || row.document_decision !== 'PASSED' || !row.data_enc) return undefined;
       if (row.expires_at && row.expires_at <= deps.now()) return undefined;
       const data = await open<OnboardingData>(db, row, 'data', row.data_enc);
       const idscan = data?.idscan;

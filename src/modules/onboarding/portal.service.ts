@@ -29,7 +29,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; o
 
   async function tasksOf(row: OnboardingRow): Promise<Task[]> {
     const answers = (await onboarding.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
-    const uploads = await onboardingRepo.files(db, row.contact_id, row.run_id);
+    const uploads = await onboardingRepo.files(db, row.client_id, row.contact_id, row.run_id);
     return taskBreakdown({ parameters: row.parameters, answers, uploads, submittedAt: row.submitted_at });
   }
 
