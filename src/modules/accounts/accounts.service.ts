@@ -5,7 +5,7 @@ import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { hashSecret, hmacHex } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
-import { AppError, type FieldError } from '../../platform/http/errors.ts';
+import { AppError, type FieldError, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPageOf } from '../../platform/http/pagination.ts';
 import { assertRevision } from '../../platform/http/revision.ts';
 import type { EventRecorder } from '../../platform/events.ts';
@@ -16,7 +16,6 @@ import { contactInputOf, normaliseContact, validateContact, type ContactData, ty
 import { validationError } from '../../platform/http/validation.ts';
 
 const PORTAL_TTL_DAYS = 30;
-const notFound = () => new AppError('not_found', 'Resource not found');
 
 /** Why a relationship ended: the caller's DELETE, or a person's erasure request (ADR 76). */
 export type EndReason = 'DELETED' | 'ERASURE_REQUESTED';

@@ -5,7 +5,7 @@ import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { newId } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import type { EventRecorder } from '../../platform/events.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
@@ -22,7 +22,6 @@ import { clientReads } from '../auth/index.ts';
 
 export const AML_CHECK_JOB = 'aml-check';
 export const AML_RETRY_LIMIT = 2;
-const notFound = () => new AppError('not_found', 'Resource not found');
 
 export interface AmlDeps {
   db: Db;

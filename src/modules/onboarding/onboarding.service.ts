@@ -6,7 +6,7 @@ import { hashSecret } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import type { DomainEvent, EventRecorder } from '../../platform/events.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
@@ -21,7 +21,6 @@ import { clientReads } from '../auth/index.ts';
 export const ONBOARDING_PROCESS_JOB = 'onboarding-process';
 export const ONBOARDING_INVITE_JOB = 'onboarding-invite';
 export const ONBOARDING_INVITE_RETRIES = 4;
-const notFound = () => new AppError('not_found', 'Resource not found');
 
 /** What the processing job stores: the spec's data fields plus the reasons behind each decision. */
 export interface OnboardingData {
