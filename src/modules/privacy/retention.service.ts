@@ -104,11 +104,11 @@ export function createRetentionService(deps: RetentionDeps) {
   };
 
   async function policy(clientId: string): Promise<RetentionPolicy> {
-    const row = (await privacyRepo.policy(db, clientId))!;
-    const isDefault = row.aml_records_years === null || row.aml_records_years === undefined;
+    const row = await privacyRepo.policy(db, clientId);
+    const isDefault = row.aml_records_years === null;
     return {
       client_id: clientId,
-      aml_records_years: isDefault ? defaultYears(row.sandbox) : row.aml_records_years,
+      aml_records_years: row.aml_records_years ?? defaultYears(row.sandbox),
       is_default: isDefault,
       basis: BASIS,
       revision: String(row.revision ?? 0),
