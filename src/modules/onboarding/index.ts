@@ -31,7 +31,7 @@ import type { PartnersService } from '../partners/index.ts';
 
 export { createOnboardingService, type OnboardingService, type OnboardingData } from './onboarding.service.ts';
 export { onboardingReads, type OnboardingReportRef } from './onboarding.repo.ts';
-export { OnboardingReviewBody, EmailConnectionBody, type OnboardingReviewInput } from './onboarding.schemas.ts';
+export { OnboardingReviewBody, type OnboardingReviewInput } from './onboarding.schemas.ts';
 export { SubmitResult } from './flow.schemas.ts';
 /** Branding is set in the console's settings and read by the hosted pages. */
 export { readBranding } from './branding.ts';
