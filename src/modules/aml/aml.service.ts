@@ -180,7 +180,7 @@ export function createAmlService(deps: AmlDeps) {
 
   async function finishWithError(job: CheckJob, message: string) {
     await db.tx(async (tx) => {
-      const row = await amlRepo.finishRun(tx, job.contactId, job.runId, {
+      const row = await amlRepo.finishRun(tx, job.clientId, job.contactId, job.runId, {
         status: 'ERROR', decision: null, pep: null, sanctions: null, matchIds: [], dataEnc: null, reviewEnc: null, needsReview: false,
         error: message, decidedAt: null, expiresAt: null,
       });
@@ -264,7 +264,7 @@ export function createAmlService(deps: AmlDeps) {
       // Nothing new for a person: the last review still stands and stays on the report.
       const previousReview = review ? { empty: true } : await openReview(db, current);
       await db.tx(async (tx) => {
-        const row = await amlRepo.finishRun(tx, job.contactId, job.runId, {
+        const row = await amlRepo.finishRun(tx, job.clientId, job.contactId, job.runId, {
           status: 'READY', decision: data.decision, pep: data.pep_matches, sanctions: data.sanctions_matches, matchIds: data.matches.map((m) => m.entity_id),
           dataEnc: await seal(tx, job.contactId, 'data', data), reviewEnc: await seal(tx, job.contactId, 'review', previousReview), needsReview: review, error: null,
           decidedAt, expiresAt: new Date(decidedAt.getTime() + current.ttl_in_days * 86_400_000),
@@ -372,7 +372,7 @@ export function createAmlService(deps: AmlDeps) {
             screened_lists: result.lists,
           };
           await db.tx(async (tx) => {
-            const saved = await amlRepo.saveRescreen(tx, row.contact_id, row.revision, {
+            const saved = await amlRepo.saveRescreen(tx, row.client_id, row.contact_id, row.revision, {
               pep: answers.pep, sanctions: answers.sanctions, matchIds: matches.map((m) => m.entity_id),
               dataEnc: await seal(tx, row.contact_id, 'data', updated), reviewEnc: await seal(tx, row.contact_id, 'review', { empty: true }),
             });
