@@ -12,25 +12,22 @@ import { installIdempotency, markingIdempotentCommits } from './platform/http/id
 import { createSharedRateLimit, pseudonymousAddresses } from './platform/http/rate-limit/shared-store.ts';
 import { createLocalThrottle } from './platform/http/rate-limit/throttle.ts';
 import { registerSystemRoutes } from './platform/http/system.routes.ts';
-import { createTokenService } from './modules/auth/token.service.ts';
-import { createClientsService } from './modules/auth/clients.service.ts';
-import { registerAuthRoutes } from './modules/auth/auth.routes.ts';
+import { createClientsService, createTokenService, registerAuthRoutes } from './modules/auth/index.ts';
 import { createAccountsService, registerAccountRoutes } from './modules/accounts/index.ts';
 import { createEventsService, registerEventRoutes } from './modules/events/index.ts';
 import { createHttpSender, createWebhookDispatcher, createWebhooksService, registerWebhookRoutes } from './modules/webhooks/index.ts';
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
-import { createScreeningService, dbVersionStore, parseListSpec, parseSourcesSetting, retryUntilLoaded, sourceEntriesFromSettings } from './modules/screening/index.ts';
-import { registerScreeningRoutes } from './modules/screening/screening.routes.ts';
+import { createScreeningService, dbVersionStore, parseListSpec, parseSourcesSetting, registerScreeningRoutes, retryUntilLoaded, sourceEntriesFromSettings } from './modules/screening/index.ts';
 import { createEidvService, parseRegisterSpec } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
 import { createAuditService } from './modules/audit/index.ts';
-import { registerSandboxRoutes } from './modules/sandbox/sandbox.routes.ts';
-import { createOnboarding, registerOnboarding } from './modules/onboarding/index.ts';
+import { createSandboxEngines, registerSandboxRoutes } from './modules/sandbox/index.ts';
+import { createDocumentFiles, createOnboarding, onboardingReads, registerOnboarding } from './modules/onboarding/index.ts';
 import { createStaffService } from './modules/staff/index.ts';
 import { createPartnersService } from './modules/partners/index.ts';
 import { createSecondReview, registerConsole } from './modules/console/index.ts';
-import { createPrivacy, registerPrivacy } from './modules/privacy/index.ts';
+import { createPrivacy, createRetentionService, registerPrivacy } from './modules/privacy/index.ts';
 import path from 'node:path';
 
 export interface ServiceOptions {
@@ -66,7 +63,11 @@ export async function openDatabase(config: Config): Promise<Db> {
 
 /**
  * The services every face of the product uses (HTTP API, CLI, workers), built once from the platform.
- * Keep this a flat list of create*() calls: what depends on what should be readable here.
+ * Keep this a flat list of create*() calls: what depends on what should be readable here. Every dependency is
+ * passed at construction, so the order below is the dependency order: a module is built after everything it is
+ * given (no setters; a missing dependency is a type error). Where a module needs a piece of one that depends on
+ * it, that piece is built first on its own (retention before accounts; the onboarding repository's count) or the
+ * later module is given the earlier one's function (eIDV and AML after onboarding).
  */
 export async function buildServices(config: Config, db: Db, options: { now?: () => Date; worker?: boolean; fetchLists?: boolean } = {}) {
   const now = options.now ?? (() => new Date());
@@ -80,7 +81,14 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const tokens = createTokenService({ db, keys, issuer: config.publicUrl, ttlSeconds: config.accessTokenTtlSeconds, now: () => now().getTime() });
   const clients = createClientsService({ db });
   const credits = createCreditsService({ db });
-  const accounts = createAccountsService({ db, cipher, keys: dataKeys, events, publicUrl: config.publicUrl, now });
+  // Uploaded documents; retention deletes from it, so it comes before the modules.
+  const files = createDocumentFiles({ config, db, keys: dataKeys });
+  // What a DELETE keeps (ADR 76) is the privacy module's rule; accounts cannot delete without it.
+  const retention = createRetentionService({ db, cipher, keys: dataKeys, files, audit, now });
+  const accounts = createAccountsService({
+    db, cipher, keys: dataKeys, events, publicUrl: config.publicUrl, now,
+    relationshipEnd: retention.endRelationship, outstandingRequests: onboardingReads.outstandingRequests,
+  });
   const jobs = createJobs({ db, worker: options.worker ?? false, maintenanceSeconds: config.jobsMaintenanceSeconds });
   const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
   const dispatcher = createWebhookDispatcher({
@@ -107,22 +115,29 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
     ? (fetchAtStart ? screening.refresh() : screening.load()).catch((error: Error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`))
     : Promise.resolve();
   const listRetry = fetchAtStart ? retryUntilLoaded(screening, screeningReady, { onError: (error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`) }) : undefined;
+  const sandbox = createSandboxEngines({ minimumAge: config.minimumAge, now });
+  const onboarding = createOnboarding({ config, db, cipher, keys: dataKeys, events, jobs, accounts, credits, files, sandbox, audit, now });
+  // The verified-document source: a contact's PASSED document from onboarding.
   const eidv = (() => {
     try {
-      return createEidvService({ registers: config.eidvRegisters, minimumAge: config.minimumAge });
+      return createEidvService({
+        registers: config.eidvRegisters, minimumAge: config.minimumAge,
+        verifiedDocument: (clientId, contactId) => onboarding.onboarding.verifiedDocument(clientId, contactId),
+      });
     } catch (error) {
       throw new ConfigError('EIDV_REGISTERS', `cannot be read: ${(error as Error).message}`);
     }
   })();
   defineAmlQueues(jobs, { checkTimeoutSeconds: config.amlCheckTimeoutSeconds });
-  const aml = createAmlService({ db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, listsWaitSeconds: config.screeningListsWaitSeconds, publicUrl: config.publicUrl, now });
-  const onboarding = createOnboarding({ config, db, cipher, keys: dataKeys, events, jobs, accounts, credits, eidv, audit, now });
-  // Every name a contact gave in onboarding (previous legal names, names on documents) is screened by the AML check.
-  aml.useOtherNames((clientId, contactIds) => onboarding.onboarding.otherNames(clientId, contactIds));
+  const aml = createAmlService({
+    db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, listsWaitSeconds: config.screeningListsWaitSeconds, publicUrl: config.publicUrl, now,
+    // Every name a contact gave in onboarding (previous legal names, names on documents) is screened by the AML check.
+    otherNames: (clientId, contactIds) => onboarding.onboarding.otherNames(clientId, contactIds),
+  });
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });
-  const privacy = createPrivacy({ db, cipher, keys: dataKeys, files: onboarding.files, accounts, audit, jobs, now });
-  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, listRetry, eidv, aml, onboarding, staff, partners, privacy, now };
+  const privacy = createPrivacy({ db, cipher, keys: dataKeys, files, accounts, retention, jobs, now });
+  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, files, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, listRetry, eidv, aml, onboarding, staff, partners, privacy, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;

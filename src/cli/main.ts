@@ -2,7 +2,7 @@
  * `kyc <command> ...`: one table of commands, each loaded only when used so that `kyc screen` does not
  * load the face models and `kyc face compare` does not open the database.
  */
-import { globalOptions, UsageError, type CliModule } from './cli.ts';
+import { globalOptions, UsageError, type CliModule } from '../platform/cli.ts';
 
 const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule> }> = {
   clients: { describe: 'create and list clients (tenants)', load: () => import('../modules/auth/clients.cli.ts') },
@@ -45,7 +45,8 @@ async function main(all: string[]): Promise<number> {
     return 2;
   }
   const module = await entry.load();
-  return module.run(command, rest);
+  // The composition root (service.ts) is loaded here, and only by a command that runs an operation.
+  return module.run(command, rest, { runOperation: async (op, args) => (await import('./run-operation.ts')).runOperation(op, args) });
 }
 
 main(process.argv.slice(2)).then(

@@ -6,7 +6,7 @@ import { acquireEmbeddedLock, embeddedDbHolder } from '../platform/db/embedded-l
 import { migrate } from '../platform/db/migrate.ts';
 import { buildServices, checkConfiguredFiles, openDatabase } from '../service.ts';
 import { callAdminSocket } from './admin-socket.ts';
-import { globalOptions, UsageError } from './cli.ts';
+import { globalOptions, UsageError } from '../platform/cli.ts';
 import { OPERATIONS } from './operations.ts';
 
 /** An embedded database has been created in `dataDir` (by `npm start` or an earlier command). */

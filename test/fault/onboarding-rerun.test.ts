@@ -36,8 +36,8 @@ describe.skipIf(databaseKind !== 'postgres')('an onboarding processing job that 
     const { contactId, token } = await openFlowWithAnswer('Ada', 'Hartley');
     expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } })).statusCode).toBe(202);
 
-    const runId = (await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!.run_id;
-    const job = { contactId, runId };
+    const { run_id: runId, client_id: clientId } = (await t.db.query<{ run_id: string; client_id: string }>('SELECT run_id, client_id FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!;
+    const job = { clientId, contactId, runId };
     await t.services.onboarding.processor.process(job, { retryCount: 0 });
     const state = async () => ({
       report: (await t.db.query<{ status: string; revision: number }>('SELECT status, revision FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!,
@@ -61,15 +61,15 @@ describe.skipIf(databaseKind !== 'postgres')('an onboarding processing job that 
     const { contactId } = await openFlowWithAnswer('Bo', 'Lind');
     // Submitted, but its processing never runs here: the state a worker that dies on every attempt leaves behind.
     await t.db.query("UPDATE onboarding_reports SET submitted_at = now(), status = 'IN_PROGRESS' WHERE contact_id = $1", [contactId]);
-    const runId = (await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!.run_id;
+    const { run_id: runId, client_id: clientId } = (await t.db.query<{ run_id: string; client_id: string }>('SELECT run_id, client_id FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!;
     const state = async () => ({
       report: (await t.db.query<{ status: string; error: string | null }>('SELECT status, error FROM onboarding_reports WHERE contact_id = $1', [contactId]))[0]!,
       errors: (await t.db.query("SELECT id FROM events WHERE contact_id = $1 AND report_type = 'ONBOARDING' AND event = 'REPORT_ERROR'", [contactId])).length,
     });
 
-    await t.services.onboarding.processor.abandon({ contactId, runId });
+    await t.services.onboarding.processor.abandon({ clientId, contactId, runId });
     const first = await state();
-    await t.services.onboarding.processor.abandon({ contactId, runId }); // the dead letter delivered twice
+    await t.services.onboarding.processor.abandon({ clientId, contactId, runId }); // the dead letter delivered twice
     const second = await state();
 
     console.log(`fault: onboarding job abandoned: ${JSON.stringify(first)}`);

@@ -98,14 +98,14 @@ async function readyReport(name: { first: string; last: string }, decision: 'ALE
   const url = `/clients/${c.clientId}/accounts/${account.id}/contacts/${contactId}/reports/onboarding`;
   expect((await t.app.inject({ method: 'PUT', url, headers: c.auth, payload: { config: { parameters: { suppress_invitation_mail: 'true', idscan: 'true' } } } })).statusCode).toBe(202);
   const finish = async () => {
-    const row = (await onboardingRepo.byContact(t.db, contactId))!;
+    const row = (await onboardingRepo.byContact(t.db, c.clientId, contactId))!;
     const data: OnboardingData = {
       personal_details: null, reasons: decision === 'ALERT' ? ['SPECIMEN'] : ['DOC_EXPIRED'],
       idscan: { document_decision: decision, document_type: 'Passport', document_decision_date: new Date().toISOString(), date_of_birth: '1974-08-12', document_given_names: name.first.toUpperCase(), document_last_name: name.last.toUpperCase(), document_expiry_date: '2030-01-01', passport_number: 'L898902C3' },
       details: { document: { decision, reasons: [{ code: reasonFor(decision), severity: decision, detail: 'fixture' }] } },
     };
     await t.db.tx(async (tx) => {
-      const saved = (await onboardingRepo.finishRun(tx, contactId, row.run_id, {
+      const saved = (await onboardingRepo.finishRun(tx, c.clientId, contactId, row.run_id, {
         status: 'READY', dataEnc: await t.services.onboarding.onboarding.seal(tx, contactId, 'data', data), documentDecision: decision, faceMatchDecision: null,
         needsReview: true, error: null, completedAt: new Date(), expiresAt: new Date(Date.now() + 365 * 86_400_000),
       }))!;

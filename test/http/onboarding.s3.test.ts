@@ -51,7 +51,7 @@ describe('uploads in an S3-compatible bucket', () => {
 
     // The processing job (here run in place, as a worker process would) reads the photos from the bucket.
     const [row] = await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [contactId]);
-    await t.services.onboarding.processor.process({ contactId, runId: row!.run_id }, { retryCount: 0 });
+    await t.services.onboarding.processor.process({ clientId: sandbox.clientId, contactId, runId: row!.run_id }, { retryCount: 0 });
     const report = (await t.app.inject({ url, headers: sandbox.auth })).json();
     expect(report.status).toBe('READY');
     expect(report.data.idscan).toMatchObject({ document_decision: 'PASSED', face_match_decision: 'PASSED' });

@@ -44,8 +44,8 @@ async function requestAndComplete(client: TestClient, base: string, contactId: s
 
 /** Runs the processing job as the worker would (no worker in this file: each test decides when). */
 async function processNow(contactId: string, retryCount = 0) {
-  const [row] = await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [contactId]);
-  await t.services.onboarding.processor.process({ contactId, runId: row!.run_id }, { retryCount });
+  const [row] = await t.db.query<{ run_id: string; client_id: string }>('SELECT run_id, client_id FROM onboarding_reports WHERE contact_id = $1', [contactId]);
+  await t.services.onboarding.processor.process({ clientId: row!.client_id, contactId, runId: row!.run_id }, { retryCount });
 }
 
 const report = (url: string, client = sandbox) => t.app.inject({ url, headers: client.auth }).then((r) => r.json());

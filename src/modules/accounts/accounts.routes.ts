@@ -1,13 +1,12 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
-import { CursorQuery, errorResponses, page } from '../../platform/http/schemas.ts';
+import { CursorQuery, errorResponses, page, Id } from '../../platform/http/schemas.ts';
 import { etag, expectedRevision } from '../../platform/http/revision.ts';
 import {
   Account, AccountCreateBody, AccountPatchBody, Contact, ContactCreateBody, ContactReplaceBody,
 } from './accounts.schemas.ts';
 import type { AccountsService } from './accounts.service.ts';
 
-const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description });
 const ClientParams = Type.Object({ clientId: Id('your client id') });
 const AccountParams = Type.Object({ clientId: Id('your client id'), accountId: Id('account id') });
 const ContactParams = Type.Object({ clientId: Id('your client id'), accountId: Id('account id'), contactId: Id('contact id') });

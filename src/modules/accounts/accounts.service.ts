@@ -5,7 +5,7 @@ import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { hashSecret, hmacHex } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
-import { AppError, type FieldError } from '../../platform/http/errors.ts';
+import { AppError, type FieldError, notFound } from '../../platform/http/errors.ts';
 import { decodeCursor, toPageOf } from '../../platform/http/pagination.ts';
 import { assertRevision } from '../../platform/http/revision.ts';
 import type { EventRecorder } from '../../platform/events.ts';
@@ -16,7 +16,6 @@ import { contactInputOf, normaliseContact, validateContact, type ContactData, ty
 import { validationError } from '../../platform/http/validation.ts';
 
 const PORTAL_TTL_DAYS = 30;
-const notFound = () => new AppError('not_found', 'Resource not found');
 
 /** Why a relationship ended: the caller's DELETE, or a person's erasure request (ADR 76). */
 export type EndReason = 'DELETED' | 'ERASURE_REQUESTED';
@@ -43,7 +42,17 @@ export interface AccountsDeps {
   events: EventRecorder;
   publicUrl: string;
   now: () => Date;
+  /**
+   * What ending a relationship keeps (the privacy module's retention, ADR 76). Required: without it a DELETE
+   * would skip retention silently, so service.ts builds retention first and passes it here.
+   */
+  relationshipEnd: RelationshipEnd;
+  /** How many ID verification requests of an account are outstanding (onboarding's repository, spec rule 3). */
+  outstandingRequests: OutstandingRequests;
 }
+
+/** Counts an account's requests still waiting for the contact or for processing, in the caller's transaction. */
+export type OutstandingRequests = (sql: Sql, clientId: string, accountId: string) => Promise<number>;
 
 /**
  * Accounts and their contacts (endpoints 1-4, 10, 11 and the list/delete calls around them). Personal data
@@ -113,15 +122,8 @@ export function createAccountsService(deps: AccountsDeps) {
     return data;
   }
 
-  // The privacy module (which depends on this one) decides what ending a relationship keeps; alone, it deletes.
-  let relationshipEnd: RelationshipEnd = async (tx, end) => {
-    if (end.contactIds === null) await accountsRepo.remove(tx, end.clientId, end.accountId);
-    else for (const id of end.contactIds) await contactsRepo.remove(tx, end.clientId, end.accountId, id);
-    return { retained: [] };
-  };
-
-  // Onboarding (which depends on this module) tells how many ID verification requests are outstanding.
-  let outstandingRequests: (sql: Sql, clientId: string, accountId: string) => Promise<number> = async () => 0;
+  // Both come from modules that depend on this one (privacy, onboarding); service.ts passes them in at construction.
+  const { relationshipEnd, outstandingRequests } = deps;
 
   /** The account row with `onboarding_completed` brought up to date (spec rule 3); the caller holds the row lock. */
   async function withCompletion(tx: Sql, row: AccountRow): Promise<{ row: AccountRow; changed: boolean }> {
@@ -271,11 +273,6 @@ export function createAccountsService(deps: AccountsDeps) {
 
     endRelationship,
 
-    /** The privacy module registers what ending a relationship keeps (ADR 76). */
-    useRelationshipEnd(end: RelationshipEnd) {
-      relationshipEnd = end;
-    },
-
     async createContact(clientId: string, accountId: string, body: ContactCreate): Promise<ContactOut> {
       const data = prepareContact(body, false);
       const contactId = newId('ctc');
@@ -329,11 +326,6 @@ export function createAccountsService(deps: AccountsDeps) {
 
     async deleteContact(clientId: string, accountId: string, contactId: string, ifMatch?: number): Promise<void> {
       await endRelationship(clientId, accountId, contactId, 'DELETED', { ifMatch });
-    },
-
-    /** Onboarding registers how outstanding requests are counted (spec rule 3: INITIAL or IN_PROGRESS requests). */
-    useOutstandingRequests(count: (sql: Sql, clientId: string, accountId: string) => Promise<number>) {
-      outstandingRequests = count;
     },
 
     /**

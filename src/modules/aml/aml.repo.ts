@@ -48,7 +48,7 @@ export const amlRepo = {
    * Writes a finished check, only if it is still the current run and not finished yet: a job can run twice (its
    * worker was killed after this commit but before the job was marked done), and the second run changes nothing.
    */
-  finishRun: (sql: Sql, contactId: string, runId: string, result: {
+  finishRun: (sql: Sql, clientId: string, contactId: string, runId: string, result: {
     status: 'READY' | 'ERROR'; decision: string | null; pep: string | null; sanctions: string | null; matchIds: string[];
     dataEnc: Buffer | null; reviewEnc: Buffer | null; needsReview: boolean; error: string | null; decidedAt: Date | null; expiresAt: Date | null;
   }) =>
@@ -59,9 +59,9 @@ export const amlRepo = {
               data_enc = COALESCE($8, data_enc), review_enc = COALESCE($9, review_enc), needs_review = CASE WHEN $3 = 'READY' THEN $10 ELSE needs_review END,
               error = $11, last_decision_at = COALESCE($12, last_decision_at), refreshed_at = COALESCE($12, refreshed_at),
               expires_at = COALESCE($13, expires_at), revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 AND status = 'INITIAL' RETURNING *`,
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $14 AND status = 'INITIAL' RETURNING *`,
       [contactId, runId, result.status, result.decision, result.pep, result.sanctions, result.matchIds, result.dataEnc, result.reviewEnc,
-        result.needsReview, result.error, result.decidedAt, result.expiresAt]),
+        result.needsReview, result.error, result.decidedAt, result.expiresAt, clientId]),
 
   saveReview: (sql: Sql, clientId: string, contactId: string, reviewEnc: Buffer, dataEnc: Buffer) =>
     one<AmlRow>(sql,
@@ -69,12 +69,12 @@ export const amlRepo = {
         WHERE client_id = $1 AND contact_id = $2 RETURNING *`, [clientId, contactId, reviewEnc, dataEnc]),
 
   /** Ongoing monitoring found new matches: new data, back to review. */
-  saveRescreen: (sql: Sql, contactId: string, expectedRevision: number, change: { pep: string | null; sanctions: string | null; matchIds: string[]; dataEnc: Buffer; reviewEnc: Buffer }) =>
+  saveRescreen: (sql: Sql, clientId: string, contactId: string, expectedRevision: number, change: { pep: string | null; sanctions: string | null; matchIds: string[]; dataEnc: Buffer; reviewEnc: Buffer }) =>
     one<AmlRow>(sql,
       `UPDATE aml_reports SET pep_matches = $3, sanctions_matches = $4, match_ids = $5, data_enc = $6, review_enc = $7, needs_review = true,
               refreshed_at = now(), revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND revision = $2 RETURNING *`,
-      [contactId, expectedRevision, change.pep, change.sanctions, change.matchIds, change.dataEnc, change.reviewEnc]),
+        WHERE contact_id = $1 AND revision = $2 AND client_id = $8 RETURNING *`,
+      [contactId, expectedRevision, change.pep, change.sanctions, change.matchIds, change.dataEnc, change.reviewEnc, clientId]),
 
   /** Reports due an automatic refresh: enabled, finished, and within the last tenth of their validity (at most 7 days). */
   dueForRefresh: (sql: Sql, now: Date, limit: number) =>
@@ -89,3 +89,33 @@ export const amlRepo = {
       `SELECT * FROM aml_reports WHERE status = 'READY' AND (expires_at IS NULL OR expires_at > $3) AND contact_id > $1
         ORDER BY contact_id LIMIT $2`, [afterContactId, limit, now]),
 };
+
+/** Reads for the console, through aml's index: the table stays this module's. */
+export const amlReads = {
+  /** The console's queue: the newest reports, optionally only those waiting for a person. */
+  reportRefs: (sql: Sql, clientId: string, opts: { needsReview?: boolean; limit: number }) =>
+    sql.query<AmlReportRef>(
+      `SELECT 'AML' AS kind, account_id, contact_id, status, needs_review, decision || ' / PEP ' || COALESCE(pep_matches, '-') || ' / sanctions ' || COALESCE(sanctions_matches, '-') AS summary, updated_at
+         FROM aml_reports WHERE client_id = $1 AND ($2::boolean IS NULL OR needs_review = $2) ORDER BY updated_at DESC LIMIT $3`,
+      [clientId, opts.needsReview ?? null, opts.limit]),
+
+  reportRefsOfAccount: (sql: Sql, clientId: string, accountId: string) =>
+    sql.query<AmlReportRef>(
+      `SELECT 'AML' AS kind, account_id, contact_id, status, needs_review, decision AS summary, updated_at FROM aml_reports WHERE client_id = $1 AND account_id = $2`,
+      [clientId, accountId]),
+
+  accountsNeedingReview: async (sql: Sql, clientId: string) =>
+    (await sql.query<{ account_id: string }>('SELECT DISTINCT account_id FROM aml_reports WHERE client_id = $1 AND needs_review', [clientId]))
+      .map((r) => r.account_id),
+};
+
+/** An AML report in the console's lists. */
+export interface AmlReportRef {
+  kind: 'AML';
+  account_id: string;
+  contact_id: string;
+  status: string;
+  needs_review: boolean;
+  summary: string | null;
+  updated_at: Date;
+}

@@ -1,12 +1,11 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
-import { errorResponses, reviewPending, type SubmitReview } from '../../platform/http/schemas.ts';
+import { errorResponses, reviewPending, type SubmitReview, Id } from '../../platform/http/schemas.ts';
 import { etag } from '../../platform/http/revision.ts';
 import { AmlReport, AmlReviewBody, AmlTriggerBody, type AmlReviewInput } from './aml.schemas.ts';
 import type { AmlService } from './aml.service.ts';
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const Params = Type.Object({ clientId: Id, accountId: Id, contactId: Id });
+const Params = Type.Object({ clientId: Id(), accountId: Id(), contactId: Id() });
 const path = '/clients/:clientId/accounts/:accountId/contacts/:contactId/reports/aml';
 
 type Reviewed = Awaited<ReturnType<AmlService['review']>>;

@@ -5,7 +5,7 @@ import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { newId } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import type { EventRecorder } from '../../platform/events.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { AuditService } from '../audit/index.ts';
 import { missingForAml, type AccountsService, type ContactOut } from '../accounts/index.ts';
@@ -19,10 +19,10 @@ import { decideAfterRescreen, decideAml, kindAnswers, matchKind, needsReview } f
 import { applyMemory, decidedByReview, memoryReviewProblems, newChanges, withDecisions, type RememberedReview } from './domain/memory.ts';
 import { namesToScreen, type GivenName, type OtherNames } from './domain/names.ts';
 import { createMatchMemory } from './match-memory.ts';
+import { clientReads } from '../auth/index.ts';
 
 export const AML_CHECK_JOB = 'aml-check';
 export const AML_RETRY_LIMIT = 2;
-const notFound = () => new AppError('not_found', 'Resource not found');
 
 export interface AmlDeps {
   db: Db;
@@ -42,6 +42,8 @@ export interface AmlDeps {
   listsWaitSeconds?: number;
   publicUrl: string;
   now: () => Date;
+  /** The names each contact gave in onboarding (previous legal names, names on documents): all are screened. */
+  otherNames: OtherNamesSource;
 }
 
 /** The other names some contacts of one client gave (the onboarding module reads them), by contact id. */
@@ -62,7 +64,7 @@ export interface CheckJob {
 export function createAmlService(deps: AmlDeps) {
   const { db, events, keys } = deps;
   const memory = createMatchMemory({ keys });
-  let otherNames: OtherNamesSource = async () => new Map();
+  const { otherNames } = deps;
   const aad = (row: { contact_id: string }, part: string) => `aml:${part}:${row.contact_id}`;
   // `sql` is the caller's transaction, if any: a key not yet cached is read through it.
   const seal = async (sql: Sql, contactId: string, part: string, value: unknown) =>
@@ -101,9 +103,7 @@ export function createAmlService(deps: AmlDeps) {
     };
   }
 
-  async function isSandbox(sql: Sql, clientId: string): Promise<boolean> {
-    return (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false;
-  }
+  const isSandbox = clientReads.isSandbox;
 
   /** Starts a check: spends the credit and queues the job in one transaction with the report row and its events. */
   async function startRun(tx: Sql, clientId: string, accountId: string, contactId: string, config: { ttl: number; autoRefresh: boolean }, reason: string): Promise<AmlRow> {
@@ -184,7 +184,7 @@ export function createAmlService(deps: AmlDeps) {
 
   async function finishWithError(job: CheckJob, message: string) {
     await db.tx(async (tx) => {
-      const row = await amlRepo.finishRun(tx, job.contactId, job.runId, {
+      const row = await amlRepo.finishRun(tx, job.clientId, job.contactId, job.runId, {
         status: 'ERROR', decision: null, pep: null, sanctions: null, matchIds: [], dataEnc: null, reviewEnc: null, needsReview: false,
         error: message, decidedAt: null, expiresAt: null,
       });
@@ -289,7 +289,7 @@ export function createAmlService(deps: AmlDeps) {
       // Nothing new for a person: the last review still stands and stays on the report.
       const previousReview = review ? { empty: true } : await openReview(db, current);
       await db.tx(async (tx) => {
-        const row = await amlRepo.finishRun(tx, job.contactId, job.runId, {
+        const row = await amlRepo.finishRun(tx, job.clientId, job.contactId, job.runId, {
           status: 'READY', decision: data.decision, pep: data.pep_matches, sanctions: data.sanctions_matches, matchIds: data.matches.map((m) => m.entity_id),
           dataEnc: await seal(tx, job.contactId, 'data', data), reviewEnc: await seal(tx, job.contactId, 'review', previousReview), needsReview: review, error: null,
           decidedAt, expiresAt: new Date(decidedAt.getTime() + current.ttl_in_days * 86_400_000),
@@ -395,7 +395,7 @@ export function createAmlService(deps: AmlDeps) {
             screened_lists: result.lists,
           };
           await db.tx(async (tx) => {
-            const saved = await amlRepo.saveRescreen(tx, row.contact_id, row.revision, {
+            const saved = await amlRepo.saveRescreen(tx, row.client_id, row.contact_id, row.revision, {
               pep: answers.pep, sanctions: answers.sanctions, matchIds: matches.map((m) => m.entity_id),
               dataEnc: await seal(tx, row.contact_id, 'data', updated), reviewEnc: await seal(tx, row.contact_id, 'review', { empty: true }),
             });
@@ -406,11 +406,6 @@ export function createAmlService(deps: AmlDeps) {
         }
       }
       return { screened, changed };
-    },
-
-    /** The onboarding module tells the names each contact gave (legal names history, documents): all are screened. */
-    useOtherNames(source: OtherNamesSource) {
-      otherNames = source;
     },
   };
 }

@@ -1,8 +1,7 @@
-import { parse, printJson } from '../../cli/cli.ts';
-import { runOperation } from '../../cli/run-operation.ts';
+import { parse, printJson, type CliContext } from '../../platform/cli.ts';
 
 /** `kyc audit verify` (exit 1 when the chain is broken) and `kyc audit export --client ID` (JSON lines). */
-export async function run(_command: string, argv: string[]): Promise<number> {
+export async function run(_command: string, argv: string[], { runOperation }: CliContext): Promise<number> {
   const { positionals, values } = parse(argv, { client: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   const action = positionals[0];
   if (values.help || (action !== 'verify' && action !== 'export') || (action === 'export' && !values.client)) {

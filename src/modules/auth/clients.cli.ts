@@ -1,5 +1,4 @@
-import { parse, printJson } from '../../cli/cli.ts';
-import { runOperation } from '../../cli/run-operation.ts';
+import { parse, printJson, type CliContext } from '../../platform/cli.ts';
 
 const HELP = `Usage:
   kyc clients create --name NAME [--credits N] [--sandbox] [--json]
@@ -9,7 +8,7 @@ const HELP = `Usage:
   kyc credentials revoke --client CLIENT_ID --credential OAUTH_CLIENT_ID`;
 
 /** `kyc clients ...` and `kyc credentials ...`: tenants and their API credentials. */
-export async function run(command: string, argv: string[]): Promise<number> {
+export async function run(command: string, argv: string[], { runOperation }: CliContext): Promise<number> {
   const { values, positionals } = parse(argv, {
     name: { type: 'string' },
     credits: { type: 'string' },

@@ -59,3 +59,19 @@ export const clientsRepo = {
   touchCredential: (sql: Sql, credentialId: string) =>
     sql.query('UPDATE api_credentials SET last_used_at = now() WHERE id = $1', [credentialId]),
 };
+
+/**
+ * What other modules read of the clients table (through auth's index): whether a client exists and whether it
+ * is a sandbox client. The table stays this module's.
+ */
+export const clientReads = {
+  exists: async (sql: Sql, clientId: string) => (await sql.query('SELECT 1 FROM clients WHERE id = $1', [clientId])).length > 0,
+
+  /** Which of `clientIds` exist. */
+  existing: async (sql: Sql, clientIds: readonly string[]) =>
+    (await sql.query<{ id: string }>('SELECT id FROM clients WHERE id = ANY($1::text[])', [clientIds])).map((r) => r.id),
+
+  /** False for a client that does not exist. */
+  isSandbox: async (sql: Sql, clientId: string) =>
+    (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false,
+};

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { parse, printJson, UsageError } from '../../cli/cli.ts';
+import { parse, printJson, UsageError } from '../../platform/cli.ts';
 import { createFaceService } from './face.service.ts';
 
 const USAGE = `Usage:

@@ -4,7 +4,7 @@
  */
 export { createFaceService, type FaceService, type FaceServiceOptions, type ChipWithFace } from './face.service.ts';
 export type { FaceMatchResult, MatchPolicy } from './domain/face-match.ts';
-export { DEFAULT_MATCH_POLICY } from './domain/face-match.ts';
+export { DEFAULT_MATCH_POLICY, decideFaceMatch } from './domain/face-match.ts';
 export type { SelfieResult, SelfieReason, SelfiePolicy, PassiveLiveness } from './domain/selfie.ts';
 export type { Challenge, ChallengeType, LivenessResult, LivenessReason, LivenessPolicy } from './domain/liveness.ts';
 export type { FaceReason, Decision, ImageAnalysis, FaceObservation } from './domain/types.ts';

@@ -1,14 +1,11 @@
 import { one, type Sql } from '../../platform/db/db.ts';
+import { amlReads, type AmlReportRef } from '../aml/index.ts';
+import { onboardingReads, type OnboardingReportRef } from '../onboarding/index.ts';
 
-export interface ReportRef {
-  kind: 'AML' | 'ONBOARDING';
-  account_id: string;
-  contact_id: string;
-  status: string;
-  needs_review: boolean;
-  summary: string | null;
-  updated_at: Date;
-}
+/** A report in the console's lists: each module reads its own table (aml_reports, onboarding_reports). */
+export type ReportRef = AmlReportRef | OnboardingReportRef;
+
+const newestFirst = (a: ReportRef, b: ReportRef) => b.updated_at.getTime() - a.updated_at.getTime();
 
 export interface ConsoleSettingsRow {
   client_id: string;
@@ -20,34 +17,23 @@ export interface ConsoleSettingsRow {
 }
 
 /**
- * The console's own queries. The report tables' clear columns (status, needs_review, decisions) exist for the
- * queues and this console to filter on (see their migrations); the reports themselves are read through their
- * services, which decrypt them.
+ * The console's own table (console_settings), and its lists over the report tables, read through the modules
+ * that own them. The reports themselves are read through their services, which decrypt them.
  */
 export const consoleRepo = {
-  reports: (sql: Sql, clientId: string, opts: { needsReview?: boolean; limit: number }) =>
-    sql.query<ReportRef>(
-      `SELECT * FROM (
-         SELECT 'AML' AS kind, account_id, contact_id, status, needs_review, decision || ' / PEP ' || COALESCE(pep_matches, '-') || ' / sanctions ' || COALESCE(sanctions_matches, '-') AS summary, updated_at
-           FROM aml_reports WHERE client_id = $1 AND ($2::boolean IS NULL OR needs_review = $2)
-         UNION ALL
-         SELECT 'ONBOARDING', account_id, contact_id, status, needs_review, COALESCE(document_decision, '-') || ' / face ' || COALESCE(face_match_decision, '-'), updated_at
-           FROM onboarding_reports WHERE client_id = $1 AND ($2::boolean IS NULL OR needs_review = $2)
-       ) r ORDER BY updated_at DESC LIMIT $3`,
-      [clientId, opts.needsReview ?? null, opts.limit]),
+  reports: async (sql: Sql, clientId: string, opts: { needsReview?: boolean; limit: number }): Promise<ReportRef[]> => {
+    const [aml, onboarding] = await Promise.all([amlReads.reportRefs(sql, clientId, opts), onboardingReads.reportRefs(sql, clientId, opts)]);
+    return [...aml, ...onboarding].sort(newestFirst).slice(0, opts.limit);
+  },
 
-  reportsOfAccount: (sql: Sql, clientId: string, accountId: string) =>
-    sql.query<ReportRef>(
-      `SELECT 'AML' AS kind, account_id, contact_id, status, needs_review, decision AS summary, updated_at FROM aml_reports WHERE client_id = $1 AND account_id = $2
-       UNION ALL
-       SELECT 'ONBOARDING', account_id, contact_id, status, needs_review, document_decision, updated_at FROM onboarding_reports WHERE client_id = $1 AND account_id = $2`,
-      [clientId, accountId]),
+  reportsOfAccount: async (sql: Sql, clientId: string, accountId: string): Promise<ReportRef[]> => [
+    ...(await amlReads.reportRefsOfAccount(sql, clientId, accountId)),
+    ...(await onboardingReads.reportRefsOfAccount(sql, clientId, accountId)),
+  ],
 
   /** Accounts with a report waiting for a person (the "needs review" filter). */
   accountsNeedingReview: async (sql: Sql, clientId: string) =>
-    new Set((await sql.query<{ account_id: string }>(
-      'SELECT account_id FROM aml_reports WHERE client_id = $1 AND needs_review UNION SELECT account_id FROM onboarding_reports WHERE client_id = $1 AND needs_review',
-      [clientId])).map((r) => r.account_id)),
+    new Set([...(await amlReads.accountsNeedingReview(sql, clientId)), ...(await onboardingReads.accountsNeedingReview(sql, clientId))]),
 
   settings: (sql: Sql, clientId: string) => one<ConsoleSettingsRow>(sql, 'SELECT * FROM console_settings WHERE client_id = $1', [clientId]),
 

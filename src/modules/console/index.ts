@@ -3,10 +3,20 @@
  * /console/*. Its routes are public to the API's bearer hook and carry their own guard: a staff session cookie,
  * CSRF on state-changing requests, and the role's permission (session.ts).
  */
+import type { Db } from '../../platform/db/db.ts';
 import type { App } from '../../platform/http/app.ts';
 import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
-import type { Services } from '../../service.ts';
+import type { FileStore } from '../../platform/storage/index.ts';
+import type { AccountsService } from '../accounts/index.ts';
+import type { AmlService } from '../aml/index.ts';
+import type { AuditService } from '../audit/index.ts';
+import type { ClientsService } from '../auth/index.ts';
+import type { CreditsService } from '../credits/index.ts';
+import type { MailService } from '../mail/index.ts';
+import type { OnboardingService } from '../onboarding/index.ts';
+import type { ScreeningService } from '../screening/index.ts';
 import type { StaffService } from '../staff/index.ts';
+import type { WebhooksService } from '../webhooks/index.ts';
 import { registerConsoleAuditRoutes } from './audit.routes.ts';
 import { registerConsoleAuthRoutes } from './auth.routes.ts';
 import { registerConsoleOnboardingRoutes } from './onboarding.routes.ts';
@@ -19,9 +29,24 @@ export { CONSOLE_DIST } from './pages.routes.ts';
 export { createSecondReview, type SecondReview } from './second-review.ts';
 
 /** Branding is set here (settings) and read by the hosted pages. */
-export { readBranding } from '../onboarding/branding.ts';
+export { readBranding } from '../onboarding/index.ts';
 
-export function registerConsole(app: App, s: Omit<Services, 'staff'> & { staff: StaffService }, throttle: Throttle, secondReview: SecondReview) {
+/** What the console is given (service.ts passes its services; this module does not import the composition root). */
+export interface ConsoleDeps {
+  config: { publicUrl: string };
+  db: Db;
+  staff: StaffService;
+  accounts: AccountsService;
+  aml: AmlService;
+  screening: ScreeningService;
+  credits: CreditsService;
+  audit: AuditService;
+  webhooks: WebhooksService;
+  clients: ClientsService;
+  onboarding: { onboarding: OnboardingService; mail: MailService; files: FileStore };
+}
+
+export function registerConsole(app: App, s: ConsoleDeps, throttle: Throttle, secondReview: SecondReview) {
   const base = { staff: s.staff, publicUrl: s.config.publicUrl };
   registerConsoleAuthRoutes(app, { ...base, throttle });
   registerConsoleReviewRoutes(app, { ...base, secondReview, db: s.db, accounts: s.accounts, aml: s.aml, onboarding: s.onboarding.onboarding, screening: s.screening, credits: s.credits, audit: s.audit });

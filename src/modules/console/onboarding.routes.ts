@@ -4,10 +4,7 @@ import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { OnboardingService } from '../onboarding/index.ts';
-import { OnboardingReviewBody } from '../onboarding/onboarding.schemas.ts';
-import { onboardingRepo } from '../onboarding/onboarding.repo.ts';
-import type { OnboardingData } from '../onboarding/onboarding.service.ts';
+import { onboardingReads, OnboardingReviewBody, type OnboardingData, type OnboardingService } from '../onboarding/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { ProposalRefBody, type SecondReview } from './second-review.ts';
 import { actorOf, guard, who } from './session.ts';
@@ -17,8 +14,6 @@ const hide = { hide: true };
 const Ids = Type.Object({ accountId: Type.String({ maxLength: 64 }), contactId: Type.String({ maxLength: 64 }) });
 const VIEWABLE = /^(image\/(jpeg|png|webp)|application\/pdf)$/;
 
-interface FileRow { id: string; slot: string; media_type: string; size_bytes: number; storage_key: string; created_at: Date }
-
 /**
  * The onboarding report's documents, decrypted for viewing only (never cached, every view audited), and the
  * onboarding review. Which files belong to the report is read from onboarding_files of the report's current run.
@@ -27,11 +22,7 @@ export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff:
   const read = guard(deps.staff, deps.publicUrl, 'read');
   const review = guard(deps.staff, deps.publicUrl, 'review');
 
-  const filesOf = (clientId: string, accountId: string, contactId: string) =>
-    deps.db.query<FileRow>(
-      `SELECT f.id, f.slot, f.media_type, f.size_bytes, f.storage_key, f.created_at FROM onboarding_files f
-         JOIN onboarding_reports r ON r.contact_id = f.contact_id AND r.run_id = f.run_id
-        WHERE r.client_id = $1 AND r.account_id = $2 AND r.contact_id = $3 ORDER BY f.slot`, [clientId, accountId, contactId]);
+  const filesOf = (clientId: string, accountId: string, contactId: string) => onboardingReads.currentFiles(deps.db, clientId, accountId, contactId);
 
   app.get('/console/api/accounts/:accountId/contacts/:contactId/onboarding/files', { config, preHandler: read, schema: { ...hide, params: Ids } }, async (request) => {
     const { accountId, contactId } = request.params;
@@ -60,7 +51,7 @@ export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff:
   app.get('/console/api/accounts/:accountId/contacts/:contactId/onboarding/details', { config, preHandler: read, schema: { ...hide, params: Ids } }, async (request) => {
     const clientId = who(request).user.client_id;
     const { accountId, contactId } = request.params;
-    const row = await onboardingRepo.get(deps.db, clientId, accountId, contactId);
+    const row = await onboardingReads.get(deps.db, clientId, accountId, contactId);
     if (!row) throw new AppError('not_found', 'Resource not found');
     const data = await deps.onboarding.open<OnboardingData>(deps.db, row, 'data', row.data_enc);
     deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.onboarding_report.read', subject: `${accountId}/${contactId}`, details: { revision: row.revision } });

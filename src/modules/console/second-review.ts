@@ -3,12 +3,10 @@ import { one, toBuffer, type Db } from '../../platform/db/db.ts';
 import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { newId } from '../../platform/crypto/ids.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { AmlService } from '../aml/index.ts';
-import type { AmlReviewInput } from '../aml/aml.schemas.ts';
+import type { AmlReviewInput, AmlService } from '../aml/index.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { OnboardingService } from '../onboarding/index.ts';
-import type { OnboardingReviewInput } from '../onboarding/onboarding.schemas.ts';
-import type { ClientsService } from '../auth/clients.service.ts';
+import type { OnboardingReviewInput, OnboardingService } from '../onboarding/index.ts';
+import type { ClientsService } from '../auth/index.ts';
 import { consoleRepo } from './console.repo.ts';
 
 export type ReviewKind = 'AML' | 'ONBOARDING';

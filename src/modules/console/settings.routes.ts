@@ -4,14 +4,12 @@ import type { Db } from '../../platform/db/db.ts';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
-import type { ClientsService } from '../auth/clients.service.ts';
+import type { ClientsService } from '../auth/index.ts';
 import type { CreditsService } from '../credits/index.ts';
-import type { MailService } from '../mail/index.ts';
-import { EmailConnectionBody } from '../onboarding/onboarding.schemas.ts';
+import { EmailConnectionBody, type MailService } from '../mail/index.ts';
 import { listsWithAge, type ScreeningService } from '../screening/index.ts';
 import type { StaffService } from '../staff/index.ts';
-import type { WebhooksService } from '../webhooks/index.ts';
-import { SubscriptionCreateBody } from '../webhooks/webhooks.schemas.ts';
+import { SubscriptionCreateBody, type WebhooksService } from '../webhooks/index.ts';
 import { consoleRepo } from './console.repo.ts';
 import { actorOf, guard, who } from './session.ts';
 

@@ -1,8 +1,7 @@
-import { parse, printJson } from '../../cli/cli.ts';
-import { runOperation } from '../../cli/run-operation.ts';
+import { parse, printJson, type CliContext } from '../../platform/cli.ts';
 
 /** `kyc credits add CLIENT N` and `kyc credits show CLIENT`. */
-export async function run(_command: string, argv: string[]): Promise<number> {
+export async function run(_command: string, argv: string[], { runOperation }: CliContext): Promise<number> {
   const { positionals, values } = parse(argv, { reason: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   const [action, client, amount] = positionals;
   if (values.help || (action !== 'add' && action !== 'show') || !client || (action === 'add' && !/^\d+$/.test(amount ?? ''))) {

@@ -5,6 +5,7 @@ import { newId } from '../../platform/crypto/ids.ts';
 import type { App } from '../../platform/http/app.ts';
 import { CursorQuery, errorResponses } from '../../platform/http/schemas.ts';
 import { decodeCursor, encodeCursor } from '../../platform/http/pagination.ts';
+import { clientReads } from '../auth/index.ts';
 
 /** What a report trigger costs, in credits (docs/credits.md). */
 export const PRICES = { AML: 1, ONBOARDING: 1 } as const;
@@ -39,8 +40,7 @@ export function createCreditsService(deps: { db: Db }) {
     async add(clientId: string, amount: number, reason: string): Promise<{ client_id: string; balance: number }> {
       if (!Number.isInteger(amount) || amount <= 0 || amount > 10_000_000) throw new Error('the amount must be a whole number from 1 to 10,000,000');
       return db.tx(async (tx) => {
-        const exists = await one(tx, 'SELECT 1 FROM clients WHERE id = $1', [clientId]);
-        if (!exists) throw new Error(`no client ${clientId}`);
+        if (!(await clientReads.exists(tx, clientId))) throw new Error(`no client ${clientId}`);
         const balance = (await lockBalance(tx, clientId)) + amount;
         await tx.query('UPDATE credit_balances SET balance = $2 WHERE client_id = $1', [clientId, balance]);
         await tx.query('INSERT INTO credit_ledger (client_id, amount, reason, reference, balance_after) VALUES ($1, $2, $3, $4, $5)', [

@@ -4,7 +4,7 @@
  * Prints the result as JSON; exit code 0 whatever the decision (a REFER is a result, not an error).
  */
 import { readFile } from 'node:fs/promises';
-import { parse, printJson, UsageError } from '../../cli/cli.ts';
+import { parse, printJson, UsageError } from '../../platform/cli.ts';
 import { isRealDate } from '../../platform/domain/dates.ts';
 import { createDocumentService } from './documents.service.ts';
 

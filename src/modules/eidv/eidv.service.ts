@@ -23,29 +23,29 @@ export function parseRegisterSpec(entry: string): { id?: string; file: string } 
 export function createEidvService(deps: {
   registers: string[];
   minimumAge: number;
-  verifiedDocument?: (clientId: string, contactId: string) => Promise<VerifiedDocument | undefined>;
+  /**
+   * A contact's PASSED identity document (the onboarding module's, which does not depend on this one, so it is
+   * built first). Required: a forgotten wiring would quietly drop the document source.
+   */
+  verifiedDocument: (clientId: string, contactId: string) => Promise<VerifiedDocument | undefined>;
   extraSources?: IdentitySource[];
 }) {
   const registerSources = deps.registers.map((entry) => {
     const { id, file } = parseRegisterSpec(entry);
     return loadRegister(file, id);
   });
-  let documentLookup = deps.verifiedDocument;
+  const documentLookup = deps.verifiedDocument;
   const sources: IdentitySource[] = [
     ...registerSources,
-    documentSource((clientId, contactId) => documentLookup?.(clientId, contactId) ?? Promise.resolve(undefined)),
+    documentSource(documentLookup),
     ...sandboxSources(),
     ...(deps.extraSources ?? []),
   ];
 
   return {
     sources: () => sources.map((s) => ({ id: s.id, kind: s.kind })),
-    /** The onboarding module registers how to find a contact's PASSED document (it is built after this one). */
-    useVerifiedDocuments(lookup: (clientId: string, contactId: string) => Promise<VerifiedDocument | undefined>) {
-      documentLookup = lookup;
-    },
     /** The contact's PASSED identity document, if any (screening takes the nationality from it). */
-    verifiedDocument: (clientId: string, contactId: string): Promise<VerifiedDocument | undefined> => documentLookup?.(clientId, contactId) ?? Promise.resolve(undefined),
+    verifiedDocument: (clientId: string, contactId: string): Promise<VerifiedDocument | undefined> => documentLookup(clientId, contactId),
     async verify(person: PersonQuery, context: { clientId: string; contactId: string; sandbox: boolean; today: string }): Promise<EidvResult> {
       // Sandbox clients are answered by the personas only: live registers never see sandbox data.
       const asked = sources.filter((s) => (context.sandbox ? s.kind === 'sandbox' : s.kind !== 'sandbox'));

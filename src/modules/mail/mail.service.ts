@@ -4,7 +4,7 @@ import { one, toBuffer, type Db, type Sql } from '../../platform/db/db.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
 import { validationError } from '../../platform/http/validation.ts';
 import { isLiteralPrivateHost, resolvePermitted } from '../../platform/net/address-policy.ts';
-import type { EmailConnectionInput, EmailConnectionView } from '../onboarding/onboarding.schemas.ts';
+import type { EmailConnectionInput, EmailConnectionView } from './mail.schemas.ts';
 
 /** A client's SMTP connection as stored (sealed: it holds the password). */
 export interface EmailConnection {

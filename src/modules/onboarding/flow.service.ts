@@ -9,6 +9,7 @@ import { bodyValidator } from '../../platform/http/validation.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
+import { clientReads } from '../auth/index.ts';
 import type { Engines, EnginesFor } from './engines.ts';
 import { addressHistoryProblems, progress, type FlowAnswers } from './domain/flow.ts';
 import { slotsOf, stepsFor, wantsFaceMatch, type Slot } from './domain/parameters.ts';
@@ -69,14 +70,14 @@ export function createFlowService(deps: {
 
   const answersOf = async (row: OnboardingRow): Promise<FlowAnswers> => (await store.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
   const saveAnswers = async (row: OnboardingRow, answers: FlowAnswers) =>
-    onboardingRepo.saveFlow(db, row.contact_id, row.run_id, await store.seal(db, row.contact_id, 'flow', answers), deps.now());
+    onboardingRepo.saveFlow(db, row.client_id, row.contact_id, row.run_id, await store.seal(db, row.contact_id, 'flow', answers), deps.now());
 
   async function view(row: OnboardingRow, token: string) {
     // Once submitted the link only tells that the flow is finished: whoever holds it later (a forwarded mail, a
     // shared device) learns nothing of the contact, the answers or the uploads.
     if (row.submitted_at) return finishedView(row);
     const answers = await answersOf(row);
-    const files = await onboardingRepo.files(db, row.contact_id, row.run_id);
+    const files = await onboardingRepo.files(db, row.client_id, row.contact_id, row.run_id);
     const uploaded = new Set(files.map((f) => f.slot as Slot));
     const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
     const { steps, missing } = progress(row.parameters, answers, uploaded);
@@ -134,7 +135,7 @@ export function createFlowService(deps: {
     async contactOf(token: string) {
       const row = await resolve(token);
       const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
-      return contact ? { contact, sandbox: await onboardingRepo.clientIsSandbox(db, row.client_id) } : undefined;
+      return contact ? { contact, sandbox: await clientReads.isSandbox(db, row.client_id) } : undefined;
     },
 
     /** The client behind a link (the page route reads its branding); undefined for an unknown token. */
@@ -147,7 +148,7 @@ export function createFlowService(deps: {
       let row = await resolve(token);
       if (row.status === 'INITIAL') {
         // No webhook for "opened": the spec has none; the status and revision show it on endpoint 6.
-        row = (await onboardingRepo.markStarted(db, row.contact_id, row.run_id, deps.now())) ?? row;
+        row = (await onboardingRepo.markStarted(db, row.client_id, row.contact_id, row.run_id, deps.now())) ?? row;
       }
       // The liveness direction is chosen by the server once, at random, and kept with the answers.
       if (wantsFaceMatch(row.parameters) && !row.submitted_at) {
@@ -189,13 +190,13 @@ export function createFlowService(deps: {
       await deps.files.put(key, file.bytes);
       const feedbackEnc = await store.seal(db, row.contact_id, 'flow', feedback);
       const replaced = await db.tx(async (tx) => {
-        const current = await onboardingRepo.byContact(tx, row.contact_id);
+        const current = await onboardingRepo.byContact(tx, row.client_id, row.contact_id);
         if (!current || current.run_id !== row.run_id) throw LINK_INVALID();
         const old = await onboardingRepo.putFile(tx, {
           id, contact_id: row.contact_id, client_id: row.client_id, run_id: row.run_id, slot, storage_key: key, media_type: file.mediaType,
           size_bytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), feedback_enc: feedbackEnc,
         });
-        if (current.status === 'INITIAL') await onboardingRepo.markStarted(tx, row.contact_id, row.run_id, deps.now());
+        if (current.status === 'INITIAL') await onboardingRepo.markStarted(tx, row.client_id, row.contact_id, row.run_id, deps.now());
         return old;
       }).catch(async (error) => {
         await deps.files.delete(key);
@@ -217,16 +218,16 @@ export function createFlowService(deps: {
       const row = await resolve(token, { write: true });
       if (body.consent !== true) throw new AppError('validation_failed', 'Please confirm your consent', { errors: [{ pointer: '/consent', message: 'must be true' }] });
       const answers = await answersOf(row);
-      const files = await onboardingRepo.files(db, row.contact_id, row.run_id);
+      const files = await onboardingRepo.files(db, row.client_id, row.contact_id, row.run_id);
       const { missing } = progress(row.parameters, answers, new Set(files.map((f) => f.slot as Slot)));
       if (missing.length) {
         throw new AppError('unprocessable', `Some steps are not complete: ${missing.join(', ')}`, { errors: missing.map((m) => ({ pointer: `/steps/${m}`, message: 'is not complete' })), missing_steps: missing });
       }
       const final: FlowAnswers = { ...answers, consent: { given_at: deps.now().toISOString(), text_version: '2026-11-22' }, language: body.language };
       await db.tx(async (tx) => {
-        const saved = await onboardingRepo.markSubmitted(tx, row.contact_id, row.run_id, await store.seal(tx, row.contact_id, 'flow', final), deps.now());
+        const saved = await onboardingRepo.markSubmitted(tx, row.client_id, row.contact_id, row.run_id, await store.seal(tx, row.contact_id, 'flow', final), deps.now());
         if (!saved) throw new AppError('conflict', 'This verification has already been submitted.', { reason: 'ALREADY_SUBMITTED' });
-        await sendProcessJob(deps.jobs, tx, { contactId: row.contact_id, runId: row.run_id });
+        await sendProcessJob(deps.jobs, tx, { clientId: row.client_id, contactId: row.contact_id, runId: row.run_id });
       });
       return { state: 'submitted' as const, redirect_url: row.parameters.frontend_redirect_url ?? null };
     },

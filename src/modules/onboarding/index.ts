@@ -15,15 +15,14 @@ import type { EventRecorder } from '../../platform/events.ts';
 import type { App } from '../../platform/http/app.ts';
 import type { Throttle } from '../../platform/http/rate-limit/throttle.ts';
 import type { Jobs } from '../../platform/jobs.ts';
+import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { CreditsService } from '../credits/index.ts';
-import type { EidvService } from '../eidv/index.ts';
 import { createMailService } from '../mail/index.ts';
 import type { PartnersService } from '../partners/index.ts';
 import { logoOrigins } from './branding.ts';
-import { createEngineChoice } from './engines.ts';
-import { createOnboardingFiles } from './files.ts';
+import { createEngineChoice, type SandboxEngines } from './engines.ts';
 import { createFlowService } from './flow.service.ts';
 import { registerFlowRoutes } from './flow.routes.ts';
 import { createInvitationService } from './invitations.service.ts';
@@ -40,6 +39,13 @@ import { createProcessor } from './processing.ts';
 
 export { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
 export { ownerOfStorageKey } from './files.ts';
+export { createOnboardingFiles as createDocumentFiles } from './files.ts';
+export { onboardingReads, type OnboardingReportRef } from './onboarding.repo.ts';
+export { OnboardingReviewBody, type OnboardingReviewInput } from './onboarding.schemas.ts';
+export { SubmitResult } from './flow.schemas.ts';
+/** Branding is set in the console's settings and read by the hosted pages. */
+export { readBranding } from './branding.ts';
+export type { SandboxEngines } from './engines.ts';
 export type { FlowService } from './flow.service.ts';
 export type { PortalService } from './portal.service.ts';
 export type { Processor } from './processing.ts';
@@ -48,16 +54,14 @@ export { createOnboardingStore, type OnboardingStore } from './onboarding.store.
 export { documentNationality, type OnboardingData } from './domain/report.ts';
 export { needsReview } from './domain/decision.ts';
 export { onboardingRepo, type OnboardingRow, type FileRow } from './onboarding.repo.ts';
-/** Spec rule 3's count for the accounts module: a contact's request still waiting for them or for processing. */
-export const countOutstandingRequests = onboardingRepo.outstandingRequests;
 
 export function createOnboarding(deps: {
-  config: Config; db: Db; cipher: Cipher; keys: DataKeys; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; eidv: EidvService; audit: AuditService; now: () => Date;
+  sandbox: SandboxEngines;
+  config: Config; db: Db; cipher: Cipher; keys: DataKeys; events: EventRecorder; jobs: Jobs; accounts: AccountsService; credits: CreditsService; files: FileStore; audit: AuditService; now: () => Date;
 }) {
-  const { config, db, cipher, keys, jobs, accounts, now } = deps;
+  const { config, db, cipher, keys, jobs, accounts, files, now } = deps;
   const mail = createMailService({ db, cipher, allowPrivate: config.mailAllowPrivate });
-  const files = createOnboardingFiles({ config, db, keys });
-  const engines = createEngineChoice({ db, minimumAge: config.minimumAge, now });
+  const engines = createEngineChoice({ db, minimumAge: config.minimumAge, now, sandbox: deps.sandbox });
   const store = createOnboardingStore({ keys, events: deps.events, accounts, publicUrl: config.publicUrl });
   const invitations = createInvitationService({ db, store, jobs, accounts, mail, now });
   const onboarding = createOnboardingService({
@@ -67,8 +71,6 @@ export function createOnboarding(deps: {
   const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, now });
   const portal = createPortalService({ db, accounts, store, now });
   defineOnboardingQueues(jobs);
-  accounts.useOutstandingRequests(countOutstandingRequests);
-  deps.eidv.useVerifiedDocuments((clientId, contactId) => onboarding.verifiedDocument(clientId, contactId));
   return {
     mail, files, store, onboarding, invitations, flow, processor, portal,
     /** The https origin of the client's logo behind a page's token, for that page's CSP. */

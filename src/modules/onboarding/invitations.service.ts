@@ -37,7 +37,7 @@ export function createInvitationService(deps: { db: Db; store: OnboardingStore; 
 
     /** The invitation job: sends the link through the client's connection; SMTP failures are retried, then recorded as FAILED. */
     async send(job: InviteJob, attempt: { retryCount: number }) {
-      const row = await onboardingRepo.byContact(db, job.contactId);
+      const row = await onboardingRepo.byContact(db, job.clientId, job.contactId);
       if (!row || row.run_id !== job.runId || row.client_id !== job.clientId || !row.link_enc) {
         await invitationsRepo.superseded(db, job.invitationId);
         return;
@@ -62,7 +62,7 @@ export function createInvitationService(deps: { db: Db; store: OnboardingStore; 
         const sent = await deps.mail.send(connection, { to: contact.email, ...message });
         await db.tx(async (tx) => {
           await invitationsRepo.sent(tx, job.invitationId, deps.now(), sent.messageId);
-          await onboardingRepo.markSent(tx, row.contact_id, row.run_id, deps.now());
+          await onboardingRepo.markSent(tx, row.client_id, row.contact_id, row.run_id, deps.now());
         });
       } catch (error) {
         // Keep the SMTP reason (code and server reply), which names no person.

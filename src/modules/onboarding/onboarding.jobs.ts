@@ -13,6 +13,8 @@ export const ONBOARDING_PROCESS_JOB = 'onboarding-process';
 export const ONBOARDING_PROCESS_ABANDONED_JOB = 'onboarding-process-abandoned';
 export const PROCESS_RETRY_LIMIT = 2;
 export interface ProcessJob {
+  /** The tenant: every read and write of the job is scoped to it. */
+  clientId: string;
   contactId: string;
   runId: string;
 }

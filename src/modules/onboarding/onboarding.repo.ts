@@ -57,7 +57,8 @@ export const onboardingRepo = {
   byLinkHash: (sql: Sql, hash: string, forUpdate = false) =>
     one<OnboardingRow>(sql, `SELECT * FROM onboarding_reports WHERE link_hash = $1${forUpdate ? ' FOR UPDATE' : ''}`, [hash]),
 
-  byContact: (sql: Sql, contactId: string) => one<OnboardingRow>(sql, 'SELECT * FROM onboarding_reports WHERE contact_id = $1', [contactId]),
+  byContact: (sql: Sql, clientId: string, contactId: string) =>
+    one<OnboardingRow>(sql, 'SELECT * FROM onboarding_reports WHERE client_id = $1 AND contact_id = $2', [clientId, contactId]),
 
   /** Some contacts' reports, of one client. */
   byContacts: (sql: Sql, clientId: string, contactIds: readonly string[]) =>
@@ -72,8 +73,6 @@ export const onboardingRepo = {
     `SELECT count(*)::int AS n FROM onboarding_reports WHERE client_id = $1 AND account_id = $2 AND status IN ('INITIAL', 'IN_PROGRESS')`, [clientId, accountId]))[0]!.n,
 
   /** Whether the client is a sandbox (its contacts' uploads are read by the simulated engines). */
-  clientIsSandbox: async (sql: Sql, clientId: string) => (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false,
-
   /** A new request: new run and link (the old link stops working), answers cleared, earlier results kept until replaced. */
   startRun: (sql: Sql, clientId: string, r: {
     accountId: string; contactId: string; runId: string; status: OnboardingStatus; parameters: Parameters; ttl: number; autoRefresh: boolean;
@@ -94,34 +93,34 @@ export const onboardingRepo = {
         r.linkExpiresAt, r.requestedAt, r.requestSentAt, r.error]) as Promise<OnboardingRow>,
 
   /** The contact's answers; the first save moves INITIAL to IN_PROGRESS. */
-  saveFlow: (sql: Sql, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
+  saveFlow: (sql: Sql, clientId: string, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
     one<OnboardingRow>(sql,
       `UPDATE onboarding_reports SET flow_enc = $3, started_at = COALESCE(started_at, $4),
               status = CASE WHEN status = 'INITIAL' THEN 'IN_PROGRESS' ELSE status END,
               revision = revision + CASE WHEN status = 'INITIAL' THEN 1 ELSE 0 END, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 RETURNING *`, [contactId, runId, flowEnc, now]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $5 RETURNING *`, [contactId, runId, flowEnc, now, clientId]),
 
-  markStarted: (sql: Sql, contactId: string, runId: string, now: Date) =>
+  markStarted: (sql: Sql, clientId: string, contactId: string, runId: string, now: Date) =>
     one<OnboardingRow>(sql,
       `UPDATE onboarding_reports SET status = 'IN_PROGRESS', started_at = COALESCE(started_at, $3), revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 AND status = 'INITIAL' RETURNING *`, [contactId, runId, now]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $4 AND status = 'INITIAL' RETURNING *`, [contactId, runId, now, clientId]),
 
-  markSubmitted: (sql: Sql, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
+  markSubmitted: (sql: Sql, clientId: string, contactId: string, runId: string, flowEnc: Buffer, now: Date) =>
     one<OnboardingRow>(sql,
       `UPDATE onboarding_reports SET flow_enc = $3, submitted_at = $4, status = 'IN_PROGRESS', revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 AND submitted_at IS NULL RETURNING *`, [contactId, runId, flowEnc, now]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $5 AND submitted_at IS NULL RETURNING *`, [contactId, runId, flowEnc, now, clientId]),
 
-  markSent: (sql: Sql, contactId: string, runId: string, at: Date) =>
+  markSent: (sql: Sql, clientId: string, contactId: string, runId: string, at: Date) =>
     one<OnboardingRow>(sql,
-      `UPDATE onboarding_reports SET request_sent_at = $3, revision = revision + 1, updated_at = now() WHERE contact_id = $1 AND run_id = $2 RETURNING *`,
-      [contactId, runId, at]),
+      `UPDATE onboarding_reports SET request_sent_at = $3, revision = revision + 1, updated_at = now() WHERE contact_id = $1 AND run_id = $2 AND client_id = $4 RETURNING *`,
+      [contactId, runId, at, clientId]),
 
   /**
    * Writes the processing result, only if the request is still the current one and, with `unfinished`, still
    * IN_PROGRESS: a job that runs again (its worker died after this commit) must not finish it twice, nor clear a
    * review recorded since.
    */
-  finishRun: (sql: Sql, contactId: string, runId: string, r: {
+  finishRun: (sql: Sql, clientId: string, contactId: string, runId: string, r: {
     status: 'READY' | 'ERROR'; dataEnc: Buffer | null; documentDecision: string | null; faceMatchDecision: string | null; needsReview: boolean;
     error: string | null; completedAt: Date; expiresAt: Date | null;
   }, options: { unfinished?: boolean } = {}) =>
@@ -130,8 +129,8 @@ export const onboardingRepo = {
               face_match_decision = CASE WHEN $3 = 'READY' THEN $6 ELSE face_match_decision END, needs_review = $7, error = $8,
               completed_at = $9, refreshed_at = CASE WHEN $3 = 'READY' THEN $9 ELSE refreshed_at END, expires_at = COALESCE($10, expires_at),
               review_enc = CASE WHEN $3 = 'READY' THEN NULL ELSE review_enc END, revision = revision + 1, updated_at = now()
-        WHERE contact_id = $1 AND run_id = $2 AND (NOT $11 OR status = 'IN_PROGRESS') RETURNING *`,
-      [contactId, runId, r.status, r.dataEnc, r.documentDecision, r.faceMatchDecision, r.needsReview, r.error, r.completedAt, r.expiresAt, options.unfinished ?? false]),
+        WHERE contact_id = $1 AND run_id = $2 AND client_id = $12 AND (NOT $11 OR status = 'IN_PROGRESS') RETURNING *`,
+      [contactId, runId, r.status, r.dataEnc, r.documentDecision, r.faceMatchDecision, r.needsReview, r.error, r.completedAt, r.expiresAt, options.unfinished ?? false, clientId]),
 
   /** Links unused past their expiry, and results past their validity (without automatic refresh). */
   expire: (sql: Sql, now: Date) =>
@@ -153,13 +152,13 @@ export const onboardingRepo = {
       `UPDATE onboarding_reports SET review_enc = $3, needs_review = false, revision = revision + 1, updated_at = now()
         WHERE client_id = $1 AND contact_id = $2 RETURNING *`, [clientId, contactId, reviewEnc]),
 
-  files: (sql: Sql, contactId: string, runId: string) =>
-    sql.query<FileRow>('SELECT * FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 ORDER BY slot', [contactId, runId]),
+  files: (sql: Sql, clientId: string, contactId: string, runId: string) =>
+    sql.query<FileRow>('SELECT * FROM onboarding_files WHERE client_id = $1 AND contact_id = $2 AND run_id = $3 ORDER BY slot', [clientId, contactId, runId]),
 
   /** Stores a file row; returns the storage key it replaced (to delete), if any. */
   putFile: async (sql: Sql, f: Omit<FileRow, 'feedback_enc' | 'created_at'> & { feedback_enc: Buffer | null }) => {
-    const old = await one<{ storage_key: string }>(sql, 'SELECT storage_key FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 AND slot = $3 FOR UPDATE',
-      [f.contact_id, f.run_id, f.slot]);
+    const old = await one<{ storage_key: string }>(sql, 'SELECT storage_key FROM onboarding_files WHERE contact_id = $1 AND run_id = $2 AND slot = $3 AND client_id = $4 FOR UPDATE',
+      [f.contact_id, f.run_id, f.slot, f.client_id]);
     await sql.query(
       `INSERT INTO onboarding_files (id, contact_id, client_id, run_id, slot, storage_key, media_type, size_bytes, sha256, feedback_enc)
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)
@@ -177,3 +176,50 @@ export const onboardingRepo = {
 
   deleteFiles: (sql: Sql, ids: string[]) => sql.query('DELETE FROM onboarding_files WHERE id = ANY($1::text[])', [ids]),
 };
+
+/**
+ * Reads for other modules (the console, accounts), through onboarding's index: the tables stay this module's.
+ */
+export const onboardingReads = {
+  get: onboardingRepo.get,
+
+  /** Spec rule 3: an account is complete when none of its contacts has a request still waiting for them or for processing. */
+  outstandingRequests: async (sql: Sql, clientId: string, accountId: string) =>
+    (await sql.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM onboarding_reports WHERE client_id = $1 AND account_id = $2 AND status IN ('INITIAL', 'IN_PROGRESS')`,
+      [clientId, accountId]))[0]!.n,
+
+  /** The files of the report's current run. */
+  currentFiles: (sql: Sql, clientId: string, accountId: string, contactId: string) =>
+    sql.query<Pick<FileRow, 'id' | 'slot' | 'media_type' | 'size_bytes' | 'storage_key' | 'created_at'>>(
+      `SELECT f.id, f.slot, f.media_type, f.size_bytes, f.storage_key, f.created_at FROM onboarding_files f
+         JOIN onboarding_reports r ON r.contact_id = f.contact_id AND r.run_id = f.run_id
+        WHERE r.client_id = $1 AND r.account_id = $2 AND r.contact_id = $3 ORDER BY f.slot`, [clientId, accountId, contactId]),
+
+  /** The console's queue: the newest reports, optionally only those waiting for a person. */
+  reportRefs: (sql: Sql, clientId: string, opts: { needsReview?: boolean; limit: number }) =>
+    sql.query<OnboardingReportRef>(
+      `SELECT 'ONBOARDING' AS kind, account_id, contact_id, status, needs_review, COALESCE(document_decision, '-') || ' / face ' || COALESCE(face_match_decision, '-') AS summary, updated_at
+         FROM onboarding_reports WHERE client_id = $1 AND ($2::boolean IS NULL OR needs_review = $2) ORDER BY updated_at DESC LIMIT $3`,
+      [clientId, opts.needsReview ?? null, opts.limit]),
+
+  reportRefsOfAccount: (sql: Sql, clientId: string, accountId: string) =>
+    sql.query<OnboardingReportRef>(
+      `SELECT 'ONBOARDING' AS kind, account_id, contact_id, status, needs_review, document_decision AS summary, updated_at
+         FROM onboarding_reports WHERE client_id = $1 AND account_id = $2`, [clientId, accountId]),
+
+  accountsNeedingReview: async (sql: Sql, clientId: string) =>
+    (await sql.query<{ account_id: string }>('SELECT DISTINCT account_id FROM onboarding_reports WHERE client_id = $1 AND needs_review', [clientId]))
+      .map((r) => r.account_id),
+};
+
+/** An onboarding report in the console's lists. */
+export interface OnboardingReportRef {
+  kind: 'ONBOARDING';
+  account_id: string;
+  contact_id: string;
+  status: string;
+  needs_review: boolean;
+  summary: string | null;
+  updated_at: Date;
+}

@@ -1,14 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { errorResponses, reviewPending, type SubmitReview } from '../../platform/http/schemas.ts';
+import { errorResponses, reviewPending, type SubmitReview, Id } from '../../platform/http/schemas.ts';
 import { etag } from '../../platform/http/revision.ts';
 import type { MailService } from '../mail/index.ts';
 import { EmailConnectionBody, EmailConnectionOut, OnboardingReport, OnboardingReviewBody, OnboardingTriggerBody, type OnboardingReviewInput } from './onboarding.schemas.ts';
 import type { OnboardingService } from './onboarding.service.ts';
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const Params = Type.Object({ clientId: Id, accountId: Id, contactId: Id });
+const Params = Type.Object({ clientId: Id(), accountId: Id(), contactId: Id() });
 const path = '/clients/:clientId/accounts/:accountId/contacts/:contactId/reports/onboarding';
 const Invitations = Type.Object({
   data: Type.Array(Type.Object({
@@ -80,7 +79,7 @@ export function registerOnboardingRoutes(app: App, deps: { onboarding: Onboardin
   });
 
   const settings = '/clients/:clientId/settings/email-connection';
-  const ClientParams = Type.Object({ clientId: Id });
+  const ClientParams = Type.Object({ clientId: Id() });
   app.put(settings, {
     config: { scope: 'accounts:write' },
     schema: {

@@ -2,7 +2,7 @@ import type { Db, Sql } from '../../platform/db/db.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, notFound } from '../../platform/http/errors.ts';
 import type { AccountsService } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { PRICES, type CreditsService } from '../credits/index.ts';
@@ -16,8 +16,6 @@ import type { OnboardingStore } from './onboarding.store.ts';
 
 // Kept where they were first exported: the console and its test import them from here.
 export { documentNationality, type OnboardingData } from './domain/report.ts';
-
-const notFound = () => new AppError('not_found', 'Resource not found');
 
 export interface OnboardingDeps {
   db: Db;
@@ -169,8 +167,8 @@ export function createOnboardingService(deps: OnboardingDeps) {
 
     /** For the eIDV document source: the contact's PASSED, unexpired identity document. */
     async verifiedDocument(clientId: string, contactId: string) {
-      const row = await onboardingRepo.byContact(db, contactId);
-      if (!row || row.client_id !== clientId || row.document_decision !== 'PASSED' || !row.data_enc) return undefined;
+      const row = await onboardingRepo.byContact(db, clientId, contactId);
+      if (!row || row.document_decision !== 'PASSED' || !row.data_enc) return undefined;
       if (row.expires_at && row.expires_at <= deps.now()) return undefined;
       const data = await open<OnboardingData>(db, row, 'data', row.data_enc);
       const idscan = data?.idscan;

@@ -1,11 +1,10 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
-import { errorResponses, problemResponses } from '../../platform/http/schemas.ts';
+import { errorResponses, problemResponses, Id } from '../../platform/http/schemas.ts';
 import type { PartnersService } from '../partners/index.ts';
 import { PortalView } from './flow.schemas.ts';
 import type { PortalService } from './portal.service.ts';
 
-const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description });
 const Time = Type.Union([Type.String({ format: 'date-time' }), Type.Null()]);
 const TaskName = Type.String({ description: 'a step of the verification flow: personal_details, id_document, selfie, liveness, proof_of_address, review (consent and send), ...' });
 const TaskStatus = Type.Union([Type.Literal('NOT_STARTED'), Type.Literal('IN_PROGRESS'), Type.Literal('COMPLETED')]);

@@ -2,8 +2,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
 import { isLinkToken } from '../../platform/crypto/ids.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import type { AccountsService } from '../accounts/index.ts';
-import type { ContactOut } from '../accounts/accounts.schemas.ts';
+import type { AccountsService, ContactOut } from '../accounts/index.ts';
 import { readBranding, type Branding } from './branding.ts';
 import type { FlowAnswers } from './domain/flow.ts';
 import { taskBreakdown, taskProgress, type Task } from './domain/tasks.ts';
@@ -30,7 +29,7 @@ export function createPortalService(deps: { db: Db; accounts: AccountsService; s
 
   async function tasksOf(row: OnboardingRow): Promise<Task[]> {
     const answers = (await store.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {};
-    const uploads = await onboardingRepo.files(db, row.contact_id, row.run_id);
+    const uploads = await onboardingRepo.files(db, row.client_id, row.contact_id, row.run_id);
     return taskBreakdown({ parameters: row.parameters, answers, uploads, submittedAt: row.submitted_at });
   }
 

@@ -144,7 +144,7 @@ export function createProcessor(deps: {
 
   async function finishWithError(job: ProcessJob, message: string) {
     await db.tx(async (tx) => {
-      const row = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
+      const row = await onboardingRepo.finishRun(tx, job.clientId, job.contactId, job.runId, {
         status: 'ERROR', dataEnc: null, documentDecision: null, faceMatchDecision: null, needsReview: false, error: message, completedAt: deps.now(), expiresAt: null,
       }, { unfinished: true });
       if (row) {
@@ -165,12 +165,12 @@ export function createProcessor(deps: {
     },
 
     async process(job: ProcessJob, attempt: { retryCount: number }) {
-      const row = await onboardingRepo.byContact(db, job.contactId);
+      const row = await onboardingRepo.byContact(db, job.clientId, job.contactId);
       if (!row || row.run_id !== job.runId || !row.submitted_at) return; // replaced by a newer request
       if (row.status !== 'IN_PROGRESS') return; // already finished: the job runs again because its worker died
       const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
       if (!contact) return;
-      const files = new Map((await onboardingRepo.files(db, row.contact_id, row.run_id)).map((f) => [f.slot, f]));
+      const files = new Map((await onboardingRepo.files(db, row.client_id, row.contact_id, row.run_id)).map((f) => [f.slot, f]));
       let result;
       try {
         result = await run(row, contact, files);
@@ -182,7 +182,7 @@ export function createProcessor(deps: {
       const completedAt = deps.now();
       const review = needsReview({ documentDecision: result.documentDecision, faceDecision: result.faceDecision, reasons: result.data.reasons });
       await db.tx(async (tx) => {
-        const saved = await onboardingRepo.finishRun(tx, job.contactId, job.runId, {
+        const saved = await onboardingRepo.finishRun(tx, job.clientId, job.contactId, job.runId, {
           status: 'READY', dataEnc: await store.seal(tx, row.contact_id, 'data', result.data), documentDecision: result.documentDecision, faceMatchDecision: result.faceDecision,
           needsReview: review, error: null, completedAt, expiresAt: new Date(completedAt.getTime() + row.ttl_in_days * 86_400_000),
         }, { unfinished: true });

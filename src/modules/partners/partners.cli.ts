@@ -1,5 +1,4 @@
-import { parse, printJson } from '../../cli/cli.ts';
-import { runOperation } from '../../cli/run-operation.ts';
+import { parse, printJson, type CliContext } from '../../platform/cli.ts';
 
 const USAGE = `Usage:
   kyc partners create --name NAME [--client CLIENT_ID ...] [--json]
@@ -10,7 +9,7 @@ const USAGE = `Usage:
 `;
 
 /** `kyc partners ...`: partner API keys for Enhanced Portal Insights (X-Partner-Api-Key). */
-export async function run(_command: string, argv: string[]): Promise<number> {
+export async function run(_command: string, argv: string[], { runOperation }: CliContext): Promise<number> {
   const { positionals, values } = parse(argv, {
     name: { type: 'string' }, client: { type: 'string', multiple: true }, partner: { type: 'string' }, json: { type: 'boolean' }, help: { type: 'boolean', short: 'h' },
   });

@@ -3,6 +3,7 @@ import { one } from '../../platform/db/db.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { AppError } from '../../platform/http/errors.ts';
+import { clientReads } from '../auth/index.ts';
 
 interface PartnerRow {
   id: string;
@@ -43,8 +44,8 @@ export function createPartnersService(deps: { db: Db }) {
       if (!name || name.length > 200) throw new AppError('validation_failed', 'A partner needs a name of 1 to 200 characters');
       const clientIds = input.clientIds?.length ? [...new Set(input.clientIds)] : null;
       if (clientIds) {
-        const known = await db.query<{ id: string }>('SELECT id FROM clients WHERE id = ANY($1::text[])', [clientIds]);
-        const missing = clientIds.filter((id) => !known.some((k) => k.id === id));
+        const known = await clientReads.existing(db, clientIds);
+        const missing = clientIds.filter((id) => !known.includes(id));
         if (missing.length) throw new AppError('not_found', `Unknown client: ${missing.join(', ')}`);
       }
       // 256 random bits: only the hash is stored, so the key is shown this once.

@@ -9,21 +9,24 @@ import type { App } from '../../platform/http/app.ts';
 import type { Jobs } from '../../platform/jobs.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService } from '../accounts/index.ts';
-import type { AuditService } from '../audit/index.ts';
 import { createErasureService } from './erasure.service.ts';
 import { definePrivacyQueues } from './privacy.jobs.ts';
 import { registerPrivacyRoutes } from './privacy.routes.ts';
 import { createResealer } from './reseal.ts';
 import { installRestrictionAnswers } from './restriction.hook.ts';
-import { createRetentionService } from './retention.service.ts';
+import type { RetentionService } from './retention.service.ts';
 
 export { startPrivacyWorkers, RETENTION_SWEEP_JOB } from './privacy.jobs.ts';
 export { PERSONAL_TABLES } from './personal-data.ts';
 
-export function createPrivacy(deps: { db: Db; cipher: Cipher; keys: DataKeys; files: FileStore; accounts: AccountsService; audit: AuditService; jobs: Jobs; now: () => Date }) {
-  const retention = createRetentionService(deps);
-  // From now on a DELETE of an account or contact keeps what the retention obligation needs.
-  deps.accounts.useRelationshipEnd(retention.endRelationship);
+/**
+ * Retention is built before the accounts module, which is given `retention.endRelationship`: a DELETE of an
+ * account or contact keeps what the retention obligation needs (ADR 76).
+ */
+export { createRetentionService, type RetentionService } from './retention.service.ts';
+
+export function createPrivacy(deps: { db: Db; cipher: Cipher; keys: DataKeys; files: FileStore; accounts: AccountsService; retention: RetentionService; jobs: Jobs; now: () => Date }) {
+  const { retention } = deps;
   const erasure = createErasureService({ db: deps.db, accounts: deps.accounts, retention, now: deps.now });
   const reseal = createResealer({ db: deps.db, keys: deps.keys, system: deps.cipher, files: deps.files });
   definePrivacyQueues(deps.jobs);

@@ -1,5 +1,4 @@
-import { parse, printJson } from '../../cli/cli.ts';
-import { runOperation } from '../../cli/run-operation.ts';
+import { parse, printJson, type CliContext } from '../../platform/cli.ts';
 
 const USAGE = `Usage:
   kyc keys status                 keys per key-encryption key, version-1 values left to re-seal
@@ -13,7 +12,7 @@ const USAGE = `Usage:
  * `kyc keys ...` and `kyc retention sweep` (ADR 75, 76). Long runs go a batch per call, through the running
  * service when it holds the embedded database (ADR 4), printing progress on stderr and the totals on stdout.
  */
-export async function run(command: string, argv: string[]): Promise<number> {
+export async function run(command: string, argv: string[], { runOperation }: CliContext): Promise<number> {
   const { positionals, values } = parse(argv, { batch: { type: 'string' }, help: { type: 'boolean', short: 'h' } });
   const action = positionals[0];
   const batch = Number(values.batch ?? 0) || undefined;

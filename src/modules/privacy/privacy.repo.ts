@@ -1,5 +1,6 @@
 import { one, type Sql } from '../../platform/db/db.ts';
 import { PERSONAL_TABLES, RECORD_TABLES } from './personal-data.ts';
+import { clientReads } from '../auth/index.ts';
 
 export interface PolicyRow {
   client_id: string;
@@ -29,10 +30,12 @@ export interface DueRecord {
 
 /** SQL of the privacy module; tenant-scoped functions take the client id first. */
 export const privacyRepo = {
-  policy: (sql: Sql, clientId: string) =>
-    one<PolicyRow & { sandbox: boolean }>(sql,
-      'SELECT c.id AS client_id, c.sandbox, p.aml_records_years, p.revision, p.updated_at FROM clients c LEFT JOIN retention_policies p ON p.client_id = c.id WHERE c.id = $1',
-      [clientId]),
+  /** The client's policy row, if it set one, and whether it is a sandbox client (the default period differs). */
+  policy: async (sql: Sql, clientId: string) => {
+    const sandbox = await clientReads.isSandbox(sql, clientId);
+    const row = await one<PolicyRow>(sql, 'SELECT client_id, aml_records_years, revision, updated_at FROM retention_policies WHERE client_id = $1', [clientId]);
+    return { client_id: clientId, sandbox, aml_records_years: row?.aml_records_years ?? null, revision: row?.revision ?? null, updated_at: row?.updated_at ?? null };
+  },
 
   savePolicy: (sql: Sql, clientId: string, years: number) =>
     one<PolicyRow>(sql,
@@ -69,7 +72,11 @@ export const privacyRepo = {
        VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
       [r.ownerId, r.clientId, r.accountId, r.kind, r.reason, r.endedAt, r.erasureId, JSON.stringify(r.rows), r.storageKeys]),
 
-  /** Retained records whose period has run out at `now`, under each client's current policy. */
+  /**
+   * Retained records whose period has run out at `now`, under each client's current policy. The one read of
+   * the auth module's clients table outside it: the sandbox flag picks the default period inside the statement
+   * that locks the due rows (SKIP LOCKED), which a lookup per client could not do.
+   */
   due: (sql: Sql, now: Date, defaults: { regulated: number; sandbox: number }, limit: number) =>
     sql.query<DueRecord>(
       `SELECT r.owner_id, r.client_id, r.account_id, r.kind, r.storage_keys FROM retained_records r

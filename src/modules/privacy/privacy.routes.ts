@@ -4,7 +4,8 @@ import { etag } from '../../platform/http/revision.ts';
 import { CursorQuery, errorResponses, page } from '../../platform/http/schemas.ts';
 import type { ErasureService } from './erasure.service.ts';
 import type { RetentionService } from './retention.service.ts';
-import { ErasureRequest, ErasureRequestBody, Id, RetentionPolicy, RetentionPolicyBody } from './privacy.schemas.ts';
+import { ErasureRequest, ErasureRequestBody, RetentionPolicy, RetentionPolicyBody } from './privacy.schemas.ts';
+import { Id } from '../../platform/http/schemas.ts';
 
 const ClientParams = Type.Object({ clientId: Id('your client id') });
 const ErasureParams = Type.Object({ clientId: Id('your client id'), erasureId: Id('erasure request id') });

@@ -1,9 +1,9 @@
 import { Type, type Static } from '@sinclair/typebox';
 import { MAX_YEARS, MIN_YEARS } from './domain/retention.ts';
+import { Id } from '../../platform/http/schemas.ts';
 
 /** Request and response shapes of retention policies and erasure requests (ADR 76); they produce the OpenAPI document. */
 
-export const Id = (description: string) => Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', description });
 const Timestamp = (description: string) => Type.String({ format: 'date-time', description });
 
 export const RetentionPolicy = Type.Object(

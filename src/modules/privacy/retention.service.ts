@@ -4,7 +4,7 @@ import type { Cipher } from '../../platform/crypto/encryption.ts';
 import type { DataKeys } from '../../platform/crypto/data-keys.ts';
 import { idempotencyAad } from '../../platform/http/idempotency.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
-import type { AccountsService, EndOutcome, RelationshipEnd } from '../accounts/index.ts';
+import type { EndOutcome, RelationshipEnd } from '../accounts/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import { defaultYears, deleteAfter, MAX_YEARS, mustRetain, REGULATED_DEFAULT_YEARS } from './domain/retention.ts';
 import { privacyRepo } from './privacy.repo.ts';
@@ -15,7 +15,6 @@ export interface RetentionDeps {
   cipher: Cipher;
   keys: DataKeys;
   files: FileStore;
-  accounts: AccountsService;
   audit: AuditService;
   now: () => Date;
 }
@@ -105,11 +104,11 @@ export function createRetentionService(deps: RetentionDeps) {
   };
 
   async function policy(clientId: string): Promise<RetentionPolicy> {
-    const row = (await privacyRepo.policy(db, clientId))!;
-    const isDefault = row.aml_records_years === null || row.aml_records_years === undefined;
+    const row = await privacyRepo.policy(db, clientId);
+    const isDefault = row.aml_records_years === null;
     return {
       client_id: clientId,
-      aml_records_years: isDefault ? defaultYears(row.sandbox) : row.aml_records_years,
+      aml_records_years: row.aml_records_years ?? defaultYears(row.sandbox),
       is_default: isDefault,
       basis: BASIS,
       revision: String(row.revision ?? 0),

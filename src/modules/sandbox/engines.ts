@@ -7,15 +7,11 @@
  * outcome is what the live engines would decide for such a document.
  */
 import { createHash } from 'node:crypto';
-import { checkDigit } from '../documents/domain/check-digit.ts';
-import { decideDocument } from '../documents/domain/decision.ts';
-import { documentFromMrz, toIdscan } from '../documents/domain/extracted.ts';
-import { parseMrz } from '../documents/domain/mrz-parse.ts';
-import type { ContactForDocument, DocumentService, IdentityDocumentResult } from '../documents/index.ts';
-import { decideFaceMatch, DEFAULT_MATCH_POLICY } from '../biometrics/domain/face-match.ts';
-import type { ImageAnalysis } from '../biometrics/domain/types.ts';
-import { verifyChipData, type FaceService } from '../biometrics/index.ts';
-import { foldName } from '../eidv/domain/identity.ts';
+import {
+  checkDigit, decideDocument, documentFromMrz, parseMrz, toIdscan, type ContactForDocument, type DocumentService, type IdentityDocumentResult,
+} from '../documents/index.ts';
+import { decideFaceMatch, DEFAULT_MATCH_POLICY, verifyChipData, type FaceService, type ImageAnalysis } from '../biometrics/index.ts';
+import { foldName } from '../eidv/index.ts';
 
 /** Onboarding personas: the contact's last name (any case). Any other name is a valid passport and a matching face. */
 export const ONBOARDING_PERSONAS: Record<string, { check: string; outcome: string }> = {

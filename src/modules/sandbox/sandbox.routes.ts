@@ -1,9 +1,8 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { problemResponses } from '../../platform/http/schemas.ts';
-import { SubmitResult } from '../onboarding/flow.schemas.ts';
 import { SANDBOX_PERSONAS } from '../eidv/index.ts';
-import type { FlowService } from '../onboarding/index.ts';
+import { SubmitResult, type FlowService } from '../onboarding/index.ts';
 import { completeSandboxFlow } from './complete.ts';
 import { ONBOARDING_PERSONAS } from './engines.ts';
 

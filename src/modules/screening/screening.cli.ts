@@ -3,7 +3,7 @@
  * base can be piped through: `cat contacts.jsonl | npx kyc screen --lists ../shared/data/lists`.
  */
 import readline from 'node:readline';
-import { parse, UsageError } from '../../cli/cli.ts';
+import { parse, UsageError } from '../../platform/cli.ts';
 import { diffEntities } from './domain/versions.ts';
 import { loadLists, type LoadedList } from './lists.loader.ts';
 import { decide } from './domain/outcome.ts';

@@ -1,5 +1,4 @@
-import { parse, printJson } from '../../cli/cli.ts';
-import { runOperation } from '../../cli/run-operation.ts';
+import { parse, printJson, type CliContext } from '../../platform/cli.ts';
 
 const USAGE = `Usage:
   kyc users create --client CLIENT_ID --email E --role administrator|reviewer|read-only [--password P]
@@ -8,7 +7,7 @@ const USAGE = `Usage:
 `;
 
 /** `kyc users create|list`: staff users of the console. */
-export async function run(_command: string, argv: string[]): Promise<number> {
+export async function run(_command: string, argv: string[], { runOperation }: CliContext): Promise<number> {
   const { positionals, values } = parse(argv, {
     client: { type: 'string' }, email: { type: 'string' }, role: { type: 'string' }, password: { type: 'string' }, help: { type: 'boolean', short: 'h' },
   });

@@ -9,6 +9,7 @@ import type { AuditService } from '../audit/index.ts';
 import { afterFailure, isLocked, passwordProblem } from './domain/lockout.ts';
 import { isRole, permissionsOf, type Role } from './domain/roles.ts';
 import { staffRepo, type SessionRow, type StaffRow } from './staff.repo.ts';
+import { clientReads } from '../auth/index.ts';
 
 /** Idle sessions end after 30 minutes; any session after 12 hours; a pending second factor after 5 minutes. */
 export const SESSION_IDLE_MS = 30 * 60_000;
@@ -89,8 +90,7 @@ export function createStaffService(deps: { db: Db; cipher: Cipher; audit: AuditS
         const problem = passwordProblem(input.password, email);
         if (problem) throw new AppError('validation_failed', `password ${problem}`, { errors: [{ pointer: '/password', message: problem }] });
       }
-      const exists = await db.query('SELECT 1 FROM clients WHERE id = $1', [clientId]);
-      if (exists.length === 0) throw new AppError('not_found', `No client ${clientId}`);
+      if (!(await clientReads.exists(db, clientId))) throw new AppError('not_found', `No client ${clientId}`);
       if (await staffRepo.byEmail(db, email)) throw new AppError('conflict', 'A user with this e-mail address exists');
       const invite = input.password === undefined ? randomToken(32) : undefined;
       const row = await staffRepo.insert(db, {

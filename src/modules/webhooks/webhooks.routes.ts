@@ -1,14 +1,13 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
-import { CursorQuery, errorResponses, page } from '../../platform/http/schemas.ts';
+import { CursorQuery, errorResponses, page, Id } from '../../platform/http/schemas.ts';
 import { etag, expectedRevision } from '../../platform/http/revision.ts';
 import { Delivery, Subscription, SubscriptionCreateBody, SubscriptionPatchBody, TestResult } from './webhooks.schemas.ts';
 import type { WebhooksService } from './webhooks.service.ts';
 
-const Id = Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$' });
-const ClientParams = Type.Object({ clientId: Id });
-const SubParams = Type.Object({ clientId: Id, subscriptionId: Id });
-const DeliveryParams = Type.Object({ clientId: Id, subscriptionId: Id, deliveryId: Id });
+const ClientParams = Type.Object({ clientId: Id() });
+const SubParams = Type.Object({ clientId: Id(), subscriptionId: Id() });
+const DeliveryParams = Type.Object({ clientId: Id(), subscriptionId: Id(), deliveryId: Id() });
 
 /** Endpoint 9 and the calls around it: list, read, update, delete, test ping, delivery log, redelivery. */
 export function registerWebhookRoutes(app: App, deps: { webhooks: WebhooksService }) {

@@ -2,7 +2,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { toBuffer } from '../../platform/db/db.ts';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
-import { AppError, type FieldError } from '../../platform/http/errors.ts';
+import { notFound, type FieldError } from '../../platform/http/errors.ts';
 import { decodeCursor, toPage } from '../../platform/http/pagination.ts';
 import { assertRevision } from '../../platform/http/revision.ts';
 import { validationError } from '../../platform/http/validation.ts';
@@ -13,7 +13,6 @@ import { signedHeaders } from './signing.ts';
 import type { DeliveryOut, SubscriptionCreate, SubscriptionOut, SubscriptionPatch } from './webhooks.schemas.ts';
 import { deliveriesRepo, subscriptionsRepo, type AttemptRow, type DeliveryRow, type SubscriptionRow } from './webhooks.repo.ts';
 
-const notFound = () => new AppError('not_found', 'Resource not found');
 
 /** Subscriptions (endpoint 9 and the calls around it), their delivery log, redelivery and a test ping. */
 export function createWebhooksService(deps: { db: Db; cipher: Cipher; sender: HttpSender; allowPrivate: boolean; onRedeliver?: () => void }) {

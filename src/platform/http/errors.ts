@@ -74,7 +74,7 @@ export class AppError extends Error {
 }
 
 /** The masked 404: the same answer for a record that does not exist and one that belongs to another client. */
-export function notFound(what: string): AppError {
+export function notFound(what = 'Resource'): AppError {
   return new AppError('not_found', `${what} not found`);
 }
 

@@ -31,6 +31,10 @@ export function errorResponses(...statuses: number[]) {
   return problemResponses(400, 401, 404, 422, 429, ...statuses);
 }
 
+/** A path or body id (client, account, contact, subscription...): the one schema every route uses. */
+export const Id = (description?: string) =>
+  Type.String({ minLength: 1, maxLength: 64, pattern: '^[A-Za-z0-9_-]+$', ...(description === undefined ? {} : { description }) });
+
 export const IsoDate = (description = 'a date YYYY-MM-DD') =>
   Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', description, maxLength: 10 });
 
