@@ -65,7 +65,7 @@ export function amlWorld() {
 export async function startAmlFixture(clientName = 'AML firm') {
   const world = amlWorld();
   const f = await startFixture({ env: world.env, clientName, credits: 20, subscription: { secret: AML_SECRET, reportTypes: ['AML'], events: AML_EVENTS } });
-  return { ...f, world };
+  return Object.assign(f, { world }); // not a spread: it would read the fixture's `other` getter
 }
 export type AmlFixture = Awaited<ReturnType<typeof startAmlFixture>>;
 
