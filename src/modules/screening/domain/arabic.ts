@@ -14,7 +14,7 @@
  * Each word also gets a plain reading (consonants, long vowels, a common name's usual spelling) for the
  * index and the explanation.
  */
-import type { ReadingWord } from './scripts.ts';
+import type { ReadingWord } from './reading-word.ts';
 
 const ARABIC_WORD = /^[\u0600-\u06ff\u0750-\u077f\u200c]+$/;
 const HARAKAT = /[\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;

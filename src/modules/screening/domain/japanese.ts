@@ -16,7 +16,7 @@ import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { gunzipSync } from 'node:zlib';
 import anyAscii from 'any-ascii';
-import type { ReadingWord } from './scripts.ts';
+import type { ReadingWord } from './reading-word.ts';
 
 const KANA_WORD = /^[\u3040-\u30ff\u30fc]+$/;
 const HAN_WORD = /^[\u3005\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+$/;

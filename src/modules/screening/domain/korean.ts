@@ -16,7 +16,7 @@
  * and given name; the given name is offered both joined (Jongun) and by syllable (Jong Un, Jong-un).
  */
 import anyAscii from 'any-ascii';
-import type { ReadingWord } from './scripts.ts';
+import type { ReadingWord } from './reading-word.ts';
 
 const HANGUL_SYLLABLE = /^[\uac00-\ud7a3]+$/;
 const COMPOUND_SURNAMES = new Set(['남궁', '황보', '제갈', '선우', '독고', '사공', '서문', '동방']);

@@ -9,25 +9,8 @@ import { arabicReadings } from './arabic.ts';
 import { japaneseReadings } from './japanese.ts';
 import { koreanReadings } from './korean.ts';
 
-export interface ReadingWord {
-  /** Lower-case ASCII. */
-  text: string;
-  /** Other spellings of the same word (other romanisation systems, other readings of a kanji). */
-  alts?: string[];
-  /** Latin spellings the word can have (arabic.ts). */
-  pattern?: RegExp;
-  /** A particle (bin, ibn): weak evidence on its own. */
-  particle?: boolean;
-  /**
-   * A romanisation that writes the vowels (Korean, kana, pinyin): compared as a Latin spelling, without the
-   * consonant-skeleton leniency that abjads need.
-   */
-  alphabetic?: boolean;
-  /** One syllable of a name part written by syllable (Jong Un, Jin Ping): a different syllable is a different name, never a typo. */
-  syllable?: boolean;
-  /** The alternatives are other readings altogether (a kanji name's), not spellings near the text. */
-  readings?: boolean;
-}
+export type { ReadingWord } from './reading-word.ts';
+import type { ReadingWord } from './reading-word.ts';
 
 const HANGUL = /[\uac00-\ud7a3]/;
 const ARABIC = /[\u0600-\u06ff]/;
