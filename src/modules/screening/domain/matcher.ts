@@ -99,9 +99,12 @@ export function nameReasons(c: NameComparison, query: NormalizedName, listed: No
 
 export class Matcher {
   readonly index: NameIndex;
+  /** Each entity's topic (which threshold applies), worked out once. */
+  private readonly topics: ScreeningTopic[];
 
   constructor(readonly entities: readonly ListedEntity[], readonly options: MatcherOptions = DEFAULT_OPTIONS) {
     this.index = new NameIndex(entities);
+    this.topics = entities.map((e) => topicOf(e.topics));
   }
 
   get size(): { entities: number; names: number; keys: number } {
@@ -141,14 +144,16 @@ export class Matcher {
       const listedName = entity.names[ref.name]!;
       const c = compareNormalized(norm, ref.norm, cache, known);
       if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
+      const topic = this.topics[ref.entity]!;
+      const threshold = thresholdOf(topic);
+      // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, unweighed.
+      if (c.score < threshold.match) continue;
       const evidence = [
         dobEvidence(query.dob, entity.birthDates),
         nationalityEvidence(query.nationality, [...entity.nationalities, ...entity.citizenships]),
         residenceEvidence(query.country, [...entity.countries, ...entity.nationalities, ...entity.citizenships]),
         genderEvidence(query.gender, entity.gender),
       ].filter((e): e is EvidenceFactor => e !== undefined);
-      const topic = topicOf(entity.topics);
-      const threshold = thresholdOf(topic);
       const decision = decideMatch(c.score, evidence, threshold);
       if (!decision.potential) continue;
       const score = decision.priority;
