@@ -3,7 +3,7 @@
  * of birth and country applied as evidence, and every match returned with its explanation (which query
  * name against which listed name, the per-factor scores and reason codes).
  */
-import { compareNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
+import { compareNormalized, scoreNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
 import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
 import { decideMatch, dobEvidence, genderEvidence, nationalityEvidence, residenceEvidence, type EvidenceFactor } from './evidence.ts';
 import { NameIndex, type IndexedName } from './name-index.ts';
@@ -142,12 +142,13 @@ export class Matcher {
     for (const ref of this.candidates(norm, options.candidates, accept)) {
       const entity = this.entities[ref.entity]!;
       const listedName = entity.names[ref.name]!;
-      const c = compareNormalized(norm, ref.norm, cache, known);
-      if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
       const topic = this.topics[ref.entity]!;
       const threshold = thresholdOf(topic);
-      // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, unweighed.
-      if (c.score < threshold.match) continue;
+      // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, on the score
+      // alone (the same number the full comparison gives), neither explained nor weighed.
+      if (scoreNormalized(norm, ref.norm, cache, known) < threshold.match) continue;
+      const c = compareNormalized(norm, ref.norm, cache, known);
+      if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
       const evidence = [
         dobEvidence(query.dob, entity.birthDates),
         nationalityEvidence(query.nationality, [...entity.nationalities, ...entity.citizenships]),
