@@ -52,6 +52,20 @@ function allTokens(norm: NormalizedName): NameToken[] {
 const COMMON_MIN = 2000;
 const COMMON_SHARE = 0.003;
 
+/** Binary search in an ascending posting list. */
+function contains(list: Int32Array, id: number): boolean {
+  let lo = 0;
+  let hi = list.length - 1;
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    const v = list[mid]!;
+    if (v === id) return true;
+    if (v < id) lo = mid + 1;
+    else hi = mid - 1;
+  }
+  return false;
+}
+
 export interface Candidate {
   ref: IndexedName;
   rank: number;
@@ -63,27 +77,15 @@ export class NameIndex {
   private readonly keyIds = new Map<string, number>();
   private readonly postings: Int32Array[] = [];
   /**
-   * The keys of each name (key numbers, CSR layout: name i's are nameKeys[keyStart[i]..keyStart[i+1]]):
-   * whether a name is in a common key's posting list is answered from the name's own dozen keys instead of
-   * a search through a list of thousands.
-   */
-  private readonly keyStart: Int32Array;
-  private readonly nameKeys: Int32Array;
-  /** Per key number, the query generation that deferred it, and where its deferred entries are. */
-  private deferredGen: Int32Array = new Int32Array(0);
-  private deferredFirst: Int32Array = new Int32Array(0);
-  /**
    * Per name, four numbers side by side (one cache line, the name ids a query touches are scattered over
    * megabytes): the query generation that last touched it, the query tokens already credited (bits), its
-   * rank, unused.
+   * rank, and the generation in which it may still reach the floor (looked up in deferred lists).
    */
   private st: Float64Array = new Float64Array(0);
   private generation = 0;
 
   constructor(readonly entities: readonly ListedEntity[]) {
     const lists: number[][] = [];
-    const starts: number[] = [0];
-    const keysOfNames: number[] = [];
     entities.forEach((entity, e) => {
       entity.names.forEach((name, n) => {
         const norm = normalizeName(name.full);
@@ -98,20 +100,12 @@ export class NameIndex {
               lists.push([]);
             }
             const list = lists[k]!;
-            if (list[list.length - 1] !== id) {
-              list.push(id);
-              keysOfNames.push(k);
-            }
+            if (list[list.length - 1] !== id) list.push(id);
           }
         }
-        starts.push(keysOfNames.length);
       });
     });
     for (const list of lists) this.postings.push(Int32Array.from(list));
-    this.keyStart = Int32Array.from(starts);
-    this.nameKeys = Int32Array.from(keysOfNames);
-    this.deferredGen = new Int32Array(lists.length);
-    this.deferredFirst = new Int32Array(lists.length);
     this.st = new Float64Array(this.names.length * 4);
   }
 
@@ -150,35 +144,29 @@ export class NameIndex {
   }
 
   /**
-   * Credits each reachable name with the deferred keys it has, as walking the deferred lists in their order
-   * (heaviest first, a query token once per name) would, but from the name's own keys: a dozen array reads
-   * per name instead of a binary search in each list of thousands. The additions happen in the same order,
-   * so ranks are the same to the last bit.
+   * Credits each reachable name with the deferred keys it has, heaviest first, a query token once per name:
+   * a list not much longer than the reachable names is walked, a longer one searched per name.
    */
   private lookUpDeferred(reachable: readonly number[], deferred: ReadonlyArray<{ bit: number; key: number; w: number }>, gen: number): void {
-    // Mark the deferred keys (first entry per key; a key deferred for two query tokens chains the second).
-    const next = new Int32Array(deferred.length).fill(-1);
-    for (let i = deferred.length - 1; i >= 0; i--) {
-      const k = deferred[i]!.key;
-      next[i] = this.deferredGen[k] === gen ? this.deferredFirst[k]! : -1;
-      this.deferredGen[k] = gen;
-      this.deferredFirst[k] = i;
-    }
-    const hits: number[] = [];
     const st = this.st;
-    for (const id of reachable) {
-      hits.length = 0;
-      for (let p = this.keyStart[id]!, end = this.keyStart[id + 1]!; p < end; p++) {
-        const k = this.nameKeys[p]!;
-        if (this.deferredGen[k] === gen) for (let i = this.deferredFirst[k]!; i >= 0; i = next[i]!) hits.push(i);
+    for (const id of reachable) st[(id << 2) + 3] = gen;
+    for (const { bit, key, w } of deferred) {
+      const list = this.postings[key]!;
+      if (list.length <= reachable.length * 8) {
+        for (let k = 0; k < list.length; k++) {
+          const o = list[k]! << 2;
+          if (st[o + 3] !== gen) continue;
+          const seen = st[o + 1]!;
+          if ((seen & bit) !== 0) continue;
+          st[o + 1] = seen | bit;
+          st[o + 2]! += w;
+        }
+        continue;
       }
-      if (hits.length === 0) continue;
-      if (hits.length > 1) hits.sort((x, y) => x - y);
-      const o = id << 2;
-      for (const i of hits) {
-        const { bit, w } = deferred[i]!;
+      for (const id of reachable) {
+        const o = id << 2;
         const seen = st[o + 1]!;
-        if ((seen & bit) !== 0) continue;
+        if ((seen & bit) !== 0 || !contains(list, id)) continue;
         st[o + 1] = seen | bit;
         st[o + 2]! += w;
       }
