@@ -155,7 +155,7 @@ export class Matcher {
         residenceEvidence(query.country, [...entity.countries, ...entity.nationalities, ...entity.citizenships]),
         genderEvidence(query.gender, entity.gender),
       ].filter((e): e is EvidenceFactor => e !== undefined);
-      const decision = decideMatch(c.score, evidence, threshold);
+      const decision = decideMatch(c.score, evidence, threshold, c.pairs.some((p) => p.reason === 'equivalent'));
       if (!decision.potential) continue;
       const score = decision.priority;
       const previous = best.get(ref.entity);
