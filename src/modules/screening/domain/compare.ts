@@ -192,8 +192,12 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
   let queryMissing = 0;
   let allExact = true;
   let allEquivalent = true;
-  const usedA = new Uint8Array(a.length);
-  const usedB = new Uint8Array(b.length);
+  // Which tokens are aligned: bits while names have up to 31 tokens (all real ones), arrays beyond.
+  const small = a.length <= 31 && b.length <= 31;
+  let bitsA = 0;
+  let bitsB = 0;
+  const usedA = small ? undefined : new Uint8Array(a.length);
+  const usedB = small ? undefined : new Uint8Array(b.length);
   for (const c of chosen) {
     const qa = a[c.i]!;
     const lb = b[c.j]!;
@@ -206,14 +210,19 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
     if (sim.reason !== 'exact') allExact = false;
     if (sim.reason !== 'equivalent') allEquivalent = false;
-    usedA[c.i] = 1;
-    usedB[c.j] = 1;
+    if (small) {
+      bitsA |= 1 << c.i;
+      bitsB |= 1 << c.j;
+    } else {
+      usedA![c.i] = 1;
+      usedB![c.j] = 1;
+    }
   }
   let restA = 0;
   let restB = 0;
-  for (let i = 0; i < a.length; i++) if (!usedA[i]) (queryMissing += missingWeight(a[i]!)), restA++;
+  for (let i = 0; i < a.length; i++) if (small ? (bitsA & (1 << i)) === 0 : !usedA![i]) (queryMissing += missingWeight(a[i]!)), restA++;
   let listedMissing = 0;
-  for (let j = 0; j < b.length; j++) if (!usedB[j]) (listedMissing += missingWeight(b[j]!)), restB++;
+  for (let j = 0; j < b.length; j++) if (small ? (bitsB & (1 << j)) === 0 : !usedB![j]) (listedMissing += missingWeight(b[j]!)), restB++;
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
   if (restA === 0 && restB === 0 && allExact) score = 1;
