@@ -3,7 +3,7 @@
  * (DEFAULT_THRESHOLD), the line the product draws between "Potential Match" and "No Match".
  */
 import { describe, expect, it } from 'vitest';
-import { compareNames, compareNormalized } from './compare.ts';
+import { compareNames, compareNormalized, scoreNormalized } from './compare.ts';
 import { DEFAULT_THRESHOLD } from './matcher.ts';
 import { normalizeName } from './normalize.ts';
 
@@ -105,5 +105,22 @@ describe('explanations', () => {
   it('an empty name matches nothing', () => {
     expect(compareNames('', 'Vladimir Putin').score).toBe(0);
     expect(compareNames('---', 'Vladimir Putin').score).toBe(0);
+  });
+
+  it('the score-only comparison screening uses first gives the full comparison\'s score exactly', () => {
+    // Every kind of pair: exact, reordered, typo, initials, missing tokens, equivalents alone and with a
+    // surname, particles only, other scripts with their readings, company forms, nothing in common.
+    const names = ['Vladimir Putin', 'PUTIN, Vladimir Vladimirovich', 'Vladimr Putin', 'V. V. Putin', 'Putin', 'Bob Smith', 'Robert Smith',
+      'Bob', 'al', 'Владимир Путин', '김정은', 'Kim Jong Un', 'علي خامنئي', 'Ali Khamenei', 'ООО Газпром', 'Gazprom LLC', 'Daniel Green', 'DANIEL', 'Maria Mayra Lopez', ''];
+    let checked = 0;
+    for (const a of names) {
+      for (const b of names) {
+        const q = normalizeName(a);
+        const l = normalizeName(b);
+        expect(scoreNormalized(q, l), `${a} / ${b}`).toBe(compareNormalized(q, l).score);
+        checked++;
+      }
+    }
+    expect(checked).toBe(names.length ** 2);
   });
 });

@@ -106,7 +106,21 @@ function missingWeight(t: NameToken): number {
  * `knownQueryTokens(tokens)`: which of a reading's tokens are listed tokens themselves.
  */
 export function compareNormalized(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[]): NameComparison {
-  if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens));
+  return compareReadings(query, listed, cache, knownQueryTokens, false);
+}
+
+/**
+ * The score compareNormalized would give, to the same last digit, without the explanation (token pairs,
+ * unmatched tokens, order): screening drops most candidates on the score alone and explains the few left.
+ */
+export function scoreNormalized(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[]): number {
+  return compareReadings(query, listed, cache, knownQueryTokens, true).score;
+}
+
+const SCORE_ONLY: Omit<NameComparison, 'score'> = { pairs: [], unmatchedQuery: [], unmatchedListed: [], reordered: false, coverage: 0 };
+
+function compareReadings(query: NormalizedName, listed: NormalizedName, cache: SimilarityCache | undefined, knownQueryTokens: ((tokens: readonly NameToken[]) => readonly boolean[]) | undefined, scoreOnly: boolean): NameComparison {
+  if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens), scoreOnly);
   const queryReadings = [query.tokens, ...(query.readings ?? [])];
   const listedReadings = [listed.tokens, ...(listed.readings ?? [])];
   let best: NameComparison | undefined;
@@ -114,16 +128,17 @@ export function compareNormalized(query: NormalizedName, listed: NormalizedName,
     const known = knownQueryTokens?.(a);
     for (const b of listedReadings) {
       // The cache is per query token: each query reading gets its own range of token numbers.
-      const c = compareTokens(a, b, r * 64, cache, known);
+      const c = compareTokens(a, b, r * 64, cache, known, scoreOnly);
       if (!best || c.score > best.score) best = c;
     }
   });
   return best!;
 }
 
-function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined): NameComparison {
-  if (a.length === 0 || b.length === 0) return { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0 };
+function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, scoreOnly = false): NameComparison {
+  if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0 };
   const chosen = align(a, b, cacheOffset, cache);
+  if (scoreOnly) return { ...SCORE_ONLY, score: scoreOf(a, b, chosen, knownQueryTokens) };
   let matched = 0;
   let matchedWeight = 0;
   let queryMissing = 0;
@@ -168,6 +183,52 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
     reordered,
     coverage: round(Math.min(1, matchedWeight / queryWeight)),
   };
+}
+
+/** compareTokens' score, the same arithmetic in the same order, with nothing kept for the explanation. */
+function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: readonly Cell[], knownQueryTokens: readonly boolean[] | undefined): number {
+  let matched = 0;
+  let matchedWeight = 0;
+  let queryMissing = 0;
+  let allExact = true;
+  let allEquivalent = true;
+  // Which tokens are aligned: bits while names have up to 31 tokens (all real ones), arrays beyond.
+  const small = a.length <= 31 && b.length <= 31;
+  let bitsA = 0;
+  let bitsB = 0;
+  const usedA = small ? undefined : new Uint8Array(a.length);
+  const usedB = small ? undefined : new Uint8Array(b.length);
+  for (const c of chosen) {
+    const qa = a[c.i]!;
+    const lb = b[c.j]!;
+    const w = Math.min(qa.weight, lb.weight);
+    const sim = c.sim;
+    const stretch = knownQueryTokens?.[c.i] ? KNOWN_TOKEN_STRETCH : FUZZY_STRETCH;
+    const s = sim.reason === 'fuzzy' && !(qa.translit && lb.translit) ? Math.max(0, 1 - stretch * (1 - sim.score)) : sim.score;
+    matched += s * w;
+    matchedWeight += w;
+    if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
+    if (sim.reason !== 'exact') allExact = false;
+    if (sim.reason !== 'equivalent') allEquivalent = false;
+    if (small) {
+      bitsA |= 1 << c.i;
+      bitsB |= 1 << c.j;
+    } else {
+      usedA![c.i] = 1;
+      usedB![c.j] = 1;
+    }
+  }
+  let restA = 0;
+  let restB = 0;
+  for (let i = 0; i < a.length; i++) if (small ? (bitsA & (1 << i)) === 0 : !usedA![i]) (queryMissing += missingWeight(a[i]!)), restA++;
+  let listedMissing = 0;
+  for (let j = 0; j < b.length; j++) if (small ? (bitsB & (1 << j)) === 0 : !usedB![j]) (listedMissing += missingWeight(b[j]!)), restB++;
+  const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
+  let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
+  if (restA === 0 && restB === 0 && allExact) score = 1;
+  else if (matchedWeight < 0.9) score *= 0.5;
+  else if (allEquivalent) score *= EQUIVALENTS_ONLY;
+  return round(score);
 }
 
 /** Symmetric: the better of both directions, so compareNames(a, b) === compareNames(b, a). */

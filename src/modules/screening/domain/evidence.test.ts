@@ -107,6 +107,14 @@ describe('decideMatch', () => {
     expect(exact.priority).toBeGreaterThan(nearD.priority);
     expect(decideMatch(0.9, [disjoint], t)).toMatchObject({ potential: false, lowered: 'DOB_DISJOINT_WEAK_NAME' });
   });
+  it('a name matched through a given-name equivalent is never strong: a different date lowers it (ADR 0103)', () => {
+    // William Nelson born 1959 against Bill Nelson born 1941: 0.95 by averaging 0.9 and 1.0.
+    expect(decideMatch(0.95, [disjoint], t).potential).toBe(true);
+    expect(decideMatch(0.95, [disjoint], t, true)).toMatchObject({ potential: false, lowered: 'DOB_DISJOINT_WEAK_NAME' });
+    // A near date, or an agreeing country, still keeps it.
+    expect(decideMatch(0.95, [near], t, true).potential).toBe(true);
+    expect(decideMatch(0.95, [disjoint, { factor: 'residence', adjustment: 0.01, reason: 'RESIDENCE_MATCH', detail: 'GB' }], t, true).potential).toBe(true);
+  });
 });
 
 describe('thresholds', () => {

@@ -166,12 +166,16 @@ export interface MatchDecision {
  * The one exception: a weak name (below `strongName`) with a clearly different date of birth
  * (`DOB_MISMATCH`) and neither nationality nor residence agreeing is lowered below the threshold.
  * A near date (DOB_NEAR), a partial one, or no date never lowers anything.
+ * A name matched through a recorded given-name equivalent (Bill for William, ADR 0093) is never a strong
+ * name, whatever its score (ADR 0103): an equivalent pair scores 0.9, and with the surname equal the name
+ * reaches 0.95 by averaging, not because it is the same name as written.
  */
-export function decideMatch(nameScore: number, evidence: readonly EvidenceFactor[], threshold: TopicThreshold): MatchDecision {
+export function decideMatch(nameScore: number, evidence: readonly EvidenceFactor[], threshold: TopicThreshold, throughEquivalent = false): MatchDecision {
   const priority = Math.max(0, Math.min(1, nameScore + evidence.reduce((s, e) => s + e.adjustment, 0)));
   if (nameScore < threshold.match) return { potential: false, priority };
   const disjoint = evidence.some((e) => e.reason === 'DOB_MISMATCH');
   const agreeing = evidence.some((e) => e.reason === 'NATIONALITY_MATCH' || e.reason === 'RESIDENCE_MATCH');
-  if (nameScore < threshold.strongName && disjoint && !agreeing) return { potential: false, priority, lowered: 'DOB_DISJOINT_WEAK_NAME' };
+  const strong = nameScore >= threshold.strongName && !throughEquivalent;
+  if (!strong && disjoint && !agreeing) return { potential: false, priority, lowered: 'DOB_DISJOINT_WEAK_NAME' };
   return { potential: true, priority };
 }

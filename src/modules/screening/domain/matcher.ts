@@ -3,7 +3,7 @@
  * of birth and country applied as evidence, and every match returned with its explanation (which query
  * name against which listed name, the per-factor scores and reason codes).
  */
-import { compareNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
+import { compareNormalized, scoreNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
 import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
 import { decideMatch, dobEvidence, genderEvidence, nationalityEvidence, residenceEvidence, type EvidenceFactor } from './evidence.ts';
 import { NameIndex, type IndexedName } from './name-index.ts';
@@ -99,9 +99,12 @@ export function nameReasons(c: NameComparison, query: NormalizedName, listed: No
 
 export class Matcher {
   readonly index: NameIndex;
+  /** Each entity's topic (which threshold applies), worked out once. */
+  private readonly topics: ScreeningTopic[];
 
   constructor(readonly entities: readonly ListedEntity[], readonly options: MatcherOptions = DEFAULT_OPTIONS) {
     this.index = new NameIndex(entities);
+    this.topics = entities.map((e) => topicOf(e.topics));
   }
 
   get size(): { entities: number; names: number; keys: number } {
@@ -139,6 +142,11 @@ export class Matcher {
     for (const ref of this.candidates(norm, options.candidates, accept)) {
       const entity = this.entities[ref.entity]!;
       const listedName = entity.names[ref.name]!;
+      const topic = this.topics[ref.entity]!;
+      const threshold = thresholdOf(topic);
+      // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, on the score
+      // alone (the same number the full comparison gives), neither explained nor weighed.
+      if (scoreNormalized(norm, ref.norm, cache, known) < threshold.match) continue;
       const c = compareNormalized(norm, ref.norm, cache, known);
       if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
       const evidence = [
@@ -147,9 +155,7 @@ export class Matcher {
         residenceEvidence(query.country, [...entity.countries, ...entity.nationalities, ...entity.citizenships]),
         genderEvidence(query.gender, entity.gender),
       ].filter((e): e is EvidenceFactor => e !== undefined);
-      const topic = topicOf(entity.topics);
-      const threshold = thresholdOf(topic);
-      const decision = decideMatch(c.score, evidence, threshold);
+      const decision = decideMatch(c.score, evidence, threshold, c.pairs.some((p) => p.reason === 'equivalent'));
       if (!decision.potential) continue;
       const score = decision.priority;
       const previous = best.get(ref.entity);

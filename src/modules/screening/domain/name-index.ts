@@ -73,15 +73,19 @@ export interface Candidate {
 
 export class NameIndex {
   readonly names: IndexedName[] = [];
-  private readonly postings = new Map<string, Int32Array>();
-  private acc: Float64Array = new Float64Array(0);
-  private seenToken: Int32Array = new Int32Array(0);
-  private gen: Int32Array = new Int32Array(0);
-  private reach: Int32Array = new Int32Array(0);
+  /** Key → its number; posting lists (ascending name ids) by key number. */
+  private readonly keyIds = new Map<string, number>();
+  private readonly postings: Int32Array[] = [];
+  /**
+   * Per name, four numbers side by side (one cache line, the name ids a query touches are scattered over
+   * megabytes): the query generation that last touched it, the query tokens already credited (bits), its
+   * rank, and the generation in which it may still reach the floor (looked up in deferred lists).
+   */
+  private st: Float64Array = new Float64Array(0);
   private generation = 0;
 
   constructor(readonly entities: readonly ListedEntity[]) {
-    const lists = new Map<string, number[]>();
+    const lists: number[][] = [];
     entities.forEach((entity, e) => {
       entity.names.forEach((name, n) => {
         const norm = normalizeName(name.full);
@@ -90,27 +94,28 @@ export class NameIndex {
         this.names.push({ entity: e, name: n, norm });
         for (const token of allTokens(norm)) {
           for (const key of [...tokenKeys(token), ...(token.alts && (token.translit || token.readings || token.syllable) ? token.alts.flatMap(tokenKeys) : [])]) {
-            let list = lists.get(key);
-            if (!list) lists.set(key, (list = []));
+            let k = this.keyIds.get(key);
+            if (k === undefined) {
+              this.keyIds.set(key, (k = lists.length));
+              lists.push([]);
+            }
+            const list = lists[k]!;
             if (list[list.length - 1] !== id) list.push(id);
           }
         }
       });
     });
-    for (const [key, list] of lists) this.postings.set(key, Int32Array.from(list));
-    this.acc = new Float64Array(this.names.length);
-    this.seenToken = new Int32Array(this.names.length);
-    this.gen = new Int32Array(this.names.length);
-    this.reach = new Int32Array(this.names.length);
+    for (const list of lists) this.postings.push(Int32Array.from(list));
+    this.st = new Float64Array(this.names.length * 4);
   }
 
   /** Whether some listed name has this token, spelled the same way (its fold). */
   hasToken(t: NameToken): boolean {
-    return !t.initial && this.postings.has(`f${t.fold}`);
+    return !t.initial && this.keyIds.has(`f${t.fold}`);
   }
 
   get keyCount(): number {
-    return this.postings.size;
+    return this.postings.length;
   }
 
   private idf(df: number): number {
@@ -120,43 +125,79 @@ export class NameIndex {
   /** The `limit` names sharing the most (idf-weighted) query tokens; each query token counts once per name. */
   /** Adds `w` to every name of `list` not yet credited for query token `bit` in this generation. */
   private walk(list: Int32Array, bit: number, w: number, gen: number, touched: number[]): void {
+    const st = this.st;
     for (let k = 0; k < list.length; k++) {
       const id = list[k]!;
-      if (this.gen[id] !== gen) {
-        this.gen[id] = gen;
-        this.acc[id] = 0;
-        this.seenToken[id] = 0;
+      const o = id << 2;
+      if (st[o] !== gen) {
+        st[o] = gen;
+        st[o + 1] = 0;
+        st[o + 2] = 0;
         touched.push(id);
       }
       // Bit set: this query token already counted for this name through a more specific key.
-      if ((this.seenToken[id]! & bit) !== 0) continue;
-      this.seenToken[id]! |= bit;
-      this.acc[id]! += w;
+      const seen = st[o + 1]!;
+      if ((seen & bit) !== 0) continue;
+      st[o + 1] = seen | bit;
+      st[o + 2]! += w;
+    }
+  }
+
+  /**
+   * Credits each reachable name with the deferred keys it has, heaviest first, a query token once per name:
+   * a list not much longer than the reachable names is walked, a longer one searched per name.
+   */
+  private lookUpDeferred(reachable: readonly number[], deferred: ReadonlyArray<{ bit: number; key: number; w: number }>, gen: number): void {
+    const st = this.st;
+    for (const id of reachable) st[(id << 2) + 3] = gen;
+    for (const { bit, key, w } of deferred) {
+      const list = this.postings[key]!;
+      if (list.length <= reachable.length * 8) {
+        for (let k = 0; k < list.length; k++) {
+          const o = list[k]! << 2;
+          if (st[o + 3] !== gen) continue;
+          const seen = st[o + 1]!;
+          if ((seen & bit) !== 0) continue;
+          st[o + 1] = seen | bit;
+          st[o + 2]! += w;
+        }
+        continue;
+      }
+      for (const id of reachable) {
+        const o = id << 2;
+        const seen = st[o + 1]!;
+        if ((seen & bit) !== 0 || !contains(list, id)) continue;
+        st[o + 1] = seen | bit;
+        st[o + 2]! += w;
+      }
     }
   }
 
   /** The best `limit` of the touched names, by rank, at or above a third of the query's weight. */
   private best(touched: number[], maxPossible: number, limit: number, accept: (ref: IndexedName) => boolean): Candidate[] {
-    const acc = this.acc;
     let floor = 0.34 * maxPossible;
     let kept: number[] = [];
-    for (let k = 0; k < touched.length; k++) if (acc[touched[k]!]! >= floor) kept.push(touched[k]!);
+    for (let k = 0; k < touched.length; k++) if (this.rank(touched[k]!) >= floor) kept.push(touched[k]!);
     if (kept.length > limit) {
       // Raise the floor to the limit-th best rank (quickselect, no full sort of thousands of names).
       const ranks = new Float64Array(kept.length);
-      for (let k = 0; k < kept.length; k++) ranks[k] = acc[kept[k]!]!;
+      for (let k = 0; k < kept.length; k++) ranks[k] = this.rank(kept[k]!);
       floor = kthLargest(ranks, limit);
       const top: number[] = [];
-      for (let k = 0; k < kept.length; k++) if (acc[kept[k]!]! >= floor) top.push(kept[k]!);
+      for (let k = 0; k < kept.length; k++) if (this.rank(kept[k]!) >= floor) top.push(kept[k]!);
       kept = top;
     }
     const out: Candidate[] = [];
     for (const id of kept) {
       const ref = this.names[id]!;
-      if (accept(ref)) out.push({ ref, rank: this.acc[id]! });
+      if (accept(ref)) out.push({ ref, rank: this.rank(id) });
     }
     out.sort((a, b) => b.rank - a.rank);
     return out.length > limit ? out.slice(0, limit) : out;
+  }
+
+  private rank(id: number): number {
+    return this.st[(id << 2) + 2]!;
   }
 
   candidates(query: NormalizedName, limit: number, accept: (ref: IndexedName) => boolean = () => true): Candidate[] {
@@ -167,39 +208,41 @@ export class NameIndex {
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
     const bound = Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
-    const lookup = (keys: string[], out: Int32Array[]) => {
+    const lookup = (keys: string[], out: number[]) => {
       for (const key of keys) {
-        const list = this.postings.get(key);
-        if (list !== undefined && !out.includes(list)) out.push(list);
+        const k = this.keyIds.get(key);
+        if (k !== undefined && !out.includes(k)) out.push(k);
       }
       return out;
     };
+    const postings = this.postings;
     const tokens = query.tokens.slice(0, 30);
     const own = tokens.map((token) => lookup(tokenKeys(token), []));
     // Own keys first, then what the token may also be (only tokens that have any).
     const perToken = tokens.map((token, t) => (token.given || token.alts ? lookup(otherKeys(token), [...own[t]!]) : own[t]!));
     // Rare and common are judged on the tokens' own keys: a rare nickname must not leave the names found by
     // common own keys unwalked.
-    const anyRare = own.some((lists) => lists.some((l) => l.length <= bound));
+    const anyRare = own.some((keys) => keys.some((k) => postings[k]!.length <= bound));
     // Only common keys (a query of popular names): walk the token with the fewest postings, look up the rest.
     let driver = -1;
     if (!anyRare && perToken.length > 1) {
-      const totals = own.map((lists) => (lists.length === 0 ? Infinity : lists.reduce((sum, l) => sum + l.length, 0)));
+      const totals = own.map((keys) => (keys.length === 0 ? Infinity : keys.reduce((sum, k) => sum + postings[k]!.length, 0)));
       driver = totals.indexOf(Math.min(...totals));
     }
-    const deferred: Array<{ bit: number; list: Int32Array; w: number }> = [];
-    perToken.forEach((lists, t) => {
+    const deferred: Array<{ bit: number; key: number; w: number }> = [];
+    perToken.forEach((keys, t) => {
       const bit = 1 << t;
       // A token's weight is its own best key's; what it may also be (otherKeys) counts no more than that.
       let ownBest = 0;
-      for (const list of own[t]!) ownBest = Math.max(ownBest, this.idf(list.length));
+      for (const k of own[t]!) ownBest = Math.max(ownBest, this.idf(postings[k]!.length));
       let best = 0;
-      for (const list of lists) {
+      for (const key of keys) {
+        const list = postings[key]!;
         const idf = this.idf(list.length);
         const w = ownBest > 0 ? Math.min(idf, ownBest) : idf;
         if (w > best) best = w;
         if ((anyRare && list.length > bound) || (driver >= 0 && t !== driver)) {
-          deferred.push({ bit, list, w });
+          deferred.push({ bit, key, w });
           continue;
         }
         this.walk(list, bit, w, gen, touched);
@@ -216,29 +259,12 @@ export class NameIndex {
     if (deferred.length > 0) {
       const need = 0.34 * maxPossible - deferredMax;
       reachable = [];
-      for (let k = 0; k < touched.length; k++) if (this.acc[touched[k]!]! >= need) reachable.push(touched[k]!);
+      for (let k = 0; k < touched.length; k++) if (this.rank(touched[k]!) >= need) reachable.push(touched[k]!);
     }
-    for (const id of reachable) this.reach[id] = gen;
     // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
     deferred.sort((a, b) => b.w - a.w);
-    for (const { bit, list, w } of deferred) {
-      // Walking a list sequentially beats a binary search per name once the list is not much longer.
-      if (list.length <= reachable.length * 8) {
-        for (let k = 0; k < list.length; k++) {
-          const id = list[k]!;
-          if (this.reach[id] !== gen || (this.seenToken[id]! & bit) !== 0) continue;
-          this.seenToken[id]! |= bit;
-          this.acc[id]! += w;
-        }
-        continue;
-      }
-      for (const id of reachable) {
-        if ((this.seenToken[id]! & bit) !== 0 || !contains(list, id)) continue;
-        this.seenToken[id]! |= bit;
-        this.acc[id]! += w;
-      }
-    }
-    return this.best(touched, maxPossible, limit, accept);
+    if (deferred.length > 0) this.lookUpDeferred(reachable, deferred, gen);
+    return this.best(reachable, maxPossible, limit, accept);
   }
 }
 
