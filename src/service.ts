@@ -130,11 +130,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   })();
   defineAmlQueues(jobs, { checkTimeoutSeconds: config.amlCheckTimeoutSeconds });
   const aml = createAmlService({
-    db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady,
-    // Waiting makes sense only while a list can still arrive: with none configured (SCREENING_SOURCES=none and no
-    // SCREENING_LISTS) a check ends in ERROR at once.
-    listsWaitSeconds: screeningSources.length || config.screeningLists.length ? config.screeningListsWaitSeconds : 0,
-    publicUrl: config.publicUrl, now,
+    db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, listsWaitSeconds: config.screeningListsWaitSeconds, publicUrl: config.publicUrl, now,
     // Every name a contact gave in onboarding (previous legal names, names on documents) is screened by the AML check.
     otherNames: (clientId, contactIds) => onboarding.onboarding.otherNames(clientId, contactIds),
   });
