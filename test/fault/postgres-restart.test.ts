@@ -46,7 +46,7 @@ describe.skipIf(databaseKind !== 'postgres' || !PG_BIN)('a PostgreSQL restart un
       cwd: ROOT,
       env: {
         ...process.env, ...keys, DATABASE_URL: cluster.url, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'fatal',
-        WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000', WEBHOOK_RETRY_SCHEDULE: '0ms,500ms,1s,1s,2s,2s,5s,5s',
+        WEBHOOK_ALLOW_PRIVATE: 'true', WEBHOOK_TIMEOUT_MS: '2000', SCREENING_LISTS_WAIT_SECONDS: '0', WEBHOOK_RETRY_SCHEDULE: '0ms,500ms,1s,1s,2s,2s,5s,5s',
       },
       stdio: ['ignore', 'ignore', 'pipe'],
     });

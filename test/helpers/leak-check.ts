@@ -111,7 +111,7 @@ export async function runLeakCheck(options: { databaseUrl?: string } = {}): Prom
   const key = randomBytes(32).toString('base64');
   const env = {
     ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', PUBLIC_URL: `http://127.0.0.1:${port}`, ENCRYPTION_KEY: key,
-    WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'info', SCREENING_LISTS: '', SCREENING_SOURCES: 'none',
+    WEBHOOK_ALLOW_PRIVATE: 'true', LOG_LEVEL: 'info', SCREENING_LISTS: '', SCREENING_SOURCES: 'none', SCREENING_LISTS_WAIT_SECONDS: '0',
     ...(options.databaseUrl ? { DATABASE_URL: options.databaseUrl } : { DATABASE_URL: '' }),
   };
   const logs: Buffer[] = [];
