@@ -74,9 +74,11 @@ export async function parallelUploads(url: string, count: number, body: { bytes:
         statuses[status] = (statuses[status] ?? 0) + 1;
         resolve();
       };
+      // The status is the server's answer: count it when it arrives. Waiting for the body's end raced with
+      // destroying the request (the socket could close first, and the answer was counted as a dropped connection).
       req.on('response', (res) => {
+        finish(res.statusCode ?? 0);
         res.resume();
-        res.on('end', () => finish(res.statusCode ?? 0));
         req.destroy();
       });
       req.on('error', () => finish(0)); // the server may close the connection on a refused body
