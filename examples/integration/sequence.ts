@@ -69,7 +69,7 @@ async function completeInBrowser(link: string, sharedData: string, executablePat
     await page.getByLabel('Street and house number').fill('7 Queen Street');
     await page.getByLabel('Town or city').fill('Leeds');
     await page.getByLabel('Postcode').fill('LS1 2AB');
-    await page.getByLabel('Country (two-letter code, for example GB)').fill('GB');
+    await page.getByLabel('Country', { exact: true }).selectOption('GB');
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await heading('Your ID document');
     await page.getByLabel('Front of your ID document', { exact: true }).setInputFiles(path.join(sharedData, 'documents/passporteye__100_pass-fin.png'));
