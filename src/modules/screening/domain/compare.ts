@@ -135,6 +135,16 @@ function compareReadings(query: NormalizedName, listed: NormalizedName, cache: S
   return best!;
 }
 
+/**
+ * What an aligned pair counts for in the name score: its similarity, a fuzzy (typo-like) pair stretched down
+ * (more for a query token that is itself a listed name). Between two transliterations vowels are guesses, not
+ * typos: no stretch there. One place for both the explained comparison and the score-only one.
+ */
+function pairWorth(qa: NameToken, lb: NameToken, sim: TokenSimilarity, knownQueryToken: boolean): number {
+  if (sim.reason !== 'fuzzy' || (qa.translit && lb.translit)) return sim.score;
+  return Math.max(0, 1 - (knownQueryToken ? KNOWN_TOKEN_STRETCH : FUZZY_STRETCH) * (1 - sim.score));
+}
+
 function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, scoreOnly = false): NameComparison {
   if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0 };
   const chosen = align(a, b, cacheOffset, cache);
@@ -148,9 +158,7 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
     const lb = b[c.j]!;
     const w = Math.min(qa.weight, lb.weight);
     const sim = c.sim;
-    // Between two transliterations vowels are guesses, not typos: no stretch there.
-    const stretch = knownQueryTokens?.[c.i] ? KNOWN_TOKEN_STRETCH : FUZZY_STRETCH;
-    const s = sim.reason === 'fuzzy' && !(qa.translit && lb.translit) ? Math.max(0, 1 - stretch * (1 - sim.score)) : sim.score;
+    const s = pairWorth(qa, lb, sim, knownQueryTokens?.[c.i] ?? false);
     matched += s * w;
     matchedWeight += w;
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
@@ -203,8 +211,7 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
     const lb = b[c.j]!;
     const w = Math.min(qa.weight, lb.weight);
     const sim = c.sim;
-    const stretch = knownQueryTokens?.[c.i] ? KNOWN_TOKEN_STRETCH : FUZZY_STRETCH;
-    const s = sim.reason === 'fuzzy' && !(qa.translit && lb.translit) ? Math.max(0, 1 - stretch * (1 - sim.score)) : sim.score;
+    const s = pairWorth(qa, lb, sim, knownQueryTokens?.[c.i] ?? false);
     matched += s * w;
     matchedWeight += w;
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
