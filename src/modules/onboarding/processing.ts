@@ -2,8 +2,13 @@ import type { Db } from '../../platform/db/db.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService, ContactOut } from '../accounts/index.ts';
-import type { DocumentService, IdentityDocumentResult } from '../documents/index.ts';
-import { emptyTrustStore, loadTrustStore, type ChipData, type FaceService, type TrustStore } from '../biometrics/index.ts';
+import type { IdentityDocumentResult } from '../documents/index.ts';
+import { emptyTrustStore, loadTrustStore, type TrustStore } from '../biometrics/index.ts';
+import { checkChip } from './checks/chip.ts';
+import { checkDocument } from './checks/document.ts';
+import { checkFace } from './checks/face.ts';
+import { checkProofs } from './checks/proofs.ts';
+import type { Run } from './checks/run.ts';
 import type { FlowAnswers } from './domain/flow.ts';
 import { on, wantsDocument, wantsFaceMatch } from './domain/parameters.ts';
 import { needsReview } from './domain/decision.ts';
@@ -26,75 +31,6 @@ export function createProcessor(deps: {
   let trust: Promise<TrustStore> | undefined;
   const trustStore = () => (trust ??= deps.chipTrustStore ? loadTrustStore(deps.chipTrustStore) : Promise.resolve(emptyTrustStore()));
 
-  const person = (c: ContactOut) => ({ first_name: c.first_name, middle_name: c.middle_name || undefined, last_name: c.last_name, date_of_birth: c.date_of_birth || undefined });
-
-  /** What one processing run collects: reason codes for the report, details for the reviewer. */
-  interface Run {
-    row: OnboardingRow;
-    contact: ContactOut;
-    answers: FlowAnswers;
-    today: string;
-    read: (slot: string) => Promise<Buffer | undefined>;
-    documents: DocumentService;
-    faces: FaceService;
-    reasons: string[];
-    details: Record<string, unknown>;
-  }
-
-  async function checkFace(r: Run, front: Buffer | undefined, selfie: Buffer | undefined): Promise<'PASSED' | 'FAILED'> {
-    if (!front || !selfie) {
-      r.reasons.push('FACE_NOT_COMPARED');
-      return 'FAILED';
-    }
-    const match = await r.faces.compare(front, selfie);
-    const frames = (await Promise.all(['liveness_1', 'liveness_2', 'liveness_3'].map(r.read))).filter((b): b is Buffer => b !== undefined);
-    const challenge = r.answers.liveness_challenge ?? 'turn_left';
-    const liveness = await r.faces.verifyActiveLiveness([selfie, ...frames], { type: challenge });
-    r.details.face_match = match;
-    r.details.liveness = { ...liveness, challenge };
-    r.reasons.push(...match.reasons.map((x) => `FACE_${String(x)}`.replace(/^FACE_FACE_/, 'FACE_')));
-    if (match.decision !== 'PASSED' && !r.reasons.includes('FACE_MISMATCH')) r.reasons.push('FACE_MISMATCH');
-    if (liveness.decision !== 'PASSED') r.reasons.push('LIVENESS_FAILED', ...liveness.reasons.map((x) => `LIVENESS_${x}`));
-    // The spec's face_match_decision: the selfie matches the document AND it came from a live person (ADR 0042).
-    return match.decision === 'PASSED' && liveness.decision === 'PASSED' ? 'PASSED' : 'FAILED';
-  }
-
-  async function checkChip(r: Run, selfie: Buffer | undefined) {
-    const raw = await r.read('chip');
-    if (!raw) return;
-    let chipData: ChipData;
-    try {
-      const data = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-      const bytes = (k: string) => (typeof data[k] === 'string' ? Buffer.from(data[k] as string, 'base64') : undefined);
-      chipData = { sod: bytes('sod') ?? new Uint8Array(), dg1: bytes('dg1'), dg2: bytes('dg2'), dg14: bytes('dg14'), dg15: bytes('dg15') };
-    } catch {
-      r.reasons.push('CHIP_DATA_INVALID');
-      return;
-    }
-    const result = await r.faces.verifyChip(chipData, await trustStore(), undefined, selfie);
-    r.details.chip = result;
-    r.reasons.push(...(result.passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...result.reasons.map((x) => `CHIP_${String(x)}`)]));
-  }
-
-  async function checkProofs(r: Run, files: Map<string, FileRow>) {
-    const proofOfIdentity = await r.read('proof_of_identity');
-    if (proofOfIdentity && files.get('proof_of_identity')!.media_type === 'image/jpeg') {
-      const result = await r.documents.checkProofOfIdentity({ images: [proofOfIdentity], contact: person(r.contact), today: r.today });
-      r.details.proof_of_identity = { decision: result.decision, document_type: result.document_type, reasons: result.reasons };
-      if (result.decision !== 'PASSED') r.reasons.push(`PROOF_OF_IDENTITY_${result.decision}`);
-    }
-    const proofOfAddress = await r.read('proof_of_address');
-    if (proofOfAddress) {
-      const address = r.answers.personal_details?.address;
-      const result = await r.documents.checkProofOfAddress({
-        file: proofOfAddress, today: r.today,
-        contact: { ...person(r.contact), primary_address: address ? { street: address.street, postcode: address.postcode, city: address.city } : r.contact.primary_address },
-      });
-      r.details.proof_of_address = { decision: result.decision, reasons: result.reasons, name_found: result.name_found, address: result.address, issue_date: result.issue_date };
-      if (result.decision !== 'PASSED') r.reasons.push(`PROOF_OF_ADDRESS_${result.decision}`);
-    }
-  }
-
   /** The use case: every check the parameters asked for, then the report's data. */
   async function run(row: OnboardingRow, contact: ContactOut, files: Map<string, FileRow>) {
     const r: Run = {
@@ -106,24 +42,9 @@ export function createProcessor(deps: {
     const selfie = await r.read('selfie');
     let document: IdentityDocumentResult | undefined;
     let idscan: OnboardingData['idscan'] = null;
-    if (wantsDocument(row.parameters) && front) {
-      const back = await r.read('document_back');
-      document = await r.documents.checkIdentityDocument({ images: back ? [front, back] : [front], contact: person(contact), today: r.today });
-      r.reasons.push(...document.reasons.map((x) => x.code));
-      idscan = { ...document.idscan };
-      // For the reviewer's page: the MRZ as read with each check digit, corrections, the licence's printed fields,
-      // the visual zone compared with the MRZ, and the quality figures of each image.
-      const mrz = document.mrz ? { format: document.mrz.format, lines: document.mrz.lines, check_digits: document.mrz.check_digits, corrections: document.mrz.corrections, valid: document.mrz.valid } : null;
-      r.details.document = {
-        decision: document.decision, document_type: document.document_type, reasons: document.reasons, quality: document.quality, mrz,
-        // What the MRZ states, for screening: nationality as an ICAO code (never the address country) and sex.
-        nationality: document.extracted?.source === 'MRZ' ? document.extracted.nationality || null : null,
-        sex: document.extracted?.source === 'MRZ' ? document.extracted.sex || null : null,
-        driving_licence: document.driving_licence, viz: document.viz,
-      };
-    }
+    if (wantsDocument(row.parameters) && front) ({ document, idscan } = await checkDocument(r, front));
     const faceDecision = wantsFaceMatch(row.parameters) ? await checkFace(r, front, selfie) : undefined;
-    if (on(row.parameters, 'face_match_mobile')) await checkChip(r, selfie);
+    if (on(row.parameters, 'face_match_mobile')) await checkChip(r, selfie, trustStore);
     if (on(row.parameters, 'selfie') && !wantsFaceMatch(row.parameters) && selfie) {
       const result = await r.faces.checkSelfie(selfie);
       r.details.selfie = result;
