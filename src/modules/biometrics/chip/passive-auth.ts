@@ -1,9 +1,14 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import * as pkijs from 'pkijs';
-import { decideChip, type ChipReason, type ChipWarning, type DataGroupCheck } from '../domain/chip-decision.ts';
+import type * as pkijs from 'pkijs';
+import { countryMatches, decideChip, type ChipReason, type ChipWarning, type DataGroupCheck } from '../domain/chip-decision.ts';
 import { normaliseMrz, parseDg1, parseDg2, type Dg2Portrait } from '../domain/lds.ts';
+import { verifyActiveAuthentication, type ActiveAuthResult } from './active-auth.ts';
+import { checkChain, type ChainCheck } from './chain.ts';
+import { verifyCms, type CmsCheck } from './cms.ts';
+import { parseDg14, type Dg14 } from './dg14.ts';
 import { parseSod, type ParsedSod } from './sod.ts';
-import { pki, summarise, type CertificateSummary } from './pki.ts';
+import { countryOf, pki, summarise, type CertificateSummary } from './pki.ts';
+import { publicKeyFromSpki, spkiOf } from './signature.ts';
 import type { TrustStore } from './trust-store.ts';
 
 /** What a chip-reading app sends: the raw files read from the chip (EF.SOD and the data groups). */
@@ -18,9 +23,19 @@ export interface ChipData {
 }
 
 export interface ChipVerifyOptions {
+  /** The MRZ read from the photographed document (or typed from it): DG1 must equal it. */
   printedMrz?: string;
   /** Date for certificate validity (default: now). */
   now?: Date;
+  /**
+   * The chip's answer to an active authentication challenge. `challengeValid`: whether the challenge is one the
+   * server issued for this session, unexpired and used once (judged by the caller, which holds the challenges).
+   */
+  activeAuth?: { challenge: Uint8Array; signature: Uint8Array; challengeValid?: boolean | null };
+  /** A chip with DG15 and no answer to a challenge fails (onboarding); otherwise it is a warning. */
+  requireActiveAuthentication?: boolean;
+  /** The reader says it performed chip authentication (recorded, not verified). */
+  chipAuthenticationAsserted?: boolean;
 }
 
 export interface ChipResult {
@@ -30,13 +45,28 @@ export interface ChipResult {
   sod: { hash_algorithm: string; lds_version: string | null; data_groups: number[]; signature_algorithm: string | null } | null;
   data_groups: Array<{ number: number; provided: boolean; in_sod: boolean; hash_matches: boolean | null }>;
   signature_valid: boolean | null;
-  document_signer: CertificateSummary | null;
-  csca: CertificateSummary | null;
+  document_signer: (CertificateSummary & { key: KeySummary | null }) | null;
+  csca: (CertificateSummary & { key: KeySummary | null }) | null;
   chain_valid: boolean | null;
   chain_message: string | null;
+  /** The DS certificate on a CRL of its CSCA (true), not on one (false), no CRL held (null). */
+  revoked: boolean | null;
+  /** DG1's issuing state (alpha-3) and whether the CSCA and document signer are of that state. */
+  issuing_state: string | null;
+  country_matches: boolean | null;
   mrz: { chip: string | null; printed_matches: boolean | null };
   portrait: { format: string; width: number; height: number; bytes: number; decodable: boolean | null } | null;
+  active_authentication: { supported: boolean; performed: boolean; challenge_valid: boolean | null; signature_valid: boolean | null; algorithm: string | null; hash: string | null };
+  chip_authentication: { supported: boolean; protocols: string[]; key_agreement: string[]; verified: null; reader_asserted: boolean | null };
+  pace: boolean | null;
   errors: string[];
+}
+
+export interface KeySummary {
+  type: string;
+  curve: string | null;
+  explicit_parameters: boolean;
+  bits: number | null;
 }
 
 export interface ChipVerification {
@@ -69,25 +99,6 @@ function checkHashes(sod: ParsedSod | null, provided: Map<number, Uint8Array>): 
   });
 }
 
-async function checkSignature(signedData: pkijs.SignedData): Promise<{ valid: boolean; signer: pkijs.Certificate | null; error?: string }> {
-  try {
-    const r = await signedData.verify({ signer: 0, checkChain: false, extendedMode: true });
-    return { valid: r.signatureVerified === true, signer: r.signerCertificate ?? null };
-  } catch (error) {
-    const e = error as pkijs.SignedDataVerifyError;
-    return { valid: e.signatureVerified === true, signer: e.signerCertificate ?? null, error: e.message };
-  }
-}
-
-async function checkChain(ds: pkijs.Certificate, trust: TrustStore, now: Date): Promise<{ valid: boolean; csca: pkijs.Certificate | null; message: string }> {
-  if (trust.certificates.length === 0) return { valid: false, csca: null, message: 'trust store is empty' };
-  const engine = new pkijs.CertificateChainValidationEngine({ trustedCerts: trust.certificates, certs: [ds], checkDate: now });
-  const r = await engine.verify();
-  // The path runs from the DS certificate up to the trust anchor; the anchor is its last element.
-  const path = (r as { certificatePath?: pkijs.Certificate[] }).certificatePath ?? [];
-  return { valid: r.result, csca: r.result ? (path[path.length - 1] ?? null) : null, message: r.resultMessage };
-}
-
 export async function verifyChipData(data: ChipData, trust: TrustStore, options: ChipVerifyOptions = {}): Promise<ChipVerification> {
   pki();
   const errors: string[] = [];
@@ -101,12 +112,13 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
   const provided = dataGroupsOf(data);
   const dataGroups = checkHashes(sod, provided);
 
-  let signature: Awaited<ReturnType<typeof checkSignature>> | null = null;
-  let chain: Awaited<ReturnType<typeof checkChain>> | null = null;
+  let signature: CmsCheck | null = null;
+  let chain: ChainCheck | null = null;
   if (sod) {
-    signature = await checkSignature(sod.signedData);
-    if (signature.error && !signature.valid) errors.push(`signature: ${signature.error}`);
-    if (signature.signer) chain = await checkChain(signature.signer, trust, now);
+    signature = verifyCms(sod.signedData, sod.content);
+    if (!signature.valid) errors.push(`signature: ${signature.error ?? 'invalid'}`);
+    if (signature.signer) chain = checkChain(signature.signer, trust.certificates, trust.crls ?? [], now);
+    if (chain && !chain.valid) errors.push(`chain: ${chain.message}`);
   }
 
   let chipMrz: string | null = null;
@@ -131,6 +143,26 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
   }
   const portraitDecodable = portrait ? await isDecodable(portrait) : null;
 
+  let dg14: Dg14 | null = null;
+  if (data.dg14) {
+    try {
+      dg14 = parseDg14(data.dg14);
+    } catch (error) {
+      errors.push(`DG14: ${(error as Error).message}`);
+    }
+  }
+  // DG15 counts only when the SOD vouches for it (its hash is checked with the others).
+  const dg15Trusted = Boolean(data.dg15) && dataGroups.some((d) => d.number === 15 && d.hashMatches === true);
+  let aa: ActiveAuthResult | null = null;
+  if (options.activeAuth) {
+    aa = data.dg15 ? verifyActiveAuthentication(data.dg15, options.activeAuth.challenge, options.activeAuth.signature, dg14?.aaHash ?? null) : { valid: false, algorithm: null, hash: null, error: 'no DG15 to check the response with' };
+    if (aa.valid && !dg15Trusted) aa = { ...aa, valid: false, error: 'DG15 is not covered by a valid SOD hash' };
+    if (!aa.valid) errors.push(`active authentication: ${aa.error ?? 'invalid'}`);
+  }
+
+  const issuingState = chipMrz ? chipMrz.slice(2, 5) : null;
+  const cscaCountry = chain?.csca ? countryOf(chain.csca.subject) : null;
+  const dsCountry = signature?.signer ? countryOf(signature.signer.subject) : null;
   const decision = decideChip({
     sodValid: sod !== null,
     dataGroups,
@@ -138,12 +170,20 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
     signatureValid: signature ? signature.valid : null,
     chainValid: chain ? chain.valid : null,
     trustStoreSize: trust.certificates.length,
+    cscaCountry, dsCountry, issuingState,
+    dsRevoked: chain?.revoked ?? null,
     dg1Valid,
     dg2Valid: portrait !== null,
     mrzMatches: options.printedMrz === undefined ? null : mrzMatches === true,
     portraitDecodable,
+    aaSupported: Boolean(data.dg15) || Boolean(sod?.securityObject.hashes.has(15)),
+    aaRequired: options.requireActiveAuthentication === true,
+    aa: options.activeAuth ? { performed: true, challengeValid: options.activeAuth.challengeValid ?? null, signatureValid: aa?.valid === true } : null,
+    caSupported: (dg14?.chipAuthenticationKeys.length ?? 0) > 0,
+    caVerified: null,
   });
   const signerInfo = sod?.signedData.signerInfos[0];
+  const country = countryMatches({ cscaCountry, dsCountry, issuingState });
   return {
     portrait,
     result: {
@@ -156,15 +196,44 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
       },
       data_groups: dataGroups.map((d) => ({ number: d.number, provided: d.provided, in_sod: d.inSod, hash_matches: d.hashMatches })),
       signature_valid: signature ? signature.valid : null,
-      document_signer: signature?.signer ? summarise(signature.signer) : null,
-      csca: chain?.csca ? summarise(chain.csca) : null,
+      document_signer: signature?.signer ? { ...summarise(signature.signer), key: keySummary(signature.signer) } : null,
+      csca: chain?.csca ? { ...summarise(chain.csca), key: keySummary(chain.csca) } : null,
       chain_valid: chain ? chain.valid : null,
       chain_message: chain?.message ?? null,
+      revoked: chain?.revoked ?? null,
+      issuing_state: issuingState,
+      country_matches: country,
       mrz: { chip: chipMrz, printed_matches: options.printedMrz === undefined ? null : mrzMatches === true },
       portrait: portrait && { format: portrait.format, width: portrait.width, height: portrait.height, bytes: portrait.image.length, decodable: portraitDecodable },
+      active_authentication: {
+        supported: Boolean(data.dg15),
+        performed: Boolean(options.activeAuth),
+        challenge_valid: options.activeAuth?.challengeValid ?? null,
+        signature_valid: aa ? aa.valid : null,
+        algorithm: aa?.algorithm ?? null,
+        hash: aa?.hash ?? null,
+      },
+      chip_authentication: {
+        supported: (dg14?.chipAuthenticationKeys.length ?? 0) > 0,
+        protocols: dg14?.chipAuthentication.map((c) => c.name) ?? [],
+        key_agreement: dg14?.chipAuthenticationKeys.map((k) => k.keyAgreement) ?? [],
+        // Verified only if the server could check it itself; what the reader says it did is recorded, not believed.
+        verified: null,
+        reader_asserted: options.chipAuthenticationAsserted ?? null,
+      },
+      pace: dg14?.pace ?? null,
       errors,
     },
   };
+}
+
+function keySummary(cert: pkijs.Certificate): { type: string; curve: string | null; explicit_parameters: boolean; bits: number | null } | null {
+  try {
+    const k = publicKeyFromSpki(spkiOf(cert));
+    return { type: k.type, curve: k.curve, explicit_parameters: k.explicitParameters, bits: k.bits };
+  } catch {
+    return null;
+  }
 }
 
 /** JPEG decodes with sharp; JPEG 2000 needs a decoder the prebuilt sharp does not include. */

@@ -20,13 +20,15 @@ export interface SecurityObject {
 export interface ParsedSod {
   signedData: pkijs.SignedData;
   securityObject: SecurityObject;
+  /** The encapsulated LDSSecurityObject bytes, as signed. */
+  content: Uint8Array;
 }
 
 export function parseSod(sod: Uint8Array): ParsedSod {
   // The file is tag 77 around the CMS; accept a bare ContentInfo too (some readers strip the tag).
   const der = sod[0] === SOD_TAG ? readTlv(sod).value : sod;
   const { signedData, content } = parseSignedData(der, OID.ldsSecurityObject, 'EF.SOD');
-  return { signedData, securityObject: parseSecurityObject(content) };
+  return { signedData, securityObject: parseSecurityObject(content), content };
 }
 
 export function parseSecurityObject(bytes: Uint8Array): SecurityObject {

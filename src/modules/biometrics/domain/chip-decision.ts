@@ -1,7 +1,9 @@
+import { alpha3ToAlpha2 } from '../../../platform/domain/countries.ts';
+
 /**
- * Passive authentication decision (Doc 9303-11 §5.1), pure: the chip service gathers the facts, this
- * turns them into a verdict with reasons. Every check must hold; trust cannot be assumed when a step
- * could not be run.
+ * The chip decision (Doc 9303-11 §5.1 passive authentication, §6.1 active authentication), pure: the chip service
+ * gathers the facts, this turns them into a verdict with reasons. Every check must hold; trust cannot be assumed
+ * when a step could not be run.
  */
 export type ChipReason =
   | 'SOD_INVALID'
@@ -11,17 +13,41 @@ export type ChipReason =
   | 'DS_CERTIFICATE_MISSING'
   | 'SIGNATURE_INVALID'
   | 'CSCA_UNTRUSTED'
+  /** The CSCA (or the document signer) belongs to another state than the one DG1 names as the issuer. */
+  | 'CSCA_COUNTRY_MISMATCH'
+  | 'DS_REVOKED'
   | 'DG1_INVALID'
   | 'DG2_INVALID'
-  | 'MRZ_MISMATCH';
+  /** DG1 differs from the MRZ read from the photographed document. */
+  | 'MRZ_MISMATCH'
+  /** The chip holds an active authentication key (DG15) but no response to a server challenge came with it. */
+  | 'AA_NOT_PERFORMED'
+  /** The response to the challenge does not verify with the DG15 key: a cloned or emulated chip. */
+  | 'AA_FAILED'
+  /** The challenge the chip signed is not one this server issued for this session, has expired or was used before. */
+  | 'AA_CHALLENGE_INVALID';
 
-export type ChipWarning = 'PORTRAIT_NOT_DECODABLE' | 'NO_PRINTED_MRZ' | 'TRUST_STORE_EMPTY' | 'DG_NOT_PROVIDED';
+export type ChipWarning =
+  | 'PORTRAIT_NOT_DECODABLE' | 'NO_PRINTED_MRZ' | 'TRUST_STORE_EMPTY' | 'DG_NOT_PROVIDED'
+  /** DG15 present but active authentication was not asked for (offline verification of dumped files). */
+  | 'AA_NOT_PERFORMED'
+  /** DG14 announces chip authentication; the server cannot check it from what the reader sent. */
+  | 'CA_NOT_VERIFIED';
 
 export interface DataGroupCheck {
   number: number;
   provided: boolean;
   inSod: boolean;
   hashMatches: boolean | null;
+}
+
+export interface ActiveAuthFacts {
+  /** A response to a challenge was sent. */
+  performed: boolean;
+  /** The challenge is one the server issued for this session, unexpired and unused (null: not judged here). */
+  challengeValid: boolean | null;
+  /** The signature verifies with the DG15 key. */
+  signatureValid: boolean;
 }
 
 export interface ChipFacts {
@@ -31,15 +57,49 @@ export interface ChipFacts {
   signatureValid: boolean | null;
   chainValid: boolean | null;
   trustStoreSize: number;
+  /** C of the CSCA the chain ended at and of the document signer, and DG1's issuing state (alpha-3). */
+  cscaCountry: string | null;
+  dsCountry: string | null;
+  issuingState: string | null;
+  dsRevoked: boolean | null;
   dg1Valid: boolean;
   dg2Valid: boolean;
   /** null when no printed MRZ was given. */
   mrzMatches: boolean | null;
   portraitDecodable: boolean | null;
+  /** DG15 (active authentication public key) is listed in the SOD and provided. */
+  aaSupported: boolean;
+  /** Whether a missing AA response fails the chip (onboarding: yes; offline file checks: a warning). */
+  aaRequired: boolean;
+  aa: ActiveAuthFacts | null;
+  caSupported: boolean;
+  caVerified: boolean | null;
 }
 
 /** DG1 and DG2 are mandatory in every eMRTD (Doc 9303-10). */
 export const REQUIRED_DATA_GROUPS = [1, 2];
+
+/**
+ * The ISO 3166 alpha-2 code a CSCA's C attribute should hold for an MRZ issuing state (alpha-3 with ICAO's own
+ * codes): D is Germany, the British categories are GB, the UN codes UN, EUE the EU, and the specimen state UTO
+ * is UT (ICAO's test PKI).
+ */
+export function issuingStateAlpha2(state: string): string | null {
+  const s = state.replace(/</g, '').toUpperCase();
+  if (/^GB[DNOPS]$/.test(s)) return 'GB';
+  if (/^UN[OAK]$/.test(s)) return 'UN';
+  if (s === 'EUE') return 'EU';
+  if (s === 'UTO') return 'UT';
+  return alpha3ToAlpha2(s) ?? null;
+}
+
+export function countryMatches(f: Pick<ChipFacts, 'cscaCountry' | 'dsCountry' | 'issuingState'>): boolean | null {
+  if (!f.cscaCountry || !f.issuingState) return null;
+  const want = issuingStateAlpha2(f.issuingState);
+  const csca = f.cscaCountry.toUpperCase();
+  if (csca !== want && csca !== f.issuingState.replace(/</g, '')) return false;
+  return !f.dsCountry || f.dsCountry.toUpperCase() === csca;
+}
 
 export function decideChip(f: ChipFacts): { passed: boolean; reasons: ChipReason[]; warnings: ChipWarning[] } {
   const reasons: ChipReason[] = [];
@@ -53,7 +113,10 @@ export function decideChip(f: ChipFacts): { passed: boolean; reasons: ChipReason
     if (f.dataGroups.some((d) => d.inSod && !d.provided)) warnings.push('DG_NOT_PROVIDED');
     if (!f.dsCertificatePresent) reasons.push('DS_CERTIFICATE_MISSING');
     else if (f.signatureValid !== true) reasons.push('SIGNATURE_INVALID');
-    if (f.chainValid !== true) reasons.push('CSCA_UNTRUSTED');
+    if (f.dsRevoked === true) reasons.push('DS_REVOKED');
+    else if (f.chainValid !== true) reasons.push('CSCA_UNTRUSTED');
+    // A CSCA of one state must not vouch for another state's documents (a C=UT CSCA signing a GBR DG1).
+    if (countryMatches(f) === false) reasons.push('CSCA_COUNTRY_MISMATCH');
   }
   if (f.trustStoreSize === 0) warnings.push('TRUST_STORE_EMPTY');
   if (dg(1)?.provided && !f.dg1Valid) reasons.push('DG1_INVALID');
@@ -61,5 +124,13 @@ export function decideChip(f: ChipFacts): { passed: boolean; reasons: ChipReason
   if (f.mrzMatches === false) reasons.push('MRZ_MISMATCH');
   if (f.mrzMatches === null) warnings.push('NO_PRINTED_MRZ');
   if (f.portraitDecodable === false) warnings.push('PORTRAIT_NOT_DECODABLE');
+  if (f.aa?.performed) {
+    if (f.aa.challengeValid === false) reasons.push('AA_CHALLENGE_INVALID');
+    if (!f.aa.signatureValid) reasons.push('AA_FAILED');
+  } else if (f.aaSupported) {
+    if (f.aaRequired) reasons.push('AA_NOT_PERFORMED');
+    else warnings.push('AA_NOT_PERFORMED');
+  }
+  if (f.caSupported && f.caVerified !== true) warnings.push('CA_NOT_VERIFIED');
   return { passed: reasons.length === 0, reasons, warnings };
 }
