@@ -48,6 +48,7 @@ export function checkConfiguredFiles(config: Config): void {
   const named: Array<[string, string[]]> = [
     ['EIDV_REGISTERS', config.eidvRegisters.map((entry) => parseRegisterSpec(entry).file)],
     ['SCREENING_LISTS', config.screeningLists.map((entry) => parseListSpec(entry).path)],
+    ['KYC_CSCA_TRUST_DIR', config.chipTrustDir ? [config.chipTrustDir] : []],
   ];
   for (const [variable, files] of named) {
     const missing = files.filter((file) => !existsSync(file));

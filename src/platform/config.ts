@@ -58,6 +58,8 @@ export interface Config {
   screeningRefreshCron: string;
   /** Identity registers (CSV), `name=path` or `path`. */
   eidvRegisters: string[];
+  /** KYC_CSCA_TRUST_DIR: CSCA certificates, master lists and CRLs for passport chips; undefined: none (every chip is CSCA_UNTRUSTED). */
+  chipTrustDir: string | undefined;
   minimumAge: number;
   workers: boolean;
   /** How long an AML check may run before it is presumed lost (its worker died) and run again. */
@@ -207,6 +209,7 @@ export function loadConfig(env: Env = process.env): Config {
     screeningListsWaitSeconds: int(env, 'SCREENING_LISTS_WAIT_SECONDS', 0, 86_400),
     pepDomesticCountry: countryCode(env, 'PEP_DOMESTIC_COUNTRY'),
     eidvRegisters: list(env, 'EIDV_REGISTERS'),
+    chipTrustDir: raw(env, 'KYC_CSCA_TRUST_DIR') ? path.resolve(raw(env, 'KYC_CSCA_TRUST_DIR')!) : undefined,
     minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
     workers: bool(env, 'WORKERS'),
     amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 2, 3600),

@@ -3,7 +3,7 @@ import { DEFAULT_MATCH_POLICY, decideFaceMatch, type FaceMatchResult, type Match
 import { DEFAULT_SELFIE_POLICY, decideSelfie, type SelfiePolicy, type SelfieResult } from './domain/selfie.ts';
 import { DEFAULT_LIVENESS_POLICY, decideActiveLiveness, type Challenge, type LivenessPolicy, type LivenessResult } from './domain/liveness.ts';
 import type { ImageAnalysis } from './domain/types.ts';
-import { verifyChipData, type ChipData, type ChipResult } from './chip/passive-auth.ts';
+import { verifyChipData, type ChipData, type ChipResult, type ChipVerifyOptions } from './chip/passive-auth.ts';
 import { loadTrustStore, type TrustStore } from './chip/trust-store.ts';
 import { decodePortrait } from './chip/portrait.ts';
 
@@ -61,12 +61,13 @@ export function createFaceService(options: FaceServiceOptions = {}) {
       return decideActiveLiveness(analyses, challenge, livenessPolicy);
     },
     /**
-     * Passive authentication of chip data (trust: a loaded store or a folder path), and when a selfie is
-     * given and the DG2 portrait decodes, the chip portrait against the selfie.
+     * Passive (and, with a challenge answer, active) authentication of chip data (trust: a loaded store or a folder
+     * path), and when a selfie is given and the DG2 portrait decodes, the chip portrait against the selfie.
+     * `options`: the printed MRZ, or every verification option (passive-auth.ts ChipVerifyOptions).
      */
-    async verifyChip(data: ChipData, trust: TrustStore | string, printedMrz?: string, selfie?: Buffer): Promise<ChipWithFace> {
+    async verifyChip(data: ChipData, trust: TrustStore | string, options?: string | ChipVerifyOptions, selfie?: Buffer): Promise<ChipWithFace> {
       const store = typeof trust === 'string' ? await loadTrustStore(trust) : trust;
-      const { result, portrait } = await verifyChipData(data, store, { printedMrz });
+      const { result, portrait } = await verifyChipData(data, store, typeof options === 'string' ? { printedMrz: options } : (options ?? {}));
       let faceMatch: FaceMatchResult | null = null;
       const image = portrait ? await decodePortrait(portrait) : null;
       if (selfie && image) faceMatch = decideFaceMatch(await analyze(image), await analyze(selfie), matchPolicy);

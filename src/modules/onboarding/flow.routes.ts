@@ -35,6 +35,20 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
     config, schema: { tags, summary: 'Consent and submit: processing starts', params: Type.Object({ token: Token }), body: Type.Object({ consent: Type.Boolean(), language: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }), response: { 202: Type.Ref(SubmitResult), ...errors() } },
   }, async (request, reply) => reply.status(202).headers(noStore).send(await deps.flow.submit(request.params.token, request.body)));
 
+  // The mobile chip reader asks for this before active authentication: 8 random bytes for the chip to sign, for this
+  // link's current run, usable once within a few minutes (docs/chip.md). Counted against the link's upload budget.
+  app.post('/verify/:token/chip/challenge', {
+    config, schema: {
+      tags, summary: 'Active authentication challenge for the passport chip (mobile reader): 8 random bytes, single use, short-lived', params: Type.Object({ token: Token }),
+      response: { 201: Type.Object({ challenge: Type.String({ pattern: '^[0-9a-f]{16}$', description: '8 bytes, hex: the chip signs exactly these bytes (INTERNAL AUTHENTICATE)' }), expires_at: Type.String({ format: 'date-time' }), ttl_seconds: Type.Integer() }), ...errors(429) },
+    },
+  }, async (request, reply) => {
+    const { token } = request.params;
+    const answer = await deps.flow.chipChallenge(token);
+    await spend(token);
+    return reply.status(201).headers(noStore).send(answer);
+  });
+
   // Public routes are outside the per-client rate limit; uploads run the engines, so each link gets its own
   // budget (enough for every retake a person makes, not for a loop), one count across API processes.
   const spend = async (token: string) => {
@@ -49,7 +63,7 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
     scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
     scope.post('/verify/:token/uploads/:slot', {
       config, bodyLimit: deps.uploadMaxBytes,
-      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }), body: uploadBody, response: { 201: Type.Ref(UploadResult), ...errors(413, 415, 507) } },
+      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }), body: uploadBody, response: { 201: Type.Ref(UploadResult), ...errors(413, 415, 422, 507) } },
     }, async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('unsupported_media_type', 'Send the file as the request body (image/jpeg, image/png, application/pdf)');

@@ -17,6 +17,7 @@ import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 import { sendProcessJob } from './onboarding.jobs.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
 import { normaliseUpload } from './uploads.ts';
+import { issueChipChallenge, readChipUpload, useChipChallenge } from './chip-reader.ts';
 import { readBranding } from './branding.ts';
 
 /** Immediate feedback on one upload, so the contact can retake a poor photo before submitting. */
@@ -183,6 +184,8 @@ export function createFlowService(deps: {
       if (!allowed) throw new AppError('not_found', 'This upload is not part of your verification');
       const kinds = slot === 'chip' ? (['json'] as const) : allowed.kinds;
       const file = await normaliseUpload(bytes, [...kinds]);
+      // Chip data is checked field by field before it is kept (docs/chip.md).
+      const chip = slot === 'chip' ? readChipUpload(file.bytes) : undefined;
       const lastName = async () => (await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id))?.last_name ?? '';
       const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType, await deps.engines(row.client_id, lastName));
       const id = newId('file');
@@ -197,6 +200,7 @@ export function createFlowService(deps: {
           size_bytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), feedback_enc: feedbackEnc,
         });
         if (current.status === 'INITIAL') await onboardingRepo.markStarted(tx, row.client_id, row.contact_id, row.run_id, deps.now());
+        if (chip?.activeAuthentication) await useChipChallenge(tx, row, chip.activeAuthentication.challenge, id, deps.now());
         return old;
       }).catch(async (error) => {
         await deps.files.delete(key);
@@ -204,6 +208,13 @@ export function createFlowService(deps: {
       });
       if (replaced) await deps.files.delete(replaced).catch(() => undefined);
       return { slot, media_type: file.mediaType, size: file.bytes.length, width: file.width ?? null, height: file.height ?? null, feedback };
+    },
+
+    /** The mobile chip reader's active authentication challenge (docs/chip.md): only for flows with the chip step. */
+    async chipChallenge(token: string) {
+      const row = await resolve(token, { write: true });
+      if (!slotsOf(row.parameters).get('chip')) throw new AppError('not_found', 'Reading a passport chip is not part of your verification');
+      return issueChipChallenge(db, row, deps.now());
     },
 
     /** Deletes the files of replaced requests: from the store first, then their rows (a crash in between only repeats work). */

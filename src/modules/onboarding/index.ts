@@ -68,7 +68,7 @@ export function createOnboarding(deps: {
     db, store, invitations, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now,
   });
   const flow = createFlowService({ db, jobs, files, accounts, store, engines: engines.forClient, publicUrl: config.publicUrl, now });
-  const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, now });
+  const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, chipTrustStore: config.chipTrustDir, now });
   const portal = createPortalService({ db, accounts, store, now });
   defineOnboardingQueues(jobs);
   return {

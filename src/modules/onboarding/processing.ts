@@ -4,14 +4,15 @@ import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService, ContactOut } from '../accounts/index.ts';
 import type { IdentityDocumentResult } from '../documents/index.ts';
 import { emptyTrustStore, loadTrustStore, type TrustStore } from '../biometrics/index.ts';
-import { checkChip } from './checks/chip.ts';
+import { checkChip, type ChipOutcome } from './checks/chip.ts';
+import { challengeUsedBy } from './chip-reader.ts';
 import { checkDocument } from './checks/document.ts';
 import { checkFace } from './checks/face.ts';
 import { checkProofs } from './checks/proofs.ts';
 import type { Run } from './checks/run.ts';
 import type { FlowAnswers } from './domain/flow.ts';
 import { on, wantsDocument, wantsFaceMatch } from './domain/parameters.ts';
-import { needsReview } from './domain/decision.ts';
+import { needsReview, withChip } from './domain/decision.ts';
 import type { OnboardingData } from './domain/report.ts';
 import type { EnginesFor } from './engines.ts';
 import { PROCESS_RETRY_LIMIT, type ProcessJob } from './onboarding.jobs.ts';
@@ -25,7 +26,10 @@ import type { OnboardingStore } from './onboarding.store.ts';
 export function createProcessor(deps: {
   db: Db; files: FileStore; accounts: AccountsService; store: OnboardingStore;
   /** The engines for one contact's report: the real ones, or the sandbox's for a sandbox client (engines.ts). */
-  engines: EnginesFor; chipTrustStore?: string; now: () => Date;
+  engines: EnginesFor;
+  /** KYC_CSCA_TRUST_DIR: the CSCA certificates, master lists and CRLs chips are checked against (loaded once). */
+  chipTrustStore?: string;
+  now: () => Date;
 }) {
   const { db, store } = deps;
   let trust: Promise<TrustStore> | undefined;
@@ -43,8 +47,17 @@ export function createProcessor(deps: {
     let document: IdentityDocumentResult | undefined;
     let idscan: OnboardingData['idscan'] = null;
     if (wantsDocument(row.parameters) && front) ({ document, idscan } = await checkDocument(r, front));
-    const faceDecision = wantsFaceMatch(row.parameters) ? await checkFace(r, front, selfie) : undefined;
-    if (on(row.parameters, 'face_match_mobile')) await checkChip(r, selfie, trustStore);
+    let faceDecision = wantsFaceMatch(row.parameters) ? await checkFace(r, front, selfie) : undefined;
+    let chip: ChipOutcome | undefined;
+    if (on(row.parameters, 'face_match_mobile')) {
+      const chipFile = files.get('chip');
+      chip = await checkChip(r, {
+        selfie, trustStore, documentMrz: document?.mrz?.lines.join('') ?? null,
+        challengeUsed: async (challenge) => (chipFile ? challengeUsedBy(db, row, chipFile.id, challenge) : false),
+      });
+      // The chip portrait is a state-signed reference: a selfie that does not match it fails the face match.
+      faceDecision = withChip({ faceDecision: faceDecision ?? null }, chip).faceDecision ?? undefined;
+    }
     if (on(row.parameters, 'selfie') && !wantsFaceMatch(row.parameters) && selfie) {
       const result = await r.faces.checkSelfie(selfie);
       r.details.selfie = result;
@@ -52,6 +65,9 @@ export function createProcessor(deps: {
     }
     await checkProofs(r, files);
     if (idscan && faceDecision) idscan.face_match_decision = faceDecision;
+    // A chip that was read and not verified leaves the document unproven: a PASSED document becomes REFER.
+    const documentDecision = withChip({ documentDecision: document?.decision ?? null }, chip).documentDecision ?? null;
+    if (idscan && documentDecision) idscan.document_decision = documentDecision as typeof idscan.document_decision;
     if (!idscan && faceDecision) r.details.face_match_decision = faceDecision;
     const address = r.answers.personal_details?.address;
     for (const key of ['unique_email', 'legal_names_history', 'home_address_history'] as const) if (r.answers[key]) r.details[key] = r.answers[key];
@@ -60,7 +76,7 @@ export function createProcessor(deps: {
       personal_details: address ? { city: address.city, street: address.street, country: address.country, postcode: address.postcode } : null,
       idscan, reasons, details: r.details,
     };
-    return { data, documentDecision: document?.decision ?? null, faceDecision: faceDecision ?? null };
+    return { data, documentDecision, faceDecision: faceDecision ?? null };
   }
 
   async function finishWithError(job: ProcessJob, message: string) {

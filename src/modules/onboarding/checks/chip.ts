@@ -1,20 +1,62 @@
-import type { ChipData, TrustStore } from '../../biometrics/index.ts';
+import type { ChipData, ChipVerifyOptions, TrustStore } from '../../biometrics/index.ts';
+import { parseChipUpload } from '../domain/chip-upload.ts';
 import type { Run } from './run.ts';
 
-/** The chip read by the mobile hand-over (face_match_mobile): passive authentication and the portrait. */
-export async function checkChip(r: Run, selfie: Buffer | undefined, trustStore: () => Promise<TrustStore>) {
+export interface ChipCheckInput {
+  selfie: Buffer | undefined;
+  /** The MRZ read from the photographed document by the document check (lines joined), null when none was read. */
+  documentMrz: string | null;
+  trustStore: () => Promise<TrustStore>;
+  /** Whether the chip upload used (consumed) this challenge when it was stored: issued for this run, unexpired, once. */
+  challengeUsed: (challenge: string) => Promise<boolean>;
+}
+
+export interface ChipOutcome {
+  passed: boolean;
+  /** The chip portrait against the selfie; null when they could not be compared. */
+  faceMatch: 'PASSED' | 'FAILED' | null;
+}
+
+/**
+ * The chip read by the mobile reader (face_match_mobile), bound to the document and the person (issue 22): passive
+ * authentication with the CSCA of DG1's issuing state, DG1 equal to the MRZ on the photographed document, active
+ * authentication on a challenge this server issued, and the DG2 portrait matched with the selfie. Anything short of
+ * that is CHIP_NOT_VERIFIED with the reasons, which sends the report to review (domain/decision.ts).
+ */
+export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutcome | undefined> {
   const raw = await r.read('chip');
-  if (!raw) return;
-  let chipData: ChipData;
+  if (!raw) return undefined;
+  let parsed: ReturnType<typeof parseChipUpload>;
   try {
-    const data = JSON.parse(raw.toString('utf8')) as Record<string, unknown>;
-    const bytes = (k: string) => (typeof data[k] === 'string' ? Buffer.from(data[k] as string, 'base64') : undefined);
-    chipData = { sod: bytes('sod') ?? new Uint8Array(), dg1: bytes('dg1'), dg2: bytes('dg2'), dg14: bytes('dg14'), dg15: bytes('dg15') };
+    parsed = parseChipUpload(JSON.parse(raw.toString('utf8')));
   } catch {
-    r.reasons.push('CHIP_DATA_INVALID');
-    return;
+    parsed = { errors: [{ pointer: '', message: 'not JSON' }] };
   }
-  const result = await r.faces.verifyChip(chipData, await trustStore(), undefined, selfie);
+  const upload = parsed.upload;
+  if (!upload) {
+    r.details.chip = { passed: false, errors: parsed.errors };
+    r.reasons.push('CHIP_NOT_VERIFIED', 'CHIP_DATA_INVALID');
+    return { passed: false, faceMatch: null };
+  }
+  const { 1: dg1, 2: dg2, 14: dg14, 15: dg15, ...other } = upload.dataGroups;
+  const data: ChipData = { sod: upload.sod, dg1, dg2, dg14, dg15, other };
+  const aa = upload.activeAuthentication;
+  const options: ChipVerifyOptions = {
+    printedMrz: input.documentMrz ?? undefined,
+    now: new Date(`${r.today}T12:00:00Z`),
+    requireActiveAuthentication: true,
+    chipAuthenticationAsserted: upload.chipAuthenticationAsserted ?? undefined,
+    activeAuth: aa ? { challenge: new Uint8Array(Buffer.from(aa.challenge, 'hex')), signature: aa.signature, challengeValid: await input.challengeUsed(aa.challenge) } : undefined,
+  };
+  const result = await r.faces.verifyChip(data, await input.trustStore(), options, input.selfie);
   r.details.chip = result;
-  r.reasons.push(...(result.passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...result.reasons.map((x) => `CHIP_${String(x)}`)]));
+  const reasons = result.reasons.map((x) => `CHIP_${String(x)}`);
+  // Without the photographed document's MRZ the chip is not bound to the document in hand.
+  if (input.documentMrz === null) reasons.push('CHIP_MRZ_NOT_COMPARED');
+  const faceMatch = result.face_match ? (result.face_match.decision === 'PASSED' ? 'PASSED' : 'FAILED') : null;
+  if (faceMatch === 'FAILED') reasons.push('CHIP_FACE_MISMATCH');
+  if (faceMatch === null) reasons.push('CHIP_FACE_NOT_COMPARED');
+  const passed = reasons.length === 0;
+  r.reasons.push(...(passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...reasons]));
+  return { passed, faceMatch };
 }
