@@ -60,6 +60,8 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
 
   // Uploads take raw bytes: a parser for these types only, inside this plugin, so the rest of the API is unchanged.
   void app.register(async (scope) => {
+    // The chip upload is JSON, read by the flow service from its bytes: the default JSON parser steps aside here only.
+    scope.removeContentTypeParser('application/json');
     scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
     scope.post('/verify/:token/uploads/:slot', {
       config, bodyLimit: deps.uploadMaxBytes,

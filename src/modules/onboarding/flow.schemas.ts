@@ -75,7 +75,8 @@ export const PortalView = Type.Object({
 }, { $id: 'PortalView', description: 'The client portal behind a portal link' });
 
 /** Raw bytes of one upload: the type is judged by the bytes, not by this header. */
-export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'application/pdf', 'application/octet-stream'];
+// application/json: the mobile chip reader's upload to the `chip` slot (docs/chip.md), kept as bytes like the rest.
+export const UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/heic', 'image/heif', 'image/webp', 'application/pdf', 'application/json', 'application/octet-stream'];
 export const uploadBody = {
   content: Object.fromEntries(UPLOAD_TYPES.map((type) => [type, { schema: { description: 'the file\'s bytes', format: 'binary' } }])),
 };

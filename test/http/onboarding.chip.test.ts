@@ -1,0 +1,155 @@
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildMrz } from '../../eval/documents/synthetic.ts';
+import { chipSignChallenge, makeSampleChip, pem, type SampleChip } from '../../src/modules/biometrics/chip/chip-sample.ts';
+import { startFixture, type Fixture, type TestClient, type TestService } from '../helpers/fixture.ts';
+import { onboardingSteps } from '../helpers/onboarding.ts';
+
+/**
+ * The mobile chip reader's API end to end (docs/chip.md): the active authentication challenge, the chip upload
+ * (checked field by field, the challenge used once, for this contact's run, before it expires), and processing
+ * with the CSCA trust store from KYC_CSCA_TRUST_DIR: DG1 compared with the MRZ read from the photographed
+ * passport, active authentication checked, any failure in review. Chips and CSCA are generated here.
+ */
+const require = createRequire(import.meta.url);
+const face = fs.readFileSync(path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg'));
+const passportPhoto = fs.readFileSync(new URL('../documents/fixtures/passport-gbr.jpg', import.meta.url));
+// The MRZ printed on passport-gbr.jpg (test/documents/make-fixtures.ts).
+const PRINTED = buildMrz('TD3', { document_code: 'P<', issuing_state: 'GBR', nationality: 'GBR', document_number: '533401372', birth_date: '900115', sex: 'M', expiry_date: '310101', optional_data: '', names: 'SMITH<<JOHN<PAUL' }).lines.join('');
+
+let clock = Date.parse('2026-11-25T10:00:00Z');
+let fixture: Fixture;
+let t: TestService;
+let c: TestClient;
+let other: TestClient;
+let trustDir: string;
+let chip: SampleChip;
+let portrait: Buffer;
+const { contact, trigger, tokenOf } = onboardingSteps(() => fixture);
+
+beforeAll(async () => {
+  portrait = await sharp(face).resize({ width: 320 }).jpeg({ quality: 85 }).toBuffer();
+  chip = await makeSampleChip(new Uint8Array(portrait), PRINTED, { country: 'GB', kind: 'brainpoolP256r1', activeAuthentication: 'rsa' });
+  trustDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-csca-'));
+  fs.writeFileSync(path.join(trustDir, 'gb-csca-test.pem'), pem(chip.csca.certificate));
+  fixture = await startFixture({ env: { KYC_CSCA_TRUST_DIR: trustDir }, now: () => new Date(clock), client: 'Chip firm', other: 'Other firm', credits: 10 });
+  ({ t, c, other } = fixture);
+  await t.services.credits.add(other.clientId, 10, 'test credits');
+}, 120_000);
+afterAll(async () => {
+  await fixture?.close();
+  fs.rmSync(trustDir, { recursive: true, force: true });
+});
+
+const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
+const chipJson = (c: SampleChip, extra: Record<string, unknown> = {}) => Buffer.from(JSON.stringify({ sod: b64(c.sod), dg1: b64(c.dg1), dg2: b64(c.dg2), dg15: b64(c.dg15!), ...extra }));
+const post = (url: string, payload?: Buffer) => t.app.inject({ method: 'POST', url, ...(payload ? { headers: { 'content-type': 'application/json' }, payload } : {}) });
+
+async function mobileFlow(client = c) {
+  const p = await contact(client);
+  const report = await trigger(client, p.url, { suppress_invitation_mail: 'true', face_match_mobile: 'true' });
+  expect(report.statusCode, report.body).toBe(202);
+  const token = tokenOf(report.json());
+  expect((await t.app.inject({ url: `/verify/${token}/flow` })).statusCode).toBe(200);
+  return { ...p, token };
+}
+
+async function challengeFor(token: string): Promise<string> {
+  const r = await post(`/verify/${token}/chip/challenge`);
+  expect(r.statusCode, r.body).toBe(201);
+  expect(r.headers['cache-control']).toBe('no-store');
+  const body = r.json();
+  expect(body.challenge).toMatch(/^[0-9a-f]{16}$/);
+  expect(Date.parse(body.expires_at) - clock).toBe(300_000);
+  return body.challenge as string;
+}
+
+const answer = (challenge: string, c: SampleChip = chip) => ({ active_authentication: { challenge, signature: b64(chipSignChallenge(c.aaKey!, Buffer.from(challenge, 'hex'))) } });
+
+describe('the mobile reader API', () => {
+  it('a challenge only for flows with the chip step', async () => {
+    const p = await contact(c);
+    const token = tokenOf((await trigger(c, p.url, { suppress_invitation_mail: 'true', idscan: 'true' })).json());
+    expect((await post(`/verify/${token}/chip/challenge`)).statusCode).toBe(404);
+    expect((await post('/verify/not-a-token/chip/challenge')).statusCode).toBe(404);
+  });
+
+  it('chip data is checked field by field: one error per bad field', async () => {
+    const { token } = await mobileFlow();
+    const r = await post(`/verify/${token}/uploads/chip`, Buffer.from(JSON.stringify({ sod: 'no base64!', dg2: b64(chip.dg2), dg99: 'AA==', active_authentication: { challenge: 'xyz', signature: b64(new Uint8Array(8)) } })));
+    expect(r.statusCode, r.body).toBe(422);
+    expect(r.json().errors.map((e: { pointer: string }) => e.pointer).sort()).toEqual(['/active_authentication/challenge', '/dg1', '/dg99', '/sod']);
+  });
+
+  it('a challenge is used once, only by the run it was issued for, and expires', async () => {
+    const a = await mobileFlow();
+    const b = await mobileFlow(other);
+    const challenge = await challengeFor(a.token);
+    // Another contact (another client's) cannot use it.
+    const foreign = await post(`/verify/${b.token}/uploads/chip`, chipJson(chip, answer(challenge)));
+    expect(foreign.statusCode, foreign.body).toBe(422);
+    expect(foreign.json().reason).toBe('CHIP_CHALLENGE_UNKNOWN');
+    expect((await post(`/verify/${a.token}/uploads/chip`, chipJson(chip, answer(challenge)))).statusCode).toBe(201);
+    // Replayed: the same challenge and answer again.
+    const replay = await post(`/verify/${a.token}/uploads/chip`, chipJson(chip, answer(challenge)));
+    expect(replay.statusCode).toBe(422);
+    expect(replay.json()).toMatchObject({ reason: 'CHIP_CHALLENGE_USED', errors: [{ pointer: '/active_authentication/challenge' }] });
+    // Expired: answered after the five minutes.
+    const late = await challengeFor(a.token);
+    clock += 301_000;
+    const expired = await post(`/verify/${a.token}/uploads/chip`, chipJson(chip, answer(late)));
+    expect(expired.json().reason).toBe('CHIP_CHALLENGE_EXPIRED');
+    // Asking again replaces an unused challenge: the earlier one is gone.
+    const first = await challengeFor(a.token);
+    await challengeFor(a.token);
+    expect((await post(`/verify/${a.token}/uploads/chip`, chipJson(chip, answer(first)))).json().reason).toBe('CHIP_CHALLENGE_UNKNOWN');
+  });
+});
+
+async function submitAndRead(flow: { token: string; url: string }, chipUpload: Buffer) {
+  const upload = async (slot: string, bytes: Buffer, type = 'image/jpeg') => {
+    const r = await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/uploads/${slot}`, headers: { 'content-type': type }, payload: bytes });
+    expect(r.statusCode, `${slot}: ${r.body}`).toBe(201);
+  };
+  await upload('document_front', passportPhoto);
+  await upload('selfie', portrait);
+  for (const n of [1, 2, 3]) await upload(`liveness_${n}`, portrait);
+  await upload('chip', chipUpload, 'application/json');
+  const submitted = await post(`/verify/${flow.token}/submit`, Buffer.from(JSON.stringify({ consent: true })));
+  expect(submitted.statusCode, submitted.body).toBe(202);
+  for (let i = 0; i < 240; i++) {
+    const report = (await t.app.inject({ url: flow.url, headers: c.auth })).json();
+    if (report.status !== 'IN_PROGRESS') return report;
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  throw new Error('processing did not finish');
+}
+
+describe('processing with the configured trust store', () => {
+  it('DG1 equal to the photographed MRZ, trusted CSCA, answered challenge: no chip failure but the ones the faces give', async () => {
+    const flow = await mobileFlow();
+    const report = await submitAndRead(flow, chipJson(chip, answer(await challengeFor(flow.token))));
+    expect(report.status).toBe('READY');
+    const reasons: string[] = report.data.reasons;
+    // The trust store reached processing (no CSCA_UNTRUSTED), the MRZ read from the photo is DG1, the chip answered.
+    for (const absent of ['CHIP_CSCA_UNTRUSTED', 'CHIP_MRZ_MISMATCH', 'CHIP_MRZ_NOT_COMPARED', 'CHIP_AA_FAILED', 'CHIP_AA_CHALLENGE_INVALID', 'CHIP_AA_NOT_PERFORMED', 'CHIP_DATA_INVALID']) {
+      expect(reasons, absent).not.toContain(absent);
+    }
+    expect(reasons.some((r) => r === 'CHIP_AUTHENTIC' || r.startsWith('CHIP_FACE_'))).toBe(true);
+  }, 240_000);
+
+  it('a chip whose DG1 is another passport than the one photographed: CHIP_MRZ_MISMATCH, in review', async () => {
+    const otherPassport = await makeSampleChip(new Uint8Array(portrait), PRINTED.replace('533401372', '533401380'), { country: 'GB', csca: chip.csca, activeAuthentication: 'rsa' });
+    const flow = await mobileFlow();
+    const report = await submitAndRead(flow, chipJson(otherPassport, answer(await challengeFor(flow.token), otherPassport)));
+    expect(report.data.reasons).toEqual(expect.arrayContaining(['CHIP_NOT_VERIFIED', 'CHIP_MRZ_MISMATCH']));
+    expect(report.data.reasons).not.toContain('CHIP_CSCA_UNTRUSTED');
+    expect(report.data.idscan.document_decision).not.toBe('PASSED');
+    const [row] = await t.db.query<{ needs_review: boolean }>('SELECT needs_review FROM onboarding_reports WHERE contact_id = $1', [flow.contactId]);
+    expect(row!.needs_review).toBe(true);
+  }, 240_000);
+});
