@@ -102,9 +102,10 @@ export function createSandboxFaceService(contactLastName: string): FaceService {
       const enough = frames.length >= 3;
       return { decision: enough ? 'PASSED' : 'FAILED', reasons: enough ? [] : ['TOO_FEW_FRAMES'], challenge: challenge.type, frames: frames.length, yaw: frames.map((_, i) => i * 15), min_similarity: 1 };
     },
-    async verifyChip(data: Parameters<typeof verifyChipData>[0], trust: Parameters<typeof verifyChipData>[1]) {
-      const { result } = await verifyChipData(data, trust as never, {});
-      return { ...result, face_match: null };
+    // Real chip checks on the data sent (issue 22: MRZ, active authentication), the scripted face for the portrait.
+    async verifyChip(data: Parameters<typeof verifyChipData>[0], trust: Parameters<typeof verifyChipData>[1], options?: string | Parameters<typeof verifyChipData>[2], selfie?: Buffer) {
+      const { result } = await verifyChipData(data, trust as never, typeof options === 'string' ? { printedMrz: options } : (options ?? {}));
+      return { ...result, face_match: selfie ? decideFaceMatch(faceOf(0), faceOf(persona === 'LOOKALIKE' ? 1 : 0), DEFAULT_MATCH_POLICY) : null };
     },
     close: async () => undefined,
   } as unknown as FaceService;
