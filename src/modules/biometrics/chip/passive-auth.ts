@@ -183,7 +183,7 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
     caVerified: null,
   });
   const signerInfo = sod?.signedData.signerInfos[0];
-  const country = countryMatches({ cscaCountry, dsCountry, issuingState });
+  const country = chain?.valid ? countryMatches({ cscaCountry, dsCountry, issuingState }) : null;
   return {
     portrait,
     result: {

@@ -93,8 +93,14 @@ export function issuingStateAlpha2(state: string): string | null {
   return alpha3ToAlpha2(s) ?? null;
 }
 
+/**
+ * Whether the CSCA (and the document signer, when it names a country) belong to DG1's issuing state. null when
+ * the issuing state is unknown (DG1 unreadable: failed for that reason already); false when the CSCA names no
+ * country, since every CSCA must (Doc 9303-12).
+ */
 export function countryMatches(f: Pick<ChipFacts, 'cscaCountry' | 'dsCountry' | 'issuingState'>): boolean | null {
-  if (!f.cscaCountry || !f.issuingState) return null;
+  if (!f.issuingState) return null;
+  if (!f.cscaCountry) return false;
   const want = issuingStateAlpha2(f.issuingState);
   const csca = f.cscaCountry.toUpperCase();
   if (csca !== want && csca !== f.issuingState.replace(/</g, '')) return false;
@@ -116,7 +122,7 @@ export function decideChip(f: ChipFacts): { passed: boolean; reasons: ChipReason
     if (f.dsRevoked === true) reasons.push('DS_REVOKED');
     else if (f.chainValid !== true) reasons.push('CSCA_UNTRUSTED');
     // A CSCA of one state must not vouch for another state's documents (a C=UT CSCA signing a GBR DG1).
-    if (countryMatches(f) === false) reasons.push('CSCA_COUNTRY_MISMATCH');
+    if (f.chainValid === true && countryMatches(f) === false) reasons.push('CSCA_COUNTRY_MISMATCH');
   }
   if (f.trustStoreSize === 0) warnings.push('TRUST_STORE_EMPTY');
   if (dg(1)?.provided && !f.dg1Valid) reasons.push('DG1_INVALID');
