@@ -49,6 +49,18 @@ describe('signature algorithms and curves', () => {
     expect(result.csca?.key).toMatchObject({ curve: 'brainpoolP256r1', explicit_parameters: true });
   });
 
+  it('mixed keys: an RSA CSCA certifying a brainpoolP384r1 document signer, and a brainpool CSCA certifying an RSA-PSS one', async () => {
+    for (const [cscaKind, dsKind] of [['rsa', 'brainpoolP384r1'], ['brainpoolP512r1', 'rsa-pss']] as const) {
+      const csca = await makeCertificate({ cn: 'Utopia CSCA (TEST)', ca: true, kind: cscaKind });
+      const ds = await makeCertificate({ cn: 'Utopia DS (TEST)', ca: false, issuer: csca, kind: dsKind });
+      const dg1 = dg1Of(SAMPLE_MRZ);
+      const dg2 = (await makeSampleChip(portrait)).dg2;
+      const sod = await makeSod(new Map([[1, dg1], [2, dg2]]), ds);
+      const { result } = await verifyChipData({ sod, dg1, dg2 }, trustOf(csca));
+      expect(result, `${cscaKind} -> ${dsKind}`).toMatchObject({ passed: true, csca: { key: { type: cscaKind.startsWith('rsa') ? 'rsa' : 'ec' } } });
+    }
+  });
+
   it('explicit parameters that are no known curve are refused', () => {
     const { publicKey } = generateKeys('brainpoolP256r1');
     const params = Buffer.from(EXPLICIT_PARAMETERS.brainpoolP256r1!, 'base64');
