@@ -58,6 +58,8 @@ export interface Config {
   screeningRefreshCron: string;
   /** Identity registers (CSV), `name=path` or `path`. */
   eidvRegisters: string[];
+  /** Company checks (KYB): the Companies House API, or the bulk products for installs without internet. */
+  companiesHouse: { apiKey: string | undefined; apiUrl: string; bulkFiles: string[]; refreshCron: string; pscDepth: number };
   minimumAge: number;
   workers: boolean;
   /** How long an AML check may run before it is presumed lost (its worker died) and run again. */
@@ -207,6 +209,10 @@ export function loadConfig(env: Env = process.env): Config {
     screeningListsWaitSeconds: int(env, 'SCREENING_LISTS_WAIT_SECONDS', 0, 86_400),
     pepDomesticCountry: countryCode(env, 'PEP_DOMESTIC_COUNTRY'),
     eidvRegisters: list(env, 'EIDV_REGISTERS'),
+    companiesHouse: {
+      apiKey: raw(env, 'COMPANIES_HOUSE_API_KEY'), apiUrl: url('COMPANIES_HOUSE_API_URL', raw(env, 'COMPANIES_HOUSE_API_URL')!),
+      bulkFiles: list(env, 'COMPANIES_HOUSE_BULK_FILES'), refreshCron: cron(env, 'COMPANIES_HOUSE_REFRESH_CRON'), pscDepth: int(env, 'COMPANIES_HOUSE_PSC_DEPTH', 0, 10),
+    },
     minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
     workers: bool(env, 'WORKERS'),
     amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 2, 3600),
