@@ -49,9 +49,7 @@ export function validateEntities(entities: EntitySubscription[]): FieldError[] {
         if (accountTypes.includes(t)) errors.push({ pointer: `${at}/report_types/${j}`, message: `${t} reports are of entity ACCOUNT` });
       });
     } else {
-      types.forEach((t, j) => {
-        if (!accountTypes.includes(t)) errors.push({ pointer: `${at}/report_types/${j}`, message: `must be ${ACCOUNT_REPORT_TYPES.join(' or ')} for entity ACCOUNT (or empty)` });
-      });
+      if (types.some((t) => !accountTypes.includes(t))) errors.push({ pointer: `${at}/report_types`, message: `must be empty or ${ACCOUNT_REPORT_TYPES.join(', ')} for entity ACCOUNT` });
     }
   });
   const kinds = entities.map((e) => e.entity);
