@@ -15,9 +15,11 @@ describe('bulk products', () => {
     expect(p).toMatchObject({
       company_name: 'KESTREL ANALYTICS LIMITED', company_number: '09876543', company_status: 'active', type: 'ltd', date_of_creation: '2015-03-02',
       registered_office_address: { address_line_1: '4 Wharf Street', locality: 'LEEDS', postal_code: 'LS2 7EQ', country: 'ENGLAND' },
-      sic_codes: ['62020', '63110'], accounts: { next_due: '2026-12-31', overdue: false }, confirmation_statement: { next_due: '2026-03-02', overdue: true },
+      sic_codes: ['62020', '63110'], accounts: { next_due: '2026-12-31', overdue: false }, confirmation_statement: { next_due: '2027-03-16', overdue: false },
       previous_company_names: [{ name: 'KESTREL DATA LTD', ceased_on: '2016-05-14' }],
     });
+    expect(profileFromBasicRow(rows[1]!, '2026-11-25')).toMatchObject({ accounts: { next_due: '2025-06-30', overdue: true }, confirmation_statement: { next_due: '2025-10-01', overdue: true } });
+    expect(profileFromBasicRow(rows[1]!, '2025-06-30')).toMatchObject({ accounts: { overdue: false }, confirmation_statement: { overdue: false } });
     expect(profileFromBasicRow(rows[3]!, '2026-11-25')).toMatchObject({ company_status: 'liquidation', sic_codes: [] });
   });
 
