@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Problem, useLoad } from './App.tsx';
 import { post } from './api.ts';
+import { onLink } from './router.ts';
 
 /** The company check (issue 24) as GET /clients/{clientId}/accounts/{accountId}/reports/company answers it. */
 interface Person {
@@ -30,7 +31,7 @@ const born = (p: Person) => (p.year_of_birth ? `${String(p.month_of_birth ?? '')
 const control = (natures: string[]) => natures.map((n) => n.replace(/-/g, ' ')).join('; ');
 const office = (a: Record<string, string> | null) => (a ? [a.care_of, a.po_box, a.premises, a.address_line_1, a.address_line_2, a.locality, a.region, a.postal_code, a.country].filter(Boolean).join(', ') : '—');
 
-function People({ caption, people, names }: { caption: string; people: Person[]; names: Map<string, string> }) {
+function People({ caption, people, names, accountId }: { caption: string; people: Person[]; names: Map<string, string>; accountId: string }) {
   if (people.length === 0) return <p>{caption}: none on the register.</p>;
   return (
     <table>
@@ -45,7 +46,7 @@ function People({ caption, people, names }: { caption: string; people: Person[];
             <td>{born(p)}</td>
             <td>{p.appointed_on ?? '—'}</td>
             <td>{p.screening === null ? '—' : p.screening.potential_matches ? <span className="badge warn">{p.screening.potential_matches} potential match</span> : 'no match'}</td>
-            <td>{p.contact_id ? <a href={`#contact-${p.contact_id}`}>{names.get(p.contact_id) ?? 'contact'}</a> : '—'}</td>
+            <td>{p.contact_id ? <a href={`/console/accounts/${accountId}/contacts/${p.contact_id}`} onClick={onLink}>{names.get(p.contact_id) ?? 'contact'}</a> : '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -110,8 +111,8 @@ export function CompanyCheck({ accountId, contactNames, onContactsAdded }: { acc
               <dt>Confirmation statement</dt><dd>next due {c.confirmation_statement_next_due ?? '—'} {c.confirmation_statement_overdue && <span className="badge bad">overdue</span>}</dd>
             </dl>
           ) : <p>{report.status === 'READY' ? `No company ${d.company_number} on the register.` : d.error ?? 'Checking…'}</p>}
-          {d.officers_available ? <People caption="Officers" people={d.officers} names={contactNames} /> : <p>Officers: not in the bulk data (configure the API to see them).</p>}
-          <People caption="Persons with significant control" people={d.pscs} names={contactNames} />
+          {d.officers_available ? <People caption="Officers" people={d.officers} names={contactNames} accountId={accountId} /> : <p>Officers: not in the bulk data (configure the API to see them).</p>}
+          <People caption="Persons with significant control" people={d.pscs} names={contactNames} accountId={accountId} />
           <h3>Discrepancies</h3>
           {d.discrepancies.length === 0 ? <p>None: the contacts given agree with the register.</p> : (
             <ul>{d.discrepancies.map((x, i) => <li key={i}><strong>{x.code}</strong>: {x.reason}{x.contact_id ? ` (contact ${contactNames.get(x.contact_id) ?? x.contact_id})` : ''}{x.person_id ? ` (${[...d.officers, ...d.pscs].find((p) => p.id === x.person_id)?.name ?? x.person_id})` : ''}</li>)}</ul>
