@@ -38,11 +38,17 @@ export interface RegisterPerson {
 
 const TITLES = new Set(['mr', 'mrs', 'ms', 'miss', 'mx', 'dr', 'sir', 'dame', 'lord', 'lady', 'prof', 'professor', 'rev', 'the']);
 
-/** "SMITH, John Paul" → surname SMITH, forename John, middle names Paul (officers are listed surname first). */
+/** A surname the register writes in capitals ("OKAFOR", "O'NEILL-SMITH") as a name is written ("Okafor", "O'Neill-Smith"). */
+export function surnameCase(surname: string): string {
+  if (surname !== surname.toUpperCase()) return surname;
+  return surname.toLowerCase().replace(/(^|[\s'’-])(\p{L})/gu, (_, sep: string, letter: string) => sep + letter.toUpperCase());
+}
+
+/** "SMITH, John Paul" → surname Smith, forename John, middle names Paul (officers are listed surname first, in capitals). */
 export function splitOfficerName(name: string): { forename: string; middle_names: string; surname: string } {
   const comma = name.indexOf(',');
   if (comma < 0) return splitPlainName(name);
-  const surname = name.slice(0, comma).trim();
+  const surname = surnameCase(name.slice(0, comma).trim());
   const given = name.slice(comma + 1).trim().split(/\s+/).filter((w) => w && !TITLES.has(w.toLowerCase().replace(/\./g, '')));
   return { forename: given[0] ?? '', middle_names: given.slice(1).join(' '), surname };
 }
