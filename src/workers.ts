@@ -14,11 +14,13 @@ export async function startWorkers(services: Services) {
   await startOnboardingWorkers(services.jobs, services.onboarding);
   await startPrivacyWorkers(services.jobs, { retention: services.privacy.retention });
   await startAmlWorkers(services.jobs, { aml: services.aml, screening: services.screening, refreshCron: services.config.screeningRefreshCron });
-  await startCompanyWorkers(services.jobs, {
+  const companyWorkers = await startCompanyWorkers(services.jobs, {
     companies: services.companies, db: services.db, refreshCron: services.config.companiesHouse.refreshCron, bulkFiles: services.config.companiesHouse.bulkFiles,
+    stream: { key: services.config.companiesHouse.streamKey, url: services.config.companiesHouse.streamUrl },
   });
   return {
     async stop() {
+      await companyWorkers.stop();
       await services.dispatcher.stop();
       await services.jobs.stop();
     },

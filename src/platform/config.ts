@@ -59,7 +59,7 @@ export interface Config {
   /** Identity registers (CSV), `name=path` or `path`. */
   eidvRegisters: string[];
   /** Company checks (KYB): the Companies House API, or the bulk products for installs without internet. */
-  companiesHouse: { apiKey: string | undefined; apiUrl: string; bulkFiles: string[]; refreshCron: string; pscDepth: number };
+  companiesHouse: { apiKey: string | undefined; apiUrl: string; bulkFiles: string[]; refreshCron: string; pscDepth: number; streamKey: string | undefined; streamUrl: string };
   minimumAge: number;
   workers: boolean;
   /** How long an AML check may run before it is presumed lost (its worker died) and run again. */
@@ -212,6 +212,7 @@ export function loadConfig(env: Env = process.env): Config {
     companiesHouse: {
       apiKey: raw(env, 'COMPANIES_HOUSE_API_KEY'), apiUrl: url('COMPANIES_HOUSE_API_URL', raw(env, 'COMPANIES_HOUSE_API_URL')!),
       bulkFiles: list(env, 'COMPANIES_HOUSE_BULK_FILES'), refreshCron: cron(env, 'COMPANIES_HOUSE_REFRESH_CRON'), pscDepth: int(env, 'COMPANIES_HOUSE_PSC_DEPTH', 0, 10),
+      streamKey: raw(env, 'COMPANIES_HOUSE_STREAM_KEY'), streamUrl: url('COMPANIES_HOUSE_STREAM_URL', raw(env, 'COMPANIES_HOUSE_STREAM_URL')!),
     },
     minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
     workers: bool(env, 'WORKERS'),

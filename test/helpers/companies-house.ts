@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 
 export const CH_FIXTURES = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'companies', 'fixtures');
 export const CH_API_KEY = 'test-companies-house-key-0b7e';
+export const CH_STREAM_KEY = 'test-companies-house-stream-key-51aa';
 
 type Json = Record<string, any>;
 export interface StandInCompany { profile: Json; officers?: Json; pscs?: Json }
@@ -29,6 +30,8 @@ export async function startCompaniesHouse(options: { key?: string } = {}) {
   const companies = loadApiFixtures();
   const requests: Array<{ path: string; authorization: string | undefined }> = [];
   let tooMany = 0;
+  /** What each stream (`companies`, `officers`, `persons-with-significant-control`) sends on its next connection, then ends. */
+  const streams = new Map<string, string[]>();
   const expected = `Basic ${Buffer.from(`${options.key ?? CH_API_KEY}:`).toString('base64')}`;
   const page = (list: Json, url: URL) => {
     const size = Number(url.searchParams.get('items_per_page') ?? 35);
@@ -42,6 +45,15 @@ export async function startCompaniesHouse(options: { key?: string } = {}) {
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(JSON.stringify(body));
     };
+    // The streaming API (stream.companieshouse.gov.uk) under /stream: its own key; JSON lines and blank heartbeats.
+    const stream = /^\/stream\/(companies|officers|persons-with-significant-control)$/.exec(url.pathname);
+    if (stream) {
+      if (req.headers.authorization !== `Basic ${Buffer.from(`${CH_STREAM_KEY}:`).toString('base64')}`) return send(401, { error: 'Invalid Authorization' });
+      res.writeHead(200, { 'content-type': 'application/json' });
+      for (const line of streams.get(stream[1]!) ?? []) res.write(`${line}\n`);
+      streams.set(stream[1]!, []);
+      return res.end();
+    }
     if (req.headers.authorization !== expected) return send(401, { error: 'Invalid Authorization', type: 'ch:service' });
     if (tooMany > 0) {
       tooMany--;
@@ -58,7 +70,7 @@ export async function startCompaniesHouse(options: { key?: string } = {}) {
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   return {
-    url, companies, requests,
+    url, companies, requests, streams,
     /** The next `n` requests are answered 429 with Retry-After: 1. */
     rateLimitNext(n: number) { tooMany = n; },
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),

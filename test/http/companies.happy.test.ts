@@ -2,7 +2,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CH_API_KEY, startCompaniesHouse, type CompaniesHouseStandIn } from '../helpers/companies-house.ts';
+import { followOnce } from '../../src/modules/companies/index.ts';
+import { CH_API_KEY, CH_STREAM_KEY, startCompaniesHouse, type CompaniesHouseStandIn } from '../helpers/companies-house.ts';
 import { startFixture } from '../helpers/fixture.ts';
 import { listedPerson } from '../helpers/aml.ts';
 import type { TestClient } from '../helpers/service.ts';
@@ -137,6 +138,28 @@ describe('company check (KYB) against Companies House', () => {
     // Nothing changed since: no new change, no event.
     const quiet = await f.t.services.companies.refreshDue({ olderThanMs: 0 });
     expect(quiet.changed).toBe(0);
+  });
+
+  it('streaming API: an officers event for the company refreshes it at once (NEW_OFFICER); the timepoint is kept and resumed from', async () => {
+    const company = ch.companies.get('09876543')!;
+    company.officers!.items.push({
+      name: 'NAKAMURA, Kenji', officer_role: 'director', appointed_on: '2026-11-24', date_of_birth: { month: 6, year: 1988 }, nationality: 'Japanese',
+      address: { premises: '1', address_line_1: 'Albion Place', locality: 'Leeds', postal_code: 'LS1 6JL', country: 'England' },
+      links: { self: '/company/09876543/appointments/nKenji88A', officer: { appointments: '/officers/nKenji88/appointments' } },
+    });
+    company.officers!.total_results += 1;
+    ch.streams.set('officers', [
+      '',
+      JSON.stringify({ resource_kind: 'company-officers', resource_uri: '/company/09876543/appointments/nKenji88A', resource_id: 'nKenji88A', data: {}, event: { timepoint: 4812, published_at: '2026-11-24T10:00:00', type: 'changed' } }),
+      JSON.stringify({ resource_kind: 'company-officers', resource_uri: '/company/00000001/appointments/x', resource_id: 'x', data: {}, event: { timepoint: 4813, published_at: '2026-11-24T10:00:01', type: 'changed' } }),
+    ]);
+    const options = { key: CH_STREAM_KEY, baseUrl: `${ch.url}/stream`, db: f.t.services.db, onCompany: async (n: string) => void (await f.t.services.companies.refreshCompany(n)) };
+    expect(await followOnce('officers', options, new AbortController().signal)).toBe(2);
+    const report = (await f.t.app.inject({ url: kestrel.url, headers: f.c.auth })).json();
+    expect(report.data.changes[0].changes).toEqual([{ code: 'NEW_OFFICER', person_id: '/officers/nKenji88/appointments' }]);
+    expect(report.data.officers.map((o: any) => o.name)).toContain('NAKAMURA, Kenji');
+    await followOnce('officers', options, new AbortController().signal);
+    expect(ch.requests.filter((r) => r.path.startsWith('/stream/officers')).map((r) => r.path)).toEqual(['/stream/officers', '/stream/officers?timepoint=4814']);
   });
 
   it('a dissolved company: ALERT COMPANY_DISSOLVED; checked again on demand (PUT answers 202 INITIAL)', async () => {

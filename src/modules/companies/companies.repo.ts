@@ -71,6 +71,10 @@ export const companiesRepo = {
       `SELECT * FROM company_reports WHERE monitored AND status = 'READY' AND (refreshed_at IS NULL OR refreshed_at < $1)
         ORDER BY refreshed_at NULLS FIRST LIMIT $2`, [before, limit]),
 
+  /** Monitored READY reports of one company, every client's (the streaming API names a company, not a client). */
+  monitoredOf: (sql: Sql, companyNumber: string) =>
+    sql.query<CompanyReportRow>(`SELECT * FROM company_reports WHERE monitored AND status = 'READY' AND company_number = $1`, [companyNumber]),
+
   people: (sql: Sql, clientId: string, accountId: string) =>
     sql.query<CompanyPersonRow>('SELECT * FROM company_people WHERE client_id = $1 AND account_id = $2', [clientId, accountId]),
 

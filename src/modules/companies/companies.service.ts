@@ -200,6 +200,29 @@ export function createCompaniesService(deps: CompaniesDeps) {
     office: addressLine(data.profile?.registered_office_address), people: data.people.filter((p) => p.depth === 0).map((p) => ({ id: p.id, kind: p.kind })),
   });
 
+  /** One monitored report read again; what changed is recorded in it and announced (ENTITY_UPDATED, REPORT_IN_REVIEW). */
+  async function refreshRow(row: CompanyReportRow): Promise<'changed' | 'same' | 'unavailable' | 'failed'> {
+    const before = await open(db, row);
+    let result;
+    try {
+      result = await examine(row.client_id, row.account_id, row.company_number, before?.changes ?? []);
+    } catch (error) {
+      return error instanceof RegisterUnavailableError ? 'unavailable' : 'failed';
+    }
+    const diff = before ? diffSnapshots(snapshotOf(before), snapshotOf(result.stored)) : [];
+    if (diff.length) result.stored.changes = [{ at: deps.now().toISOString(), changes: diff }, ...result.stored.changes].slice(0, 50);
+    return db.tx(async (tx) => {
+      const saved = await companiesRepo.saveRefresh(tx, row.client_id, row.account_id, row.revision, {
+        decision: result.decision, needsReview: result.decision !== 'PASS' && (row.needs_review || result.decision !== row.decision),
+        dataEnc: await seal(tx, row.account_id, result.stored), at: deps.now(),
+      });
+      if (!saved || diff.length === 0) return 'same';
+      await event(tx, saved, 'ENTITY_UPDATED');
+      if (saved.needs_review && !row.needs_review) await event(tx, saved, 'REPORT_IN_REVIEW');
+      return 'changed';
+    });
+  }
+
   async function finishWithError(job: CompanyCheckJob, message: string) {
     await db.tx(async (tx) => {
       const row = await companiesRepo.finishRun(tx, job.clientId, job.accountId, job.runId, { status: 'ERROR', source: null, decision: null, needsReview: false, dataEnc: null, error: message, at: deps.now() });
@@ -258,28 +281,19 @@ export function createCompaniesService(deps: CompaniesDeps) {
       const due = await companiesRepo.dueForRefresh(db, new Date(deps.now().getTime() - (options.olderThanMs ?? 3_600_000)), options.limit ?? 200);
       let changed = 0;
       for (const row of due) {
-        const before = await open(db, row);
-        let result;
-        try {
-          result = await examine(row.client_id, row.account_id, row.company_number, before?.changes ?? []);
-        } catch (error) {
-          if (error instanceof RegisterUnavailableError) break; // the register is down: try all of them next time
-          continue;
-        }
-        const diff = before ? diffSnapshots(snapshotOf(before), snapshotOf(result.stored)) : [];
-        if (diff.length) result.stored.changes = [{ at: deps.now().toISOString(), changes: diff }, ...result.stored.changes].slice(0, 50);
-        await db.tx(async (tx) => {
-          const saved = await companiesRepo.saveRefresh(tx, row.client_id, row.account_id, row.revision, {
-            decision: result.decision, needsReview: result.decision !== 'PASS' && (row.needs_review || result.decision !== row.decision),
-            dataEnc: await seal(tx, row.account_id, result.stored), at: deps.now(),
-          });
-          if (!saved || diff.length === 0) return;
-          changed++;
-          await event(tx, saved, 'ENTITY_UPDATED');
-          if (saved.needs_review && !row.needs_review) await event(tx, saved, 'REPORT_IN_REVIEW');
-        });
+        const outcome = await refreshRow(row);
+        if (outcome === 'unavailable') break; // the register is down: try all of them next time
+        if (outcome === 'changed') changed++;
       }
       return { refreshed: due.length, changed };
+    },
+
+    /** The streaming API said this company changed: its monitored checks (any client's) are read again now. */
+    async refreshCompany(companyNumber: string): Promise<number> {
+      if (!deps.source) return 0;
+      let changed = 0;
+      for (const row of await companiesRepo.monitoredOf(db, companyNumber)) if ((await refreshRow(row)) === 'changed') changed++;
+      return changed;
     },
 
     /**

@@ -58,3 +58,10 @@ CREATE TABLE companies_register_imports (
   records      integer NOT NULL,
   imported_at  timestamptz NOT NULL DEFAULT now()
 );
+
+-- The streaming API: the last timepoint handled per stream, so a restart resumes where it stopped.
+CREATE TABLE companies_stream_state (
+  stream      text PRIMARY KEY,
+  timepoint   bigint NOT NULL,
+  updated_at  timestamptz NOT NULL DEFAULT now()
+);
