@@ -1,6 +1,7 @@
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importBulkFile } from '../../src/modules/companies/index.ts';
+import { OPERATIONS } from '../../src/cli/operations.ts';
 import { CH_FIXTURES } from '../helpers/companies-house.ts';
 import { startFixture } from '../helpers/fixture.ts';
 
@@ -67,5 +68,7 @@ describe('company check on the imported bulk products', () => {
     expect(await importBulkFile(f.t.services.db, CSV)).toMatchObject({ skipped: true });
     expect(await importBulkFile(f.t.services.db, CSV, { force: true })).toMatchObject({ skipped: false, kind: 'basic_company_data', records: 4 });
     expect(await importBulkFile(f.t.services.db, PSC, { force: true })).toMatchObject({ skipped: false, kind: 'psc_snapshot', records: 4 });
+    // `kyc companies import FILE...` runs the same operation.
+    expect(await OPERATIONS['companies.import']!(f.t.services, { files: [CSV, PSC] })).toMatchObject([{ skipped: true }, { skipped: true }]);
   });
 });
