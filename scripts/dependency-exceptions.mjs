@@ -79,6 +79,12 @@ export const EXCEPTIONS = [
   {
     rule: 'modules-through-index-from-outside',
     from: 'src/cli/main.ts',
+    to: 'src/modules/companies/companies.cli.ts',
+    reason: "The CLI loads each command's file lazily, by name, so `kyc screen` does not load the face models and OCR that other modules' index.ts files bring in. The commands import nothing of the composition root (they are given runOperation).",
+  },
+  {
+    rule: 'modules-through-index-from-outside',
+    from: 'src/cli/main.ts',
     to: 'src/modules/credits/credits.cli.ts',
     reason: "The CLI loads each command's file lazily, by name, so `kyc screen` does not load the face models and OCR that other modules' index.ts files bring in. The commands import nothing of the composition root (they are given runOperation).",
   },

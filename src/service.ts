@@ -28,6 +28,8 @@ import { createStaffService } from './modules/staff/index.ts';
 import { createPartnersService } from './modules/partners/index.ts';
 import { createSecondReview, registerConsole } from './modules/console/index.ts';
 import { createPrivacy, createRetentionService, registerPrivacy } from './modules/privacy/index.ts';
+import { companiesSource, createCheckStarter, createCompaniesService, defineCompanyQueues, registerCompanyRoutes } from './modules/companies/index.ts';
+import { companyFormKind } from './modules/screening/index.ts';
 import path from 'node:path';
 
 export interface ServiceOptions {
@@ -49,6 +51,7 @@ export function checkConfiguredFiles(config: Config): void {
     ['EIDV_REGISTERS', config.eidvRegisters.map((entry) => parseRegisterSpec(entry).file)],
     ['SCREENING_LISTS', config.screeningLists.map((entry) => parseListSpec(entry).path)],
     ['KYC_CSCA_TRUST_DIR', config.chipTrustDir ? [config.chipTrustDir] : []],
+    ['COMPANIES_HOUSE_BULK_FILES', config.companiesHouse.bulkFiles],
   ];
   for (const [variable, files] of named) {
     const missing = files.filter((file) => !existsSync(file));
@@ -86,11 +89,16 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const files = createDocumentFiles({ config, db, keys: dataKeys });
   // What a DELETE keeps (ADR 76) is the privacy module's rule; accounts cannot delete without it.
   const retention = createRetentionService({ db, cipher, keys: dataKeys, files, audit, now });
+  const jobs = createJobs({ db, worker: options.worker ?? false, maintenanceSeconds: config.jobsMaintenanceSeconds });
+  // Company checks (KYB): the Companies House API or the imported bulk products; a COMPANY account is checked
+  // when it is created, so the piece that starts a check comes before accounts.
+  const companySource = companiesSource(config.companiesHouse, db);
+  defineCompanyQueues(jobs);
+  const companyChecks = createCheckStarter({ events, jobs, now, configured: companySource !== undefined });
   const accounts = createAccountsService({
     db, cipher, keys: dataKeys, events, publicUrl: config.publicUrl, now,
-    relationshipEnd: retention.endRelationship, outstandingRequests: onboardingReads.outstandingRequests,
+    relationshipEnd: retention.endRelationship, outstandingRequests: onboardingReads.outstandingRequests, accountCreated: companyChecks.onAccountCreated,
   });
-  const jobs = createJobs({ db, worker: options.worker ?? false, maintenanceSeconds: config.jobsMaintenanceSeconds });
   const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
   const dispatcher = createWebhookDispatcher({
     db, cipher, sender, schedule: config.webhookRetrySchedule, timeoutMs: config.webhookTimeoutMs, metrics,
@@ -135,10 +143,13 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
     // Every name a contact gave in onboarding (previous legal names, names on documents) is screened by the AML check.
     otherNames: (clientId, contactIds) => onboarding.onboarding.otherNames(clientId, contactIds),
   });
+  const companies = createCompaniesService({
+    db, keys: dataKeys, events, starter: companyChecks, accounts, source: companySource, screening, formKind: companyFormKind, pscDepth: config.companiesHouse.pscDepth, now,
+  });
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });
   const privacy = createPrivacy({ db, cipher, keys: dataKeys, files, accounts, retention, jobs, now });
-  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, files, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, listRetry, eidv, aml, onboarding, staff, partners, privacy, now };
+  return { config, db, keys, dataKeys, cipher, metrics, events, audit, tokens, clients, credits, files, accounts, jobs, sender, dispatcher, webhooks, screening, screeningReady, listRetry, eidv, aml, onboarding, companies, staff, partners, privacy, now };
 }
 
 export type Services = Awaited<ReturnType<typeof buildServices>>;
@@ -182,6 +193,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   registerOnboarding(app, services.onboarding, config, services.partners, throttle, secondReview.onboarding.submit);
   registerConsole(app, services, throttle, secondReview);
   registerPrivacy(app, services.privacy, config.publicUrl);
+  registerCompanyRoutes(app, { companies: services.companies });
   return {
     app,
     services,

@@ -19,6 +19,7 @@ const COMMANDS: Record<string, { describe: string; load: () => Promise<CliModule
   partners: { describe: 'issue and revoke partner API keys (Enhanced Portal Insights)', load: () => import('../modules/partners/partners.cli.ts') },
   keys: { describe: 'data keys: status, rotate to a new ENCRYPTION_KEY, re-seal data sealed before per-contact keys', load: () => import('../modules/privacy/privacy.cli.ts') },
   retention: { describe: 'delete the records whose retention period has ended (the hourly sweep, now)', load: () => import('../modules/privacy/privacy.cli.ts') },
+  companies: { describe: 'import Companies House bulk products, refresh monitored company checks', load: () => import('../modules/companies/companies.cli.ts') },
   worker: { describe: 'run background workers only (scale-out)', load: () => import('./worker.cli.ts') },
 };
 

@@ -1,4 +1,5 @@
 import type { Services } from '../service.ts';
+import { importBulkFile } from '../modules/companies/index.ts';
 
 /**
  * Operations the CLI runs against the database. The same table serves both ways of running them: directly on
@@ -38,6 +39,12 @@ export const OPERATIONS: Record<string, Operation> = {
   },
   'partners.list': async (s) => s.partners.list(),
   'partners.revoke': async (s, a) => s.partners.revoke(str(a, 'partner')),
+  'companies.import': async (s, a) => {
+    const out = [];
+    for (const file of (a.files as string[]) ?? []) out.push(await importBulkFile(s.db, file, { force: a.force === true }));
+    return out;
+  },
+  'companies.refresh': async (s) => s.companies.refreshDue({ olderThanMs: 0, limit: 10_000 }),
   'audit.verify': async (s) => s.audit.verify(),
   'keys.status': async (s) => ({ ...(await s.dataKeys.status()), legacy_sealed_values: await s.privacy.reseal.legacyCounts() }),
   'keys.rotate': async (s, a) => s.dataKeys.rotateBatch(Number(a.batch ?? 1000)),

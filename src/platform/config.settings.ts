@@ -57,6 +57,13 @@ export const SETTINGS = {
   EIDV_REGISTERS: {
     meaning: 'Identity registers for the AML identity check, comma-separated CSV files, `name=path` or `path` ([docs/aml.md](docs/aml.md)); a file that does not exist stops the start. Synthetic samples: `examples/test-data/`',
   },
+  COMPANIES_HOUSE_API_KEY: { meaning: 'Companies House public data API key: company checks (KYB) of COMPANY accounts read the register live ([docs/company-verification.md](docs/company-verification.md)); unset: the bulk products if `COMPANIES_HOUSE_BULK_FILES` is set, else company checks are off' },
+  COMPANIES_HOUSE_API_URL: { default: 'https://api.company-information.service.gov.uk', meaning: 'Base URL of the Companies House public data API' },
+  COMPANIES_HOUSE_BULK_FILES: { meaning: 'Companies House bulk products for installs without internet, comma-separated: the basic company data CSV (`BasicCompanyDataAsOneFile-*.csv`) and the PSC snapshot (JSON lines); imported at start when changed, used when `COMPANIES_HOUSE_API_KEY` is unset; a file that does not exist stops the start' },
+  COMPANIES_HOUSE_REFRESH_CRON: { default: '30 4 * * *', meaning: 'When monitored company checks are read again from Companies House; a change on the register (status, registered office, officers, PSCs) emits `ENTITY_UPDATED` (cron, five fields)' },
+  COMPANIES_HOUSE_STREAM_KEY: { meaning: 'Companies House streaming API key: the workers follow the companies, officers and PSC streams and read a monitored company again as soon as it changes (between `COMPANIES_HOUSE_REFRESH_CRON` runs); unset: the scheduled refresh only' },
+  COMPANIES_HOUSE_STREAM_URL: { default: 'https://stream.companieshouse.gov.uk', meaning: 'Base URL of the Companies House streaming API' },
+  COMPANIES_HOUSE_PSC_DEPTH: { default: '3', meaning: 'How many levels of UK corporate persons with significant control a company check follows to find the individuals behind them (0: none)' },
   MINIMUM_AGE: { default: '18', meaning: 'Younger contacts get `ALERT` (`UNDERAGE`) in the AML and onboarding decisions' },
   ONBOARDING_LINK_TTL_DAYS: { default: '30', meaning: 'Days a verification link (`/verify/{token}`) stays usable' },
   STORAGE_DIR: { shownDefault: '`DATA_DIR/files`', meaning: 'Where uploaded documents and selfies are kept, encrypted (unless `S3_BUCKET` is set)' },

@@ -60,6 +60,8 @@ export interface Config {
   eidvRegisters: string[];
   /** KYC_CSCA_TRUST_DIR: CSCA certificates, master lists and CRLs for passport chips; undefined: none (every chip is CSCA_UNTRUSTED). */
   chipTrustDir: string | undefined;
+  /** Company checks (KYB): the Companies House API, or the bulk products for installs without internet. */
+  companiesHouse: { apiKey: string | undefined; apiUrl: string; bulkFiles: string[]; refreshCron: string; pscDepth: number; streamKey: string | undefined; streamUrl: string };
   minimumAge: number;
   workers: boolean;
   /** How long an AML check may run before it is presumed lost (its worker died) and run again. */
@@ -210,6 +212,11 @@ export function loadConfig(env: Env = process.env): Config {
     pepDomesticCountry: countryCode(env, 'PEP_DOMESTIC_COUNTRY'),
     eidvRegisters: list(env, 'EIDV_REGISTERS'),
     chipTrustDir: raw(env, 'KYC_CSCA_TRUST_DIR') ? path.resolve(raw(env, 'KYC_CSCA_TRUST_DIR')!) : undefined,
+    companiesHouse: {
+      apiKey: raw(env, 'COMPANIES_HOUSE_API_KEY'), apiUrl: url('COMPANIES_HOUSE_API_URL', raw(env, 'COMPANIES_HOUSE_API_URL')!),
+      bulkFiles: list(env, 'COMPANIES_HOUSE_BULK_FILES'), refreshCron: cron(env, 'COMPANIES_HOUSE_REFRESH_CRON'), pscDepth: int(env, 'COMPANIES_HOUSE_PSC_DEPTH', 0, 10),
+      streamKey: raw(env, 'COMPANIES_HOUSE_STREAM_KEY'), streamUrl: url('COMPANIES_HOUSE_STREAM_URL', raw(env, 'COMPANIES_HOUSE_STREAM_URL')!),
+    },
     minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
     workers: bool(env, 'WORKERS'),
     amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 2, 3600),

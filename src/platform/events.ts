@@ -15,7 +15,7 @@ export interface DomainEvent {
     | 'REPORT_IN_REVIEW'
     | 'REPORT_REVIEW_COMPLETED';
   entity: 'ACCOUNT' | 'CONTACT';
-  reportType?: 'ONBOARDING' | 'AML';
+  reportType?: 'ONBOARDING' | 'AML' | 'COMPANY';
   accountId: string;
   contactId?: string;
   reportId?: string;

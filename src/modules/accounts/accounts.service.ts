@@ -49,7 +49,11 @@ export interface AccountsDeps {
   relationshipEnd: RelationshipEnd;
   /** How many ID verification requests of an account are outstanding (onboarding's repository, spec rule 3). */
   outstandingRequests: OutstandingRequests;
+  /** Called in the transaction that creates an account (the companies module queues its company check). */
+  accountCreated?: AccountCreated;
 }
+
+export type AccountCreated = (tx: Sql, account: { clientId: string; accountId: string; type: string; regNumber: string }) => Promise<void>;
 
 /** Counts an account's requests still waiting for the contact or for processing, in the caller's transaction. */
 export type OutstandingRequests = (sql: Sql, clientId: string, accountId: string) => Promise<number>;
@@ -212,6 +216,7 @@ export function createAccountsService(deps: AccountsDeps) {
           id: contactId, accountId, role: 'PRIMARY', pii: await sealContact(tx, contactId, contact), emailIndex: emailIndex(contact),
         });
         await accountChanged(tx, account);
+        await deps.accountCreated?.(tx, { clientId, accountId, type: account.type, regNumber: account.reg_number ?? '' });
         return accountOut(tx, account, primary, 1);
       });
     },

@@ -11,6 +11,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { AmlService } from '../aml/index.ts';
 import type { AuditService } from '../audit/index.ts';
 import type { ClientsService } from '../auth/index.ts';
+import type { CompaniesService } from '../companies/index.ts';
 import type { CreditsService } from '../credits/index.ts';
 import type { MailService } from '../mail/index.ts';
 import type { OnboardingService } from '../onboarding/index.ts';
@@ -19,6 +20,7 @@ import type { StaffService } from '../staff/index.ts';
 import type { WebhooksService } from '../webhooks/index.ts';
 import { registerConsoleAuditRoutes } from './audit.routes.ts';
 import { registerConsoleAuthRoutes } from './auth.routes.ts';
+import { registerConsoleCompanyRoutes } from './company.routes.ts';
 import { registerConsoleOnboardingRoutes } from './onboarding.routes.ts';
 import { registerConsolePages } from './pages.routes.ts';
 import { registerConsoleReviewRoutes } from './review.routes.ts';
@@ -38,6 +40,7 @@ export interface ConsoleDeps {
   staff: StaffService;
   accounts: AccountsService;
   aml: AmlService;
+  companies: CompaniesService;
   screening: ScreeningService;
   credits: CreditsService;
   audit: AuditService;
@@ -53,5 +56,6 @@ export function registerConsole(app: App, s: ConsoleDeps, throttle: Throttle, se
   registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, audit: s.audit });
   registerConsoleOnboardingRoutes(app, { ...base, secondReview, db: s.db, onboarding: s.onboarding.onboarding, files: s.onboarding.files, audit: s.audit });
   registerConsoleAuditRoutes(app, { ...base, audit: s.audit });
+  registerConsoleCompanyRoutes(app, { ...base, companies: s.companies, audit: s.audit });
   registerConsolePages(app, { publicUrl: s.config.publicUrl });
 }

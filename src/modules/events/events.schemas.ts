@@ -9,7 +9,7 @@ export const EventSchema = Type.Object(
     id: Type.String({ description: 'Also the webhook-id header of every delivery of this event' }),
     event: Type.Union(EVENT_NAMES.map((e) => Type.Literal(e))),
     entity: Type.Union([Type.Literal('ACCOUNT'), Type.Literal('CONTACT')]),
-    report_type: Type.Union([Type.Literal('ONBOARDING'), Type.Literal('AML'), Type.Null()]),
+    report_type: Type.Union([Type.Literal('ONBOARDING'), Type.Literal('AML'), Type.Literal('COMPANY'), Type.Null()]),
     client_id: Type.String(),
     account_id: Type.String(),
     contact_id: Type.Union([Type.String(), Type.Null()]),

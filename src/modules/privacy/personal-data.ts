@@ -44,6 +44,14 @@ export const PERSONAL_TABLES: PersonalTable[] = [
     { column: 'feedback_enc', aad: (r) => `onboarding:flow:${s(r.contact_id)}` },
   ] },
   { table: 'onboarding_invitations', owner: 'contact_id', kind: 'CONTACT', key: ['id'], sealed: [] },
+  // The company check (issue 24): what the register says of the company and its people, under the account's key;
+  // a register person added as a contact, under the contact's.
+  { table: 'company_reports', owner: 'account_id', kind: 'ACCOUNT', key: ['account_id'], sealed: [
+    { column: 'data_enc', aad: (r) => `company:data:${s(r.account_id)}` },
+  ] },
+  { table: 'company_people', owner: 'contact_id', kind: 'CONTACT', key: ['contact_id', 'person_id'], sealed: [
+    { column: 'source_enc', aad: (r) => `company:person:${s(r.contact_id)}` },
+  ] },
   { table: 'console_pending_reviews', owner: 'contact_id', kind: 'CONTACT', key: ['contact_id', 'kind'], sealed: [
     // AML proposals kept the associated data they had before onboarding proposals shared the table.
     { column: 'proposal_enc', aad: (r) => (r.kind === 'AML' ? `console-pending-review:${s(r.contact_id)}` : `console-pending-review:${s(r.kind)}:${s(r.contact_id)}`) },

@@ -11,6 +11,7 @@ export type { ListedEntity, ListedName, AliasQuality, EntitySchema } from './dom
 export type { ListDiff } from './domain/versions.ts';
 export { diffEntities, hashEntity } from './domain/versions.ts';
 export { compareNames } from './domain/compare.ts';
+export { companyFormKind } from './domain/company-forms.ts';
 export { bestPerEntity } from './domain/several-names.ts';
 export { loadLists, parseListSpec, type LoadedList } from './lists.loader.ts';
 export { mrzNationality } from './nationality.ts';

@@ -5,8 +5,8 @@ const EventName = Type.Union([...REPORT_EVENTS, ...ACCOUNT_EVENTS].map((e) => Ty
 
 export const EntityEntry = Type.Object(
   {
-    entity: Type.Union([Type.Literal('CONTACT'), Type.Literal('ACCOUNT')], { description: '`CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED' }),
-    report_types: Type.Optional(Type.Array(Type.Union(REPORT_TYPES.map((t) => Type.Literal(t))), { maxItems: 2, description: 'with entity CONTACT' })),
+    entity: Type.Union([Type.Literal('CONTACT'), Type.Literal('ACCOUNT')], { description: '`CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED and the COMPANY report\'s events' }),
+    report_types: Type.Optional(Type.Array(Type.Union(REPORT_TYPES.map((t) => Type.Literal(t))), { maxItems: 3, description: 'with entity CONTACT: ONBOARDING and/or AML; with entity ACCOUNT: COMPANY (the company check\'s report events), or none' })),
     events: Type.Array(EventName, { maxItems: 7 }),
   },
   { additionalProperties: false },

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Problem, useLoad } from './App.tsx';
 import { fullName, type Contact } from './api.ts';
 import { navigate, onLink } from './router.ts';
+import { CompanyCheck } from './CompanyCheck.tsx';
 
 interface AccountRow { id: string; name: string; type: string; reg_number: string; contacts_count: number; needs_review: boolean; primary_contact: { id: string; name: string; email: string }; created_at: string }
 
@@ -60,7 +61,7 @@ export function Accounts() {
 }
 
 export function AccountPage({ accountId }: { accountId: string }) {
-  const { data, error } = useLoad<{ account: { id: string; name: string; type: string; reg_number: string; created_at: string }; contacts: Contact[]; reports: { kind: string; contact_id: string; status: string; needs_review: boolean }[] }>(`/accounts/${accountId}`);
+  const { data, error, reload } = useLoad<{ account: { id: string; name: string; type: string; reg_number: string; created_at: string }; contacts: Contact[]; reports: { kind: string; contact_id: string; status: string; needs_review: boolean }[] }>(`/accounts/${accountId}`);
   return (
     <>
       <p><a href="/console/accounts" onClick={onLink}>← Accounts</a></p>
@@ -93,6 +94,7 @@ export function AccountPage({ accountId }: { accountId: string }) {
               ))}
             </tbody>
           </table>
+          {data.account.type === 'COMPANY' && <CompanyCheck accountId={accountId} contactNames={new Map(data.contacts.map((c) => [c.id, fullName(c)]))} onContactsAdded={() => void reload()} />}
         </>
       )}
     </>

@@ -2450,6 +2450,392 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/clients/{clientId}/accounts/{accountId}/reports/company": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Read the company check: the company, its officers and PSCs, the discrepancies, the decision */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyReport"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                451: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        /**
+         * Check the account's company against Companies House (KYB)
+         * @description For a COMPANY account with a UK registration number (`reg_number`). Asynchronous: answers 202 with the report in status INITIAL; REPORT_READY (and REPORT_IN_REVIEW for REFER or ALERT) follow by webhook, entity ACCOUNT, report_type COMPANY. A check also starts when a COMPANY account is created with a registration number, and monitoring refreshes it (ENTITY_UPDATED when the register changed; `data.changes` says what). The decision: ALERT when the company is dissolved, struck off or being struck off, or in liquidation; REFER on a name that does not match, overdue accounts or confirmation statement, an insolvency process, a PSC on the register that is not a contact, or a potential screening match of an officer or PSC.
+         */
+        put: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                202: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["CompanyReport"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                451: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/clients/{clientId}/accounts/{accountId}/reports/company/contacts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Add the register's officers and PSCs as contacts of the account, with their role
+         * @description Each person becomes an ADDITIONAL contact (name and correspondence address from the register); their role, nature of control and month and year of birth are kept as the contact's Companies House identity source. People already contacts are listed, not added twice.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    accountId: string;
+                    clientId: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        /** @description Register person ids (`data.officers[].id`, `data.pscs[].id`) to add; absent: every current individual officer and PSC not yet a contact */
+                        person_ids?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            added: {
+                                contact_id: string;
+                                person_id: string;
+                                role: string;
+                            }[];
+                            already_contacts: {
+                                contact_id: string;
+                                person_id: string;
+                            }[];
+                            report: components["schemas"]["CompanyReport"];
+                        };
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                415: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                451: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+                /** @description RFC 9457 problem details */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/problem+json": components["schemas"]["Problem"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/clients/{clientId}/credits": {
         parameters: {
             query?: never;
@@ -3926,11 +4312,11 @@ export interface paths {
                             /** @description Signing secret (Standard Webhooks). `whsec_` + base64, or any string of 16+ characters used as UTF-8 bytes. Omit it to have one generated and shown once. */
                             api_secret?: string;
                             entities: {
-                                /** @description `CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED */
+                                /** @description `CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED and the COMPANY report's events */
                                 entity: "CONTACT" | "ACCOUNT";
                                 events: ("REPORT_INITIATED" | "REPORT_READY" | "REPORT_ERROR" | "REPORT_CREDIT_LIMIT_EXCEEDED" | "REPORT_IN_REVIEW" | "REPORT_REVIEW_COMPLETED" | "ENTITY_UPDATED")[];
-                                /** @description with entity CONTACT */
-                                report_types?: ("ONBOARDING" | "AML")[];
+                                /** @description with entity CONTACT: ONBOARDING and/or AML; with entity ACCOUNT: COMPANY (the company check's report events), or none */
+                                report_types?: ("ONBOARDING" | "AML" | "COMPANY")[];
                             }[];
                         };
                         /** @enum {string} */
@@ -4241,11 +4627,11 @@ export interface paths {
                             /** @description Signing secret (Standard Webhooks). `whsec_` + base64, or any string of 16+ characters used as UTF-8 bytes. Omit it to have one generated and shown once. */
                             api_secret?: string;
                             entities?: {
-                                /** @description `CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED */
+                                /** @description `CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED and the COMPANY report's events */
                                 entity: "CONTACT" | "ACCOUNT";
                                 events: ("REPORT_INITIATED" | "REPORT_READY" | "REPORT_ERROR" | "REPORT_CREDIT_LIMIT_EXCEEDED" | "REPORT_IN_REVIEW" | "REPORT_REVIEW_COMPLETED" | "ENTITY_UPDATED")[];
-                                /** @description with entity CONTACT */
-                                report_types?: ("ONBOARDING" | "AML")[];
+                                /** @description with entity CONTACT: ONBOARDING and/or AML; with entity ACCOUNT: COMPANY (the company check's report events), or none */
+                                report_types?: ("ONBOARDING" | "AML" | "COMPANY")[];
                             }[];
                         };
                         /** @description `false` pauses deliveries; events keep accumulating and go out when enabled again */
@@ -5943,6 +6329,182 @@ export interface components {
             /** @enum {string} */
             type: "AML";
         };
+        CompanyReport: {
+            account_id: string;
+            client_id: string;
+            data: {
+                /** @description What monitoring saw change on the register, newest first (each also an ENTITY_UPDATED event) */
+                changes: {
+                    /** Format: date-time */
+                    at: string;
+                    changes: {
+                        code: "STATUS_CHANGED" | "REGISTERED_OFFICE_CHANGED" | "NAME_CHANGED" | "NEW_OFFICER" | "OFFICER_LEFT" | "NEW_PSC" | "PSC_CEASED";
+                        from?: string;
+                        person_id?: string;
+                        to?: string;
+                    }[];
+                }[];
+                /** @description null: no company with this number on the register */
+                company: {
+                    accounts_next_due: string | null;
+                    accounts_overdue: boolean;
+                    ceased_on: string | null;
+                    confirmation_statement_next_due: string | null;
+                    confirmation_statement_overdue: boolean;
+                    incorporated_on: string | null;
+                    jurisdiction: string | null;
+                    name: string;
+                    number: string;
+                    previous_names: string[];
+                    registered_office: {
+                        address_line_1?: string;
+                        address_line_2?: string;
+                        care_of?: string;
+                        country?: string;
+                        locality?: string;
+                        po_box?: string;
+                        postal_code?: string;
+                        premises?: string;
+                        region?: string;
+                    } | null;
+                    sic_codes: string[];
+                    status: string | null;
+                    status_detail: string | null;
+                    type: string | null;
+                } | null;
+                company_number: string;
+                decision: "PASS" | "REFER" | "ALERT" | null;
+                /** @description What the caller gave against the register, for the firm's discrepancy report (MLR 2017 reg. 30A) */
+                discrepancies: {
+                    code: "CONTACT_NOT_ON_REGISTER" | "PSC_NOT_GIVEN" | "DATE_OF_BIRTH_DIFFERS";
+                    contact_id: string | null;
+                    person_id: string | null;
+                    reason: string;
+                }[];
+                error: string | null;
+                name_match: {
+                    account: string;
+                    registered: string;
+                    result: "MATCH" | "FORM_DIFFERS" | "MISMATCH";
+                } | null;
+                officers: {
+                    /** @description Correspondence address (officers) or service address (PSCs) */
+                    address: {
+                        address_line_1?: string;
+                        address_line_2?: string;
+                        care_of?: string;
+                        country?: string;
+                        locality?: string;
+                        po_box?: string;
+                        postal_code?: string;
+                        premises?: string;
+                        region?: string;
+                    } | null;
+                    appointed_on: string | null;
+                    /** @description The company whose register names the person: the checked one, or a corporate PSC up the chain */
+                    company_number: string;
+                    /** @description The contact this person is on the account: added from the register, or a contact given with the same name */
+                    contact_id: string | null;
+                    country_of_residence: string | null;
+                    /** @description 0: the checked company's register; n: the PSCs of a UK corporate PSC n levels up (COMPANIES_HOUSE_PSC_DEPTH) */
+                    depth: number;
+                    forename: string;
+                    /** @description The register's link to the person: stable across refreshes; pass it to add the person as a contact */
+                    id: string;
+                    identification: {
+                        country_registered?: string;
+                        legal_authority?: string;
+                        legal_form?: string;
+                        place_registered?: string;
+                        registration_number?: string;
+                    } | null;
+                    /** @description false for corporate officers and PSCs, legal persons and super-secure PSCs */
+                    individual: boolean;
+                    kind: "OFFICER" | "PSC";
+                    middle_names: string;
+                    month_of_birth: number | null;
+                    name: string;
+                    nationality: string | null;
+                    /** @description PSCs: `ownership-of-shares-75-to-100-percent`, `voting-rights-25-to-50-percent`, `right-to-appoint-and-remove-directors`, ... */
+                    natures_of_control: string[];
+                    /** @description Officer role as registered (`director`, `secretary`, `llp-member`, `llp-designated-member`, `corporate-director`, ...) or `psc` */
+                    role: string;
+                    screening: {
+                        lists: string[];
+                        potential_matches: number;
+                    } | null;
+                    surname: string;
+                    year_of_birth: number | null;
+                }[];
+                /** @description false when the source has no officers (the free bulk products carry none) */
+                officers_available: boolean;
+                pscs: {
+                    /** @description Correspondence address (officers) or service address (PSCs) */
+                    address: {
+                        address_line_1?: string;
+                        address_line_2?: string;
+                        care_of?: string;
+                        country?: string;
+                        locality?: string;
+                        po_box?: string;
+                        postal_code?: string;
+                        premises?: string;
+                        region?: string;
+                    } | null;
+                    appointed_on: string | null;
+                    /** @description The company whose register names the person: the checked one, or a corporate PSC up the chain */
+                    company_number: string;
+                    /** @description The contact this person is on the account: added from the register, or a contact given with the same name */
+                    contact_id: string | null;
+                    country_of_residence: string | null;
+                    /** @description 0: the checked company's register; n: the PSCs of a UK corporate PSC n levels up (COMPANIES_HOUSE_PSC_DEPTH) */
+                    depth: number;
+                    forename: string;
+                    /** @description The register's link to the person: stable across refreshes; pass it to add the person as a contact */
+                    id: string;
+                    identification: {
+                        country_registered?: string;
+                        legal_authority?: string;
+                        legal_form?: string;
+                        place_registered?: string;
+                        registration_number?: string;
+                    } | null;
+                    /** @description false for corporate officers and PSCs, legal persons and super-secure PSCs */
+                    individual: boolean;
+                    kind: "OFFICER" | "PSC";
+                    middle_names: string;
+                    month_of_birth: number | null;
+                    name: string;
+                    nationality: string | null;
+                    /** @description PSCs: `ownership-of-shares-75-to-100-percent`, `voting-rights-25-to-50-percent`, `right-to-appoint-and-remove-directors`, ... */
+                    natures_of_control: string[];
+                    /** @description Officer role as registered (`director`, `secretary`, `llp-member`, `llp-designated-member`, `corporate-director`, ...) or `psc` */
+                    role: string;
+                    screening: {
+                        lists: string[];
+                        potential_matches: number;
+                    } | null;
+                    surname: string;
+                    year_of_birth: number | null;
+                }[];
+                reasons: {
+                    code: string;
+                    message: string;
+                    severity: "REFER" | "ALERT";
+                }[];
+                refreshed_at: string | null;
+                /** Format: date-time */
+                requested_at: string;
+                source: "companies_house_api" | "companies_house_bulk" | null;
+            };
+            /** @description `{account_id}--company` */
+            id: string;
+            /** @description increases with every change; also the ETag */
+            revision: string;
+            status: "INITIAL" | "READY" | "ERROR";
+            /** @enum {string} */
+            type: "COMPANY";
+        };
         Contact: {
             account_id: string;
             client_id: string;
@@ -6029,7 +6591,7 @@ export interface components {
             /** Format: date-time */
             occurred_at: string;
             report_id: string | null;
-            report_type: "ONBOARDING" | "AML" | null;
+            report_type: "ONBOARDING" | "AML" | "COMPANY" | null;
             revision: string | null;
         };
         /** @description The verification flow behind a link. Once submitted, only state, branding and redirect_url are filled: first_name is empty, steps, answers and uploads are empty. */
@@ -6399,11 +6961,11 @@ export interface components {
                 /** @description Only in the creation response, and only when the service generated it */
                 api_secret?: string;
                 entities: {
-                    /** @description `CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED */
+                    /** @description `CONTACT` for report events, `ACCOUNT` for ENTITY_UPDATED and the COMPANY report's events */
                     entity: "CONTACT" | "ACCOUNT";
                     events: ("REPORT_INITIATED" | "REPORT_READY" | "REPORT_ERROR" | "REPORT_CREDIT_LIMIT_EXCEEDED" | "REPORT_IN_REVIEW" | "REPORT_REVIEW_COMPLETED" | "ENTITY_UPDATED")[];
-                    /** @description with entity CONTACT */
-                    report_types?: ("ONBOARDING" | "AML")[];
+                    /** @description with entity CONTACT: ONBOARDING and/or AML; with entity ACCOUNT: COMPANY (the company check's report events), or none */
+                    report_types?: ("ONBOARDING" | "AML" | "COMPANY")[];
                 }[];
             };
             /** Format: date-time */

@@ -29,6 +29,18 @@ describe('subscription entities', () => {
     expect(wants(entities, { entity: 'ACCOUNT', event: 'ENTITY_UPDATED', report_type: null })).toBe(false);
     expect(wants([{ entity: 'ACCOUNT', events: ['ENTITY_UPDATED'] }], { entity: 'ACCOUNT', event: 'ENTITY_UPDATED', report_type: null })).toBe(true);
   });
+
+  it('the company check (issue 24): an ACCOUNT entry naming COMPANY takes its report events; ENTITY_UPDATED whatever caused it', () => {
+    const entities = [{ entity: 'ACCOUNT' as const, report_types: ['COMPANY'], events: ['ENTITY_UPDATED', 'REPORT_READY'] }];
+    expect(validateEntities(entities)).toEqual([]);
+    expect(validateEntities([{ entity: 'ACCOUNT', events: ['REPORT_READY'] }]).map((e) => e.pointer)).toEqual(['/config/entities/0/events/0']);
+    expect(validateEntities([{ entity: 'CONTACT', report_types: ['COMPANY'], events: ['REPORT_READY'] }]).map((e) => e.pointer)).toEqual(['/config/entities/0/report_types/0']);
+    expect(wants(entities, { entity: 'ACCOUNT', event: 'REPORT_READY', report_type: 'COMPANY' })).toBe(true);
+    expect(wants(entities, { entity: 'ACCOUNT', event: 'ENTITY_UPDATED', report_type: 'COMPANY' })).toBe(true);
+    expect(wants(entities, { entity: 'ACCOUNT', event: 'ENTITY_UPDATED', report_type: null })).toBe(true);
+    expect(wants([{ entity: 'ACCOUNT', events: ['ENTITY_UPDATED'] }], { entity: 'ACCOUNT', event: 'REPORT_READY', report_type: 'COMPANY' })).toBe(false);
+    expect(wants([{ entity: 'CONTACT', report_types: ['AML'], events: ['REPORT_READY'] }], { entity: 'ACCOUNT', event: 'REPORT_READY', report_type: 'COMPANY' })).toBe(false);
+  });
 });
 
 describe('retry schedule', () => {
