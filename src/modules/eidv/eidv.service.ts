@@ -49,7 +49,7 @@ export function createEidvService(deps: {
     async verify(person: PersonQuery, context: { clientId: string; contactId: string; sandbox: boolean; today: string }): Promise<EidvResult> {
       // Sandbox clients are answered by the personas only: live registers never see sandbox data.
       const asked = sources.filter((s) => (context.sandbox ? s.kind === 'sandbox' : s.kind !== 'sandbox'));
-      const answers = (await Promise.all(asked.map((s) => s.check(person, context)))).filter((r): r is SourceResult => r !== undefined);
+      const answers = (await Promise.all(asked.map((s) => s.check(person, context)))).flat().filter((r): r is SourceResult => r !== undefined);
       return { ...decideIdentity({ sources: answers, dateOfBirth: person.date_of_birth, today: context.today, minimumAge: deps.minimumAge }), sources: answers };
     },
   };
