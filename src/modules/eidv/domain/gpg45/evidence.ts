@@ -60,3 +60,16 @@ export interface Gpg45Input {
   /** Knowledge-based or other verification performed elsewhere, with its GPG 45 score (1-2) and why. */
   otherVerification?: { score: number; why: string };
 }
+
+/**
+ * What the onboarding module knows of a contact, for GPG 45: its last processed result's document, chip, face
+ * match and proof of address, and the address history the flow collected. Given to eIDV as a function (the
+ * onboarding module is built first and does not depend on this one).
+ */
+export interface ContactEvidence {
+  document?: DocumentEvidence;
+  face?: FaceEvidence;
+  proofOfAddress?: AddressProofEvidence;
+  /** The flow's 12-month address history (`home_address_history`), any order; the current address has no `to`. */
+  addressHistory?: Array<{ street: string; city: string; postcode: string; country: string; from: string; to?: string }>;
+}
