@@ -57,6 +57,14 @@ export const SETTINGS = {
   EIDV_REGISTERS: {
     meaning: 'Identity registers for the AML identity check, comma-separated CSV files, `name=path` or `path` ([docs/aml.md](docs/aml.md)); a file that does not exist stops the start. Synthetic samples: `examples/test-data/`',
   },
+  EIDV_POSTCODE_DIRECTORY: {
+    meaning: 'The ONS Postcode Directory CSV (open data, e.g. `Data/ONSPD_FEB_2025_UK.csv` of the ONSPD download): UK postcodes are then checked for existence, not only format ([docs/aml.md](docs/aml.md)); loaded in the background at start',
+  },
+  EIDV_TRULIOO_CLIENT_ID: { meaning: 'Trulioo API client id (OAuth 2.0 client credentials): with the secret, Trulioo is asked as an identity data provider for live clients ([docs/aml.md](docs/aml.md))' },
+  EIDV_TRULIOO_CLIENT_SECRET: { meaning: 'Required with `EIDV_TRULIOO_CLIENT_ID`' },
+  EIDV_TRULIOO_URL: { default: 'https://api.trulioo.com', meaning: 'Trulioo API base (the verify call is `POST {url}/v3/verifications/verify`)' },
+  EIDV_TRULIOO_AUTH_URL: { default: 'https://auth-api.trulioo.com', meaning: 'Trulioo token endpoint base (`POST {url}/connect/token`)' },
+  EIDV_TRULIOO_CONFIGURATION: { default: 'Identity Verification', meaning: 'The Trulioo product configuration name to verify with' },
   MINIMUM_AGE: { default: '18', meaning: 'Younger contacts get `ALERT` (`UNDERAGE`) in the AML and onboarding decisions' },
   ONBOARDING_LINK_TTL_DAYS: { default: '30', meaning: 'Days a verification link (`/verify/{token}`) stays usable' },
   STORAGE_DIR: { shownDefault: '`DATA_DIR/files`', meaning: 'Where uploaded documents and selfies are kept, encrypted (unless `S3_BUCKET` is set)' },

@@ -58,6 +58,9 @@ export interface Config {
   screeningRefreshCron: string;
   /** Identity registers (CSV), `name=path` or `path`. */
   eidvRegisters: string[];
+  eidvPostcodeDirectory: string | undefined;
+  /** Trulioo as an identity data provider, when its client id is set. */
+  eidvTrulioo: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string; configurationName: string } | undefined;
   minimumAge: number;
   workers: boolean;
   /** How long an AML check may run before it is presumed lost (its worker died) and run again. */
@@ -152,6 +155,12 @@ function required(env: Env, name: SettingName): string {
   return value;
 }
 
+function requiredWith(env: Env, name: SettingName, with_: SettingName): string {
+  const value = raw(env, name);
+  if (!value) throw new ConfigError(name, `is required when ${with_} is set`);
+  return value;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -207,6 +216,14 @@ export function loadConfig(env: Env = process.env): Config {
     screeningListsWaitSeconds: int(env, 'SCREENING_LISTS_WAIT_SECONDS', 0, 86_400),
     pepDomesticCountry: countryCode(env, 'PEP_DOMESTIC_COUNTRY'),
     eidvRegisters: list(env, 'EIDV_REGISTERS'),
+    eidvPostcodeDirectory: raw(env, 'EIDV_POSTCODE_DIRECTORY'),
+    eidvTrulioo: raw(env, 'EIDV_TRULIOO_CLIENT_ID')
+      ? {
+          baseUrl: url('EIDV_TRULIOO_URL', raw(env, 'EIDV_TRULIOO_URL')!).replace(/\/$/, ''), authUrl: url('EIDV_TRULIOO_AUTH_URL', raw(env, 'EIDV_TRULIOO_AUTH_URL')!).replace(/\/$/, ''),
+          clientId: raw(env, 'EIDV_TRULIOO_CLIENT_ID')!, clientSecret: requiredWith(env, 'EIDV_TRULIOO_CLIENT_SECRET', 'EIDV_TRULIOO_CLIENT_ID'),
+          configurationName: raw(env, 'EIDV_TRULIOO_CONFIGURATION')!,
+        }
+      : undefined,
     minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
     workers: bool(env, 'WORKERS'),
     amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 2, 3600),
