@@ -24,11 +24,11 @@ const POSTCODE_REASON: Record<PostcodeStanding, string | undefined> = {
  *
  * - ALERT when a source reports the person deceased (`DECEASED`) or known to fraud data (`IDENTITY_FRAUD`), or the
  *   date of birth makes them under age (`UNDERAGE`).
- * - REFER when the postcode is not a UK postcode's format or not in the ONS Postcode Directory: an address that
- *   does not exist is for a person to look at, whatever else agrees.
  * - PASS when two independent sources confirm the person (between them name with date of birth and name with
  *   address), or when the GPG 45 confidence reached is at least the client's required confidence (default
- *   medium): a chip-verified passport with a live face match (M1C) is such evidence.
+ *   medium): a chip-verified passport with a live face match (M1C) is such evidence. The GPG 45 path needs a
+ *   postcode that exists (the UK format, and the ONS Postcode Directory when given): no source vouches for the
+ *   address there, and an address that does not exist is for a person to look at.
  * - REFER otherwise, with codes naming what was missing: the sources' (`SOURCES_LT_2`, `NAME_DOB_NOT_CONFIRMED`,
  *   `NAME_ADDRESS_NOT_CONFIRMED`) and GPG 45's (`GPG45_MEDIUM_NOT_MET`, then the nearest profile's shortfalls such as
  *   `NO_EVIDENCE_STRENGTH_3`, `EVIDENCE_VALIDITY_LT_2`, `VERIFICATION_LT_3`, `IDENTITY_FRAUD_LT_1`).
@@ -52,7 +52,8 @@ export function decideIdentity(input: {
   const sourcesPass = confirming.size >= 2 && confirmedNameDob.length > 0 && input.sources.some((s) => s.nameAddress);
   const gpg45 = input.gpg45;
   const blocking = input.postcode === 'UNKNOWN' || input.postcode === 'BAD_FORMAT';
-  if (!blocking && sourcesPass) return out('PASS', ['SOURCES_GE_2', 'NAME_DOB_CONFIRMED', 'NAME_ADDRESS_CONFIRMED', ...(postcode ? [postcode] : [])]);
+  // Two sources that hold the person at the address as written vouch for it; `identity.postcode` still shows the standing.
+  if (sourcesPass) return out('PASS', ['SOURCES_GE_2', 'NAME_DOB_CONFIRMED', 'NAME_ADDRESS_CONFIRMED']);
   if (!blocking && gpg45?.required_met) {
     return out('PASS', [`GPG45_${gpg45.confidence}`, `GPG45_PROFILE_${gpg45.profile}`, ...addressMissing, ...(postcode ? [postcode] : [])]);
   }
