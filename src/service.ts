@@ -19,7 +19,7 @@ import { createHttpSender, createWebhookDispatcher, createWebhooksService, regis
 import { createJobs } from './platform/jobs.ts';
 import { createCreditsService, registerCreditRoutes } from './modules/credits/index.ts';
 import { createScreeningService, dbVersionStore, parseListSpec, parseSourcesSetting, registerScreeningRoutes, retryUntilLoaded, sourceEntriesFromSettings } from './modules/screening/index.ts';
-import { createEidvService, parseRegisterSpec } from './modules/eidv/index.ts';
+import { createEidvService, loadPostcodeDirectory, parseRegisterSpec, truliooProvider, type PostcodeDirectory } from './modules/eidv/index.ts';
 import { createAmlService, defineAmlQueues, registerAmlRoutes } from './modules/aml/index.ts';
 import { createAuditService } from './modules/audit/index.ts';
 import { createSandboxEngines, registerSandboxRoutes } from './modules/sandbox/index.ts';
@@ -126,12 +126,22 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const listRetry = fetchAtStart ? retryUntilLoaded(screening, screeningReady, { onError: (error) => process.stderr.write(`screening lists failed to load: ${error.message}\n`) }) : undefined;
   const sandbox = createSandboxEngines({ minimumAge: config.minimumAge, now });
   const onboarding = createOnboarding({ config, db, cipher, keys: dataKeys, events, jobs, accounts, credits, files, sandbox, audit, now });
-  // The verified-document source: a contact's PASSED document from onboarding.
+  // The ONS Postcode Directory, when the operator gives it: loaded in the background (2.7 million rows); until then,
+  // and without it, postcodes are checked by format only.
+  let postcodes: PostcodeDirectory | undefined;
+  if (config.eidvPostcodeDirectory) {
+    loadPostcodeDirectory(config.eidvPostcodeDirectory).then((d) => { postcodes = d; })
+      .catch((error: Error) => process.stderr.write(`EIDV_POSTCODE_DIRECTORY failed to load: ${error.message}\n`));
+  }
+  // The verified-document source: a contact's PASSED document from onboarding; GPG 45 reads what onboarding checked.
   const eidv = (() => {
     try {
       return createEidvService({
         registers: config.eidvRegisters, minimumAge: config.minimumAge,
         verifiedDocument: (clientId, contactId) => onboarding.onboarding.verifiedDocument(clientId, contactId),
+        contactEvidence: (clientId, contactId) => onboarding.onboarding.identityEvidence(clientId, contactId),
+        providers: config.eidvTrulioo ? [truliooProvider(config.eidvTrulioo)] : [],
+        postcodes: () => postcodes,
       });
     } catch (error) {
       throw new ConfigError('EIDV_REGISTERS', `cannot be read: ${(error as Error).message}`);

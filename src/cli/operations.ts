@@ -22,6 +22,7 @@ export const OPERATIONS: Record<string, Operation> = {
     return { ...created, credits };
   },
   'clients.list': async (s) => s.clients.listClients(),
+  'clients.confidence': async (s, a) => s.clients.setIdentityConfidence(str(a, 'client'), str(a, 'level')),
   'credentials.create': async (s, a) => s.clients.createCredential(str(a, 'client'), { name: a.name as string | undefined, scopes: a.scopes as string | undefined }),
   'credentials.list': async (s, a) => s.clients.listCredentials(str(a, 'client')),
   'credentials.revoke': async (s, a) => s.clients.revokeCredential(str(a, 'client'), str(a, 'credential')),

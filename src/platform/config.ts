@@ -62,6 +62,9 @@ export interface Config {
   chipTrustDir: string | undefined;
   /** Company checks (KYB): the Companies House API, or the bulk products for installs without internet. */
   companiesHouse: { apiKey: string | undefined; apiUrl: string; bulkFiles: string[]; refreshCron: string; pscDepth: number; streamKey: string | undefined; streamUrl: string };
+  eidvPostcodeDirectory: string | undefined;
+  /** Trulioo as an identity data provider, when its client id is set. */
+  eidvTrulioo: { baseUrl: string; authUrl: string; clientId: string; clientSecret: string; configurationName: string } | undefined;
   minimumAge: number;
   workers: boolean;
   /** How long an AML check may run before it is presumed lost (its worker died) and run again. */
@@ -156,6 +159,12 @@ function required(env: Env, name: SettingName): string {
   return value;
 }
 
+function requiredWith(env: Env, name: SettingName, with_: SettingName): string {
+  const value = raw(env, name);
+  if (!value) throw new ConfigError(name, `is required when ${with_} is set`);
+  return value;
+}
+
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
 
 export function loadConfig(env: Env = process.env): Config {
@@ -217,6 +226,14 @@ export function loadConfig(env: Env = process.env): Config {
       bulkFiles: list(env, 'COMPANIES_HOUSE_BULK_FILES'), refreshCron: cron(env, 'COMPANIES_HOUSE_REFRESH_CRON'), pscDepth: int(env, 'COMPANIES_HOUSE_PSC_DEPTH', 0, 10),
       streamKey: raw(env, 'COMPANIES_HOUSE_STREAM_KEY'), streamUrl: url('COMPANIES_HOUSE_STREAM_URL', raw(env, 'COMPANIES_HOUSE_STREAM_URL')!),
     },
+    eidvPostcodeDirectory: raw(env, 'EIDV_POSTCODE_DIRECTORY'),
+    eidvTrulioo: raw(env, 'EIDV_TRULIOO_CLIENT_ID')
+      ? {
+          baseUrl: url('EIDV_TRULIOO_URL', raw(env, 'EIDV_TRULIOO_URL')!).replace(/\/$/, ''), authUrl: url('EIDV_TRULIOO_AUTH_URL', raw(env, 'EIDV_TRULIOO_AUTH_URL')!).replace(/\/$/, ''),
+          clientId: raw(env, 'EIDV_TRULIOO_CLIENT_ID')!, clientSecret: requiredWith(env, 'EIDV_TRULIOO_CLIENT_SECRET', 'EIDV_TRULIOO_CLIENT_ID'),
+          configurationName: raw(env, 'EIDV_TRULIOO_CONFIGURATION')!,
+        }
+      : undefined,
     minimumAge: int(env, 'MINIMUM_AGE', 0, 150),
     workers: bool(env, 'WORKERS'),
     amlCheckTimeoutSeconds: int(env, 'AML_CHECK_TIMEOUT_SECONDS', 2, 3600),

@@ -105,6 +105,10 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     try {
       await page.getByRole('heading', { name: 'AML report: Viktor Ivanovich Sanctionov' }).waitFor();
       await expect.poll(() => page.getByTestId('reasons').textContent()).toContain('SANCTIONS_POTENTIAL_MATCH');
+      // GPG 45 (issue 23): the confidence reached and each score with why, on the same page.
+      await page.getByRole('heading', { name: 'Identity confidence (GPG 45)' }).waitFor();
+      expect(await page.getByTestId('gpg45-confidence').textContent()).toMatch(/none|low|medium|high/);
+      expect(await page.getByTestId('gpg45-verification').textContent()).toBe('0');
       const cards = page.locator('article.match');
       expect(await cards.count()).toBeGreaterThanOrEqual(1);
       const entity = cards.first().getByRole('region', { name: 'The listed entity' });

@@ -61,6 +61,36 @@ export const AmlMatch = Type.Object({
   pep: Type.Optional(PepAssessmentSchema),
 });
 
+const Scored = Type.Object({
+  score: Type.Integer({ minimum: 0, maximum: 4 }),
+  why: Type.Array(Type.String(), { description: 'The checks that gave the score' }),
+  raise: Type.Array(Type.String(), { description: 'What would raise it' }),
+});
+
+/** The GPG 45 evaluation of the identity evidence (docs/aml.md, ADR 0135): an extension of the spec's report, like `reasons` and `identity`. */
+export const Gpg45Schema = Type.Object({
+  version: Type.String({ description: 'The GPG 45 version the scores and profiles follow' }),
+  confidence: Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH'), Type.Null()], { description: 'The highest confidence reached (null: not even low)' }),
+  profile: Type.Union([Type.String(), Type.Null()], { description: 'The first GPG 45 identity profile met at that level (e.g. M1C)' }),
+  profiles_met: Type.Array(Type.String()),
+  required: Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH')], { description: "The client's required confidence" }),
+  required_met: Type.Boolean(),
+  scores: Type.Object({
+    evidence: Type.Array(Type.Object({
+      id: Type.String({ description: 'document, proof_of_address, or source:<id>' }), label: Type.String(),
+      strength: Type.Integer({ minimum: 0, maximum: 4 }), validity: Type.Integer({ minimum: 0, maximum: 4 }),
+      why: Type.Array(Type.String()), raise: Type.Array(Type.String()),
+    })),
+    activity_history: Scored,
+    identity_fraud: Scored,
+    verification: Scored,
+  }),
+  to_raise: Type.Union([Type.Object({
+    confidence: Type.Union([Type.Literal('LOW'), Type.Literal('MEDIUM'), Type.Literal('HIGH')]), profile: Type.String(), missing: Type.Array(Type.String()),
+  }), Type.Null()], { description: 'The nearest profile of the required level (or of the next level up) and what it lacks' }),
+  missing_codes: Type.Array(Type.String(), { description: 'Reason codes naming what the required level lacks' }),
+});
+
 export const AmlReport = Type.Object(
   {
     id: Type.String({ description: 'account id and contact id joined by --' }),
@@ -82,9 +112,17 @@ export const AmlReport = Type.Object(
       expires_at: Nullable(Type.String({ format: 'date-time' })),
       reasons: Type.Array(Type.String()),
       identity: Type.Union([Type.Object({
-        sources: Type.Array(Type.Object({ source: Type.String(), kind: Type.String(), name_dob: Type.Boolean(), name_address: Type.Boolean(), deceased: Type.Boolean(), reasons: Type.Array(Type.String()) })),
+        sources: Type.Array(Type.Object({
+          source: Type.String(), kind: Type.String({ description: 'provider, register (test data), document or sandbox' }), name_dob: Type.Boolean(), name_address: Type.Boolean(), deceased: Type.Boolean(), reasons: Type.Array(Type.String()),
+          known_fraud: Type.Optional(Type.Boolean({ description: 'The source knows the identity as fraudulent or stolen' })),
+          activity_months: Type.Optional(Type.Integer({ description: 'Months over which the source saw the identity active' })),
+        })),
         confirmed_name_dob: Type.Array(Type.String()),
         confirmed_name_address: Type.Array(Type.String()),
+        gpg45: Type.Optional(Gpg45Schema),
+        postcode: Type.Optional(Type.Union([Type.Literal('LIVE'), Type.Literal('TERMINATED'), Type.Literal('UNKNOWN'), Type.Literal('BAD_FORMAT')], {
+          description: "The contact's UK postcode: in the ONS Postcode Directory (LIVE), terminated, not in it, or not a UK postcode's format (without the directory: the format only)",
+        })),
       }), Type.Null()]),
       matches: Type.Array(AmlMatch),
       error: Nullable(Type.String()),

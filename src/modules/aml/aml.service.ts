@@ -263,24 +263,32 @@ export function createAmlService(deps: AmlDeps) {
       if (!contact) return;
       if (await waitingForLists(job, current)) return;
       const today = isoDate(deps.now());
+      // Screening first: its answers are part of GPG 45's identity fraud score.
+      const screening = await screen(job.clientId, contact, (await otherNames(job.clientId, [job.contactId])).get(job.contactId));
+      // A refresh or a new trigger carries each remembered review over; a changed or delisted entity reopens it.
+      const matches = reportMatches(screening, (await memory.load(db, job.clientId, [job.contactId])).get(job.contactId) ?? []);
+      const answers = covered(kindAnswers(matches), deps.screening.coverage());
       let identity;
       try {
-        identity = await deps.eidv.verify(person(contact), { clientId: job.clientId, contactId: job.contactId, sandbox: await isSandbox(db, job.clientId), today });
+        identity = await deps.eidv.verify(person(contact), {
+          clientId: job.clientId, contactId: job.contactId, sandbox: await isSandbox(db, job.clientId), today,
+          screening: answers, requiredConfidence: await clientReads.requiredConfidence(db, job.clientId),
+        });
       } catch (error) {
         if (!(error instanceof SourceUnavailableError)) throw error;
         if (attempt.retryCount < AML_RETRY_LIMIT) throw error; // the job system retries with backoff
         await finishWithError(job, `IDENTITY_SOURCE_UNAVAILABLE: ${error.message}`);
         return;
       }
-      const screening = await screen(job.clientId, contact, (await otherNames(job.clientId, [job.contactId])).get(job.contactId));
-      // A refresh or a new trigger carries each remembered review over; a changed or delisted entity reopens it.
-      const matches = reportMatches(screening, (await memory.load(db, job.clientId, [job.contactId])).get(job.contactId) ?? []);
-      const answers = covered(kindAnswers(matches), deps.screening.coverage());
       const data: AmlData = {
         ...decideAml({ identity, answers, matches }),
         identity: {
-          sources: identity.sources.map((s) => ({ source: s.source, kind: s.kind, name_dob: s.nameDob, name_address: s.nameAddress, deceased: s.deceased, reasons: s.reasons })),
+          sources: identity.sources.map((s) => ({
+            source: s.source, kind: s.kind, name_dob: s.nameDob, name_address: s.nameAddress, deceased: s.deceased, reasons: s.reasons,
+            ...(s.knownFraud !== undefined ? { known_fraud: s.knownFraud } : {}), ...(s.activityMonths != null ? { activity_months: s.activityMonths } : {}),
+          })),
           confirmed_name_dob: identity.confirmedNameDob, confirmed_name_address: identity.confirmedNameAddress,
+          gpg45: identity.gpg45, ...(identity.postcode ? { postcode: identity.postcode } : {}),
         },
         matches, screened_lists: screening.lists, threshold: screening.threshold,
       };

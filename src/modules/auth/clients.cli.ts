@@ -3,6 +3,7 @@ import { parse, printJson, type CliContext } from '../../platform/cli.ts';
 const HELP = `Usage:
   kyc clients create --name NAME [--credits N] [--sandbox] [--json]
   kyc clients list [--json]
+  kyc clients confidence --client CLIENT_ID --level low|medium|high   (GPG 45 confidence an AML identity PASS needs; default medium)
   kyc credentials create --client CLIENT_ID [--name NAME] [--scopes "accounts:read ..."] [--json]
   kyc credentials list --client CLIENT_ID
   kyc credentials revoke --client CLIENT_ID --credential OAUTH_CLIENT_ID`;
@@ -17,11 +18,12 @@ export async function run(command: string, argv: string[], { runOperation }: Cli
     client: { type: 'string' },
     credential: { type: 'string' },
     scopes: { type: 'string' },
+    level: { type: 'string' },
     help: { type: 'boolean', short: 'h' },
   });
   const action = positionals[0];
   const op = `${command}.${action}`;
-  if (values.help || !action || !['clients.create', 'clients.list', 'credentials.create', 'credentials.list', 'credentials.revoke'].includes(op)) {
+  if (values.help || !action || !['clients.create', 'clients.list', 'clients.confidence', 'credentials.create', 'credentials.list', 'credentials.revoke'].includes(op)) {
     process.stdout.write(HELP + '\n');
     return values.help ? 0 : 2;
   }

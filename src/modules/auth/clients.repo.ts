@@ -5,6 +5,8 @@ export interface ClientRow {
   id: string;
   name: string;
   sandbox: boolean;
+  /** The GPG 45 confidence required for an AML identity PASS (migration 202611261050). */
+  identity_confidence: IdentityConfidence;
   created_at: Date;
 }
 
@@ -56,6 +58,10 @@ export const clientsRepo = {
       clientId, credentialId,
     ])).length > 0,
 
+  /** Sets the GPG 45 confidence the client requires; false when there is no such client. */
+  setIdentityConfidence: async (sql: Sql, clientId: string, level: IdentityConfidence) =>
+    (await sql.query('UPDATE clients SET identity_confidence = $2 WHERE id = $1 RETURNING id', [clientId, level])).length > 0,
+
   touchCredential: (sql: Sql, credentialId: string) =>
     sql.query('UPDATE api_credentials SET last_used_at = now() WHERE id = $1', [credentialId]),
 };
@@ -74,4 +80,10 @@ export const clientReads = {
   /** False for a client that does not exist. */
   isSandbox: async (sql: Sql, clientId: string) =>
     (await one<{ sandbox: boolean }>(sql, 'SELECT sandbox FROM clients WHERE id = $1', [clientId]))?.sandbox ?? false,
+
+  /** The GPG 45 confidence the client requires for an AML identity PASS (MEDIUM for a client that does not exist). */
+  requiredConfidence: async (sql: Sql, clientId: string): Promise<IdentityConfidence> =>
+    (await one<{ identity_confidence: IdentityConfidence }>(sql, 'SELECT identity_confidence FROM clients WHERE id = $1', [clientId]))?.identity_confidence ?? 'MEDIUM',
 };
+
+export type IdentityConfidence = 'LOW' | 'MEDIUM' | 'HIGH';

@@ -37,7 +37,7 @@ export function createClientsService(deps: { db: Db }) {
 
     async listClients() {
       return (await clientsRepo.listClients(db)).map((c) => ({
-        clientId: c.id, name: c.name, sandbox: c.sandbox, created_at: c.created_at.toISOString(), active_credentials: c.credentials,
+        clientId: c.id, name: c.name, sandbox: c.sandbox, identity_confidence: c.identity_confidence, created_at: c.created_at.toISOString(), active_credentials: c.credentials,
       }));
     },
 
@@ -58,6 +58,14 @@ export function createClientsService(deps: { db: Db }) {
         client_id: k.id, name: k.name, scopes: k.scopes, created_at: k.created_at.toISOString(),
         revoked_at: k.revoked_at?.toISOString() ?? null, last_used_at: k.last_used_at?.toISOString() ?? null,
       }));
+    },
+
+    /** The GPG 45 confidence the client requires for an AML identity PASS (issue 23): LOW, MEDIUM (default) or HIGH. */
+    async setIdentityConfidence(clientId: string, level: string): Promise<{ clientId: string; identity_confidence: string }> {
+      const upper = level.toUpperCase();
+      if (upper !== 'LOW' && upper !== 'MEDIUM' && upper !== 'HIGH') throw new AppError('validation_failed', '--level must be low, medium or high');
+      if (!(await clientsRepo.setIdentityConfidence(db, clientId, upper))) throw new AppError('not_found', `No client ${clientId}`);
+      return { clientId, identity_confidence: upper };
     },
 
     async revokeCredential(clientId: string, credentialId: string): Promise<{ revoked: string }> {

@@ -9,6 +9,8 @@ import { PRICES, type CreditsService } from '../credits/index.ts';
 import type { MailService } from '../mail/index.ts';
 import { asksForSomething, normaliseParameters, on, type Parameters } from './domain/parameters.ts';
 import { documentNationality, type OnboardingData } from './domain/report.ts';
+import { evidenceOf, type OnboardingEvidence } from './domain/evidence.ts';
+import type { FlowAnswers } from './domain/flow.ts';
 import type { InvitationService } from './invitations.service.ts';
 import type { OnboardingReportOut, OnboardingReviewInput, OnboardingTrigger } from './onboarding.schemas.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
@@ -178,6 +180,16 @@ export function createOnboardingService(deps: OnboardingDeps) {
         document_type: idscan.document_type, document_given_names: idscan.document_given_names, document_last_name: idscan.document_last_name, date_of_birth: idscan.date_of_birth,
         ...(nationality ? { nationality } : {}), ...(sex ? { sex } : {}),
       };
+    },
+
+    /** For GPG 45 (issue 23): what the contact's last unexpired result checked, and the address history they gave. */
+    async identityEvidence(clientId: string, contactId: string): Promise<OnboardingEvidence | undefined> {
+      const row = await onboardingRepo.byContact(db, clientId, contactId);
+      if (!row) return undefined;
+      const answers = (await open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? undefined;
+      const data = row.data_enc && !(row.expires_at && row.expires_at <= deps.now()) ? await open<OnboardingData>(db, row, 'data', row.data_enc) : undefined;
+      if (!data) return answers?.home_address_history ? evidenceOf({ personal_details: null, idscan: null, reasons: [], details: {} }, null, answers) : undefined;
+      return evidenceOf(data, row.document_decision, answers);
     },
 
     /**

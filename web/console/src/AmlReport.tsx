@@ -3,6 +3,7 @@ import { Problem, useLoad } from './App.tsx';
 import { post, fullName, type AmlReport, type Contact, type Entity, type Match, type PepAssessment, type User } from './api.ts';
 import { ContactFacts } from './Contact.tsx';
 import { onLink } from './router.ts';
+import { Gpg45Card } from './Gpg45Card.tsx';
 
 type Pending = { proposal_id: string; proposal_revision: number; proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string; matches?: { entity_id: string; status: string }[] } };
 type Page = { contact: Contact; report: AmlReport; entities: Record<string, Entity | null>; can_review: boolean; pending_review: Pending | null; me: string };
@@ -182,15 +183,16 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
               {r.data.error && <><dt>Error</dt><dd>{r.data.error}</dd></>}
             </dl>
           </section>
+          {r.data.identity?.gpg45 && <Gpg45Card gpg45={r.data.identity.gpg45} {...(r.data.identity.postcode ? { postcode: r.data.identity.postcode } : {})} />}
           {r.data.identity && (
             <section aria-labelledby="id-h">
               <h2 id="id-h">Identity sources</h2>
               <table>
                 <caption>Each source: did it confirm name and date of birth, name and address?</caption>
-                <thead><tr><th scope="col">Source</th><th scope="col">Kind</th><th scope="col">Name + date of birth</th><th scope="col">Name + address</th><th scope="col">Deceased</th><th scope="col">Reasons</th></tr></thead>
+                <thead><tr><th scope="col">Source</th><th scope="col">Kind</th><th scope="col">Name + date of birth</th><th scope="col">Name + address</th><th scope="col">Deceased</th><th scope="col">Activity</th><th scope="col">Reasons</th></tr></thead>
                 <tbody>
                   {r.data.identity.sources.map((s) => (
-                    <tr key={s.source}><td>{s.source}</td><td>{s.kind}</td><td>{yesNo(s.name_dob)}</td><td>{yesNo(s.name_address)}</td><td>{yesNo(s.deceased)}</td><td>{s.reasons.join(', ') || '—'}</td></tr>
+                    <tr key={s.source}><td>{s.source}</td><td>{s.kind}</td><td>{yesNo(s.name_dob)}</td><td>{yesNo(s.name_address)}</td><td>{yesNo(s.deceased)}{s.known_fraud ? ', known fraud' : ''}</td><td>{s.activity_months != null ? `${s.activity_months} months` : '—'}</td><td>{s.reasons.join(', ') || '—'}</td></tr>
                   ))}
                 </tbody>
               </table>

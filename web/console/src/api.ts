@@ -45,11 +45,21 @@ export interface PepAssessment {
   relation: { kind: 'family' | 'associate'; relationship: string | null; pep_entity_id: string; pep_name: string } | null;
 }
 export interface Entity { id: string; list: string; sourceId: string; schema: string; names: { name?: string; full?: string; [k: string]: unknown }[]; birthDates: string[]; nationalities: string[]; citizenships: string[]; countries: string[]; programs: string[]; topics: string[]; sourceUrl?: string; gender?: string }
+/** The GPG 45 evaluation on an AML report (ADR 0135). */
+export interface Gpg45Scored { score: number; why: string[]; raise: string[] }
+export interface Gpg45 {
+  version: string; confidence: 'LOW' | 'MEDIUM' | 'HIGH' | null; profile: string | null; profiles_met: string[]; required: string; required_met: boolean;
+  scores: { evidence: { id: string; label: string; strength: number; validity: number; why: string[]; raise: string[] }[]; activity_history: Gpg45Scored; identity_fraud: Gpg45Scored; verification: Gpg45Scored };
+  to_raise: { confidence: string; profile: string; missing: string[] } | null; missing_codes: string[];
+}
 export interface AmlReport {
   id: string; status: string; revision: string;
   data: {
     decision: string | null; pep_matches: string | null; sanctions_matches: string | null; reasons: string[]; report_link: string; requested_at: string; expires_at: string | null; error: string | null;
-    identity: { sources: { source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[] }[]; confirmed_name_dob: string[]; confirmed_name_address: string[] } | null;
+    identity: {
+      sources: { source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[]; known_fraud?: boolean; activity_months?: number }[];
+      confirmed_name_dob: string[]; confirmed_name_address: string[]; gpg45?: Gpg45; postcode?: string;
+    } | null;
     matches: Match[];
   };
   review: { empty: boolean; status?: string; decision?: string; notes?: string; reviewed_by?: string; reviewed_at?: string; pep_matches?: string; sanctions_matches?: string };

@@ -6225,9 +6225,68 @@ export interface components {
                 identity: {
                     confirmed_name_address: string[];
                     confirmed_name_dob: string[];
+                    gpg45?: {
+                        /** @description The highest confidence reached (null: not even low) */
+                        confidence: "LOW" | "MEDIUM" | "HIGH" | null;
+                        /** @description Reason codes naming what the required level lacks */
+                        missing_codes: string[];
+                        /** @description The first GPG 45 identity profile met at that level (e.g. M1C) */
+                        profile: string | null;
+                        profiles_met: string[];
+                        /** @description The client's required confidence */
+                        required: "LOW" | "MEDIUM" | "HIGH";
+                        required_met: boolean;
+                        scores: {
+                            activity_history: {
+                                /** @description What would raise it */
+                                raise: string[];
+                                score: number;
+                                /** @description The checks that gave the score */
+                                why: string[];
+                            };
+                            evidence: {
+                                /** @description document, proof_of_address, or source:<id> */
+                                id: string;
+                                label: string;
+                                raise: string[];
+                                strength: number;
+                                validity: number;
+                                why: string[];
+                            }[];
+                            identity_fraud: {
+                                /** @description What would raise it */
+                                raise: string[];
+                                score: number;
+                                /** @description The checks that gave the score */
+                                why: string[];
+                            };
+                            verification: {
+                                /** @description What would raise it */
+                                raise: string[];
+                                score: number;
+                                /** @description The checks that gave the score */
+                                why: string[];
+                            };
+                        };
+                        /** @description The nearest profile of the required level (or of the next level up) and what it lacks */
+                        to_raise: {
+                            confidence: "LOW" | "MEDIUM" | "HIGH";
+                            missing: string[];
+                            profile: string;
+                        } | null;
+                        /** @description The GPG 45 version the scores and profiles follow */
+                        version: string;
+                    };
+                    /** @description The contact's UK postcode: in the ONS Postcode Directory (LIVE), terminated, not in it, or not a UK postcode's format (without the directory: the format only) */
+                    postcode?: "LIVE" | "TERMINATED" | "UNKNOWN" | "BAD_FORMAT";
                     sources: {
+                        /** @description Months over which the source saw the identity active */
+                        activity_months?: number;
                         deceased: boolean;
+                        /** @description provider, register (test data), document or sandbox */
                         kind: string;
+                        /** @description The source knows the identity as fraudulent or stolen */
+                        known_fraud?: boolean;
                         name_address: boolean;
                         name_dob: boolean;
                         reasons: string[];

@@ -1,6 +1,7 @@
 /** The AML report's data and review as stored (sealed) and shown; pure helpers over them. */
 import type { GivenName } from './names.ts';
 import type { PepAssessment } from '../../screening/index.ts';
+import type { Gpg45Result, PostcodeStanding } from '../../eidv/index.ts';
 
 export type MatchReview = 'MATCH_DISMISSED' | 'MATCH_CONFIRMED' | 'NO_MATCH';
 
@@ -58,9 +59,13 @@ export interface AmlData {
   sanctions_matches: MatchDecision | null;
   reasons: string[];
   identity: {
-    sources: Array<{ source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[] }>;
+    sources: Array<{ source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[]; known_fraud?: boolean; activity_months?: number }>;
     confirmed_name_dob: string[];
     confirmed_name_address: string[];
+    /** The GPG 45 evaluation (ADR 0135): confidence reached, profile met, every score with why. Absent on results before issue 23. */
+    gpg45?: Gpg45Result;
+    /** The contact's postcode in the ONS Postcode Directory (LIVE, TERMINATED, UNKNOWN, BAD_FORMAT); UK addresses only. */
+    postcode?: PostcodeStanding;
   };
   matches: ReportMatch[];
   screened_lists: Array<{ list: string; contentHash: string }>;

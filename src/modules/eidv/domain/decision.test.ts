@@ -46,8 +46,34 @@ describe('identity matching', () => {
   });
   it('addresses agree on country, postcode and street', () => {
     expect(sameAddress(person.address, { street: '1 MILL LANE', postcode: 'AB12CD', country_code: 'GB' })).toBe(true);
+    expect(sameAddress(person.address, { street: '1 Mill Ln.', postcode: 'ab1 2cd', country_code: 'gb' })).toBe(true);
     expect(sameAddress(person.address, { street: '1 Mill Lane', postcode: 'AB1 2CE', country_code: 'GB' })).toBe(false);
     expect(sameAddress(person.address, { street: '2 Mill Lane', postcode: 'AB1 2CD', country_code: 'GB' })).toBe(false);
     expect(sameAddress(person.address, { street: '1 Mill Lane', postcode: 'AB1 2CD', country_code: 'IE' })).toBe(false);
+  });
+});
+
+describe('identity decision with GPG 45 and the postcode', () => {
+  const gpg45 = (required_met: boolean) => ({ version: 'v', confidence: required_met ? 'MEDIUM' as const : null, profile: required_met ? 'M1C' : null, profiles_met: [], required: 'MEDIUM' as const, required_met,
+    scores: { evidence: [], activity_history: { score: 0, why: [], raise: [] }, identity_fraud: { score: 0, why: [], raise: [] }, verification: { score: 0, why: [], raise: [] } },
+    to_raise: null, missing_codes: required_met ? [] : ['NO_EVIDENCE_STRENGTH_3', 'VERIFICATION_LT_3'] });
+  const base = { dateOfBirth: '1980-01-01', today: '2026-11-22', minimumAge: 18 };
+  it('the required confidence met is PASS without any source, naming the level and profile; the address unconfirmed is said', () => {
+    expect(decideIdentity({ ...base, sources: [], gpg45: gpg45(true), postcode: 'LIVE' })).toMatchObject({ decision: 'PASS', reasons: ['GPG45_MEDIUM', 'GPG45_PROFILE_M1C', 'NAME_ADDRESS_NOT_CONFIRMED'] });
+  });
+  it('not met and one source: REFER naming what was missing', () => {
+    expect(decideIdentity({ ...base, sources: [src('a', true, true)], gpg45: gpg45(false) }).reasons)
+      .toEqual(['SOURCES_LT_2', 'GPG45_MEDIUM_NOT_MET', 'NO_EVIDENCE_STRENGTH_3', 'VERIFICATION_LT_3']);
+  });
+  it('a postcode that does not exist (or is not a postcode) stops the GPG 45 path, not two sources that hold the address', () => {
+    expect(decideIdentity({ ...base, sources: [], gpg45: gpg45(true), postcode: 'UNKNOWN' })).toMatchObject({ decision: 'REFER', reasons: expect.arrayContaining(['POSTCODE_NOT_FOUND']) });
+    expect(decideIdentity({ ...base, sources: [], gpg45: gpg45(true), postcode: 'BAD_FORMAT' })).toMatchObject({ decision: 'REFER', reasons: expect.arrayContaining(['POSTCODE_INVALID_FORMAT']) });
+    expect(decideIdentity({ ...base, sources: [src('a', true, true), src('b', true, true)], postcode: 'UNKNOWN' }).decision).toBe('PASS');
+  });
+  it('a known fraudulent identity is ALERT, whatever else agrees', () => {
+    expect(decideIdentity({ ...base, sources: [src('a', true, true), { ...src('b', true, true), knownFraud: true }], gpg45: gpg45(true) })).toMatchObject({ decision: 'ALERT', reasons: ['IDENTITY_FRAUD'] });
+  });
+  it('a proof of address confirms the address for the GPG 45 path', () => {
+    expect(decideIdentity({ ...base, sources: [], gpg45: gpg45(true), addressConfirmedBy: ['proof_of_address'] }).reasons).toEqual(['GPG45_MEDIUM', 'GPG45_PROFILE_M1C']);
   });
 });

@@ -1,4 +1,5 @@
 import { ageOn } from '../../../platform/domain/dates.ts';
+import type { Gpg45Result } from './gpg45/evaluate.ts';
 import type { SourceResult } from './identity.ts';
 
 export type IdentityDecision = 'PASS' | 'REFER' | 'ALERT';
@@ -11,24 +12,56 @@ export interface IdentityOutcome {
   confirmedNameAddress: string[];
 }
 
-/**
- * The electronic identity decision (spec: PASS = verified against two or more authoritative sources):
- * PASS when at least two independent sources confirm the person, and between them name with date of birth
- * and name with address are both confirmed; REFER when fewer do; ALERT when a source reports the person
- * deceased or the date of birth makes them under age. Every outcome lists its reason codes.
- */
-export function decideIdentity(input: { sources: SourceResult[]; dateOfBirth: string; today: string; minimumAge: number }): IdentityOutcome {
-  const confirmedNameDob = input.sources.filter((s) => s.nameDob).map((s) => s.source);
-  const confirmedNameAddress = input.sources.filter((s) => s.nameAddress).map((s) => s.source);
-  const confirming = new Set([...confirmedNameDob, ...confirmedNameAddress]);
-  const reasons: string[] = [];
-  if (input.sources.some((s) => s.deceased)) reasons.push('DECEASED');
-  if (input.dateOfBirth && ageOn(input.dateOfBirth, input.today) < input.minimumAge) reasons.push('UNDERAGE');
-  if (reasons.length > 0) return { decision: 'ALERT', reasons, confirmedNameDob, confirmedNameAddress };
+/** What the postcode directory said of the contact's postcode (sources/postcodes.ts); absent: not a UK address. */
+export type PostcodeStanding = 'LIVE' | 'TERMINATED' | 'UNKNOWN' | 'BAD_FORMAT';
 
+const POSTCODE_REASON: Record<PostcodeStanding, string | undefined> = {
+  LIVE: undefined, TERMINATED: 'POSTCODE_TERMINATED', UNKNOWN: 'POSTCODE_NOT_FOUND', BAD_FORMAT: 'POSTCODE_INVALID_FORMAT',
+};
+
+/**
+ * The electronic identity decision (the spec: PASS = verified against two or more authoritative sources; ADR 0135):
+ *
+ * - ALERT when a source reports the person deceased (`DECEASED`) or known to fraud data (`IDENTITY_FRAUD`), or the
+ *   date of birth makes them under age (`UNDERAGE`).
+ * - PASS when two independent sources confirm the person (between them name with date of birth and name with
+ *   address), or when the GPG 45 confidence reached is at least the client's required confidence (default
+ *   medium): a chip-verified passport with a live face match (M1C) is such evidence. The GPG 45 path needs a
+ *   postcode that exists (the UK format, and the ONS Postcode Directory when given): no source vouches for the
+ *   address there, and an address that does not exist is for a person to look at.
+ * - REFER otherwise, with codes naming what was missing: the sources' (`SOURCES_LT_2`, `NAME_DOB_NOT_CONFIRMED`,
+ *   `NAME_ADDRESS_NOT_CONFIRMED`) and GPG 45's (`GPG45_MEDIUM_NOT_MET`, then the nearest profile's shortfalls such as
+ *   `NO_EVIDENCE_STRENGTH_3`, `EVIDENCE_VALIDITY_LT_2`, `VERIFICATION_LT_3`, `IDENTITY_FRAUD_LT_1`).
+ */
+export function decideIdentity(input: {
+  sources: SourceResult[]; dateOfBirth: string; today: string; minimumAge: number;
+  gpg45?: Gpg45Result; postcode?: PostcodeStanding; addressConfirmedBy?: string[];
+}): IdentityOutcome {
+  const confirmedNameDob = input.sources.filter((s) => s.nameDob).map((s) => s.source);
+  const confirmedNameAddress = [...input.sources.filter((s) => s.nameAddress).map((s) => s.source), ...(input.addressConfirmedBy ?? [])];
+  const confirming = new Set([...input.sources.filter((s) => s.nameDob || s.nameAddress).map((s) => s.source)]);
+  const out = (decision: IdentityDecision, reasons: string[]): IdentityOutcome => ({ decision, reasons, confirmedNameDob, confirmedNameAddress });
+  const alerts: string[] = [];
+  if (input.sources.some((s) => s.deceased)) alerts.push('DECEASED');
+  if (input.sources.some((s) => s.knownFraud)) alerts.push('IDENTITY_FRAUD');
+  if (input.dateOfBirth && ageOn(input.dateOfBirth, input.today) < input.minimumAge) alerts.push('UNDERAGE');
+  if (alerts.length > 0) return out('ALERT', alerts);
+
+  const postcode = input.postcode ? POSTCODE_REASON[input.postcode] : undefined;
+  const addressMissing = confirmedNameAddress.length === 0 ? ['NAME_ADDRESS_NOT_CONFIRMED'] : [];
+  const sourcesPass = confirming.size >= 2 && confirmedNameDob.length > 0 && input.sources.some((s) => s.nameAddress);
+  const gpg45 = input.gpg45;
+  const blocking = input.postcode === 'UNKNOWN' || input.postcode === 'BAD_FORMAT';
+  // Two sources that hold the person at the address as written vouch for it; `identity.postcode` still shows the standing.
+  if (sourcesPass) return out('PASS', ['SOURCES_GE_2', 'NAME_DOB_CONFIRMED', 'NAME_ADDRESS_CONFIRMED']);
+  if (!blocking && gpg45?.required_met) {
+    return out('PASS', [`GPG45_${gpg45.confidence}`, `GPG45_PROFILE_${gpg45.profile}`, ...addressMissing, ...(postcode ? [postcode] : [])]);
+  }
+  const reasons: string[] = [];
   if (confirming.size < 2) reasons.push('SOURCES_LT_2');
   if (confirmedNameDob.length === 0) reasons.push('NAME_DOB_NOT_CONFIRMED');
-  if (confirmedNameAddress.length === 0) reasons.push('NAME_ADDRESS_NOT_CONFIRMED');
-  if (reasons.length > 0) return { decision: 'REFER', reasons, confirmedNameDob, confirmedNameAddress };
-  return { decision: 'PASS', reasons: ['SOURCES_GE_2', 'NAME_DOB_CONFIRMED', 'NAME_ADDRESS_CONFIRMED'], confirmedNameDob, confirmedNameAddress };
+  reasons.push(...addressMissing);
+  if (postcode) reasons.push(postcode);
+  if (gpg45 && !gpg45.required_met) reasons.push(`GPG45_${gpg45.required}_NOT_MET`, ...gpg45.missing_codes);
+  return out('REFER', reasons);
 }

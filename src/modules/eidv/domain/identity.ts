@@ -1,4 +1,7 @@
 import anyAscii from 'any-ascii';
+import { sameAddress, type AddressLike } from './address.ts';
+
+export { foldPostcode, sameAddress, sameStreet } from './address.ts';
 
 /** The person an identity source is asked about (from the contact record). */
 export interface PersonQuery {
@@ -7,32 +10,33 @@ export interface PersonQuery {
   last_name: string;
   date_of_birth: string;
   address: { street: string; postcode: string; city: string; country_code: string };
+  /** Earlier addresses of the last 12 months (the onboarding flow's address history), newest first; `from`/`to` YYYY-MM-DD. */
+  previous_addresses?: Array<{ street: string; postcode: string; city: string; country_code: string; from?: string; to?: string }>;
 }
 
-/** What one source says: whether it confirms name with date of birth, and name with address; and flags. */
+/**
+ * What one source says: whether it confirms name with date of birth, and name with address; and flags. The
+ * optional fields are what GPG 45 reads (absent: the source does not report it).
+ */
 export interface SourceResult {
   source: string;
-  kind: 'register' | 'document' | 'sandbox';
+  kind: 'register' | 'document' | 'sandbox' | 'provider';
   nameDob: boolean;
   nameAddress: boolean;
   deceased: boolean;
   reasons: string[];
+  /** Months over which the source has seen the identity active; null or absent: not reported. */
+  activityMonths?: number | null;
+  /** The source checked mortality data (a deceased flag it could have raised) / known-fraud data. */
+  mortalityChecked?: boolean;
+  fraudChecked?: boolean;
+  /** The identity is known to the source as fraudulent or stolen. */
+  knownFraud?: boolean;
 }
 
 /** Case, diacritics and script folded; punctuation and spaces removed ("O'Brien" = "OBRIEN", "Müller" = "MULLER"). */
 export function foldName(value: string): string {
   return anyAscii(value.normalize('NFC')).toUpperCase().replace(/[^A-Z0-9]/g, '');
-}
-
-export function foldPostcode(value: string): string {
-  return value.toUpperCase().replace(/[^A-Z0-9]/g, '');
-}
-
-/** Street lines agree when their folded forms are equal or one starts with the other ("1 Mill Lane" / "1 Mill Ln" do not, "1 Mill Lane" / "1 Mill Lane, Flat 2" do). */
-export function sameStreet(a: string, b: string): boolean {
-  const fa = foldName(a);
-  const fb = foldName(b);
-  return fa.length > 0 && fb.length > 0 && (fa === fb || fa.startsWith(fb) || fb.startsWith(fa));
 }
 
 export function sameName(query: PersonQuery, record: { first_name: string; last_name: string; middle_name?: string }): boolean {
@@ -43,11 +47,7 @@ export function sameName(query: PersonQuery, record: { first_name: string; last_
   return !qm || !rm || qm === rm || qm[0] === rm || rm[0] === qm;
 }
 
-export function sameAddress(query: PersonQuery['address'], record: { street: string; postcode: string; country_code: string }): boolean {
-  return (
-    query.country_code.toUpperCase() === record.country_code.toUpperCase() &&
-    foldPostcode(query.postcode) !== '' &&
-    foldPostcode(query.postcode) === foldPostcode(record.postcode) &&
-    sameStreet(query.street, record.street)
-  );
+/** The person's address now or any address of their history matches the record (the 12-month history the flow collects). */
+export function anyAddressMatches(person: PersonQuery, record: AddressLike): boolean {
+  return [person.address, ...(person.previous_addresses ?? [])].some((a) => sameAddress(a, record));
 }

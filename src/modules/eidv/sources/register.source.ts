@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { foldName, sameAddress, sameName, type PersonQuery } from '../domain/identity.ts';
+import { anyAddressMatches, foldName, sameName, type PersonQuery } from '../domain/identity.ts';
 import type { IdentitySource } from './source.ts';
 
 export interface RegisterRecord {
@@ -19,9 +19,11 @@ export interface RegisterRecord {
 const COLUMNS = ['first_name', 'last_name', 'date_of_birth', 'street', 'postcode', 'country_code'];
 
 /**
- * A reference register loaded from a CSV file the operator provides (an electoral-roll-like extract):
+ * TEST DATA ONLY: a reference register loaded from a CSV file the operator provides (an electoral-roll-like extract):
  * columns first_name, middle_name, last_name, date_of_birth, street, postcode, city, country_code and
- * optionally deceased (true/false). Each file is one independent source. Indexed by folded last name.
+ * optionally deceased (true/false). Each file is one independent source. Indexed by folded last name. It stands in for a real register in tests,
+ * demos and air-gapped trials; a live install asks identity data providers (provider.ts). It reports a deceased
+ * flag, so it counts as a mortality check; it knows nothing of activity or known fraud.
  */
 export function loadRegister(file: string, id = path.basename(file).replace(/\.[^.]+$/, '')): IdentitySource & { size: number } {
   const rows = parse(readFileSync(file), { columns: true, skip_empty_lines: true, trim: true, bom: true }) as Record<string, string>[];
@@ -44,15 +46,15 @@ export function loadRegister(file: string, id = path.basename(file).replace(/\.[
     async check(person: PersonQuery) {
       const candidates = (byLastName.get(foldName(person.last_name)) ?? []).filter((r) => sameName(person, r));
       const nameDob = candidates.some((r) => r.date_of_birth === person.date_of_birth);
-      const nameAddress = candidates.some((r) => sameAddress(person.address, r));
-      const deceased = candidates.some((r) => r.deceased && (r.date_of_birth === person.date_of_birth || sameAddress(person.address, r)));
+      const nameAddress = candidates.some((r) => anyAddressMatches(person, r));
+      const deceased = candidates.some((r) => r.deceased && (r.date_of_birth === person.date_of_birth || anyAddressMatches(person, r)));
       const reasons = [
         candidates.length === 0 ? `${id.toUpperCase()}_NOT_FOUND` : `${id.toUpperCase()}_NAME_FOUND`,
         ...(nameDob ? [`${id.toUpperCase()}_DOB_MATCH`] : []),
         ...(nameAddress ? [`${id.toUpperCase()}_ADDRESS_MATCH`] : []),
         ...(deceased ? [`${id.toUpperCase()}_DECEASED`] : []),
       ];
-      return { source: id, kind: 'register' as const, nameDob, nameAddress, deceased, reasons };
+      return { source: id, kind: 'register' as const, nameDob, nameAddress, deceased, reasons, mortalityChecked: candidates.length > 0 };
     },
   };
 }

@@ -8,7 +8,8 @@ import type { PersonQuery, SourceResult } from '../domain/identity.ts';
 export interface IdentitySource {
   readonly id: string;
   readonly kind: SourceResult['kind'];
-  check(person: PersonQuery, context: { clientId: string; contactId: string; sandbox: boolean }): Promise<SourceResult | undefined>;
+  /** One answer, or several when the source consults several underlying data sources (a vendor's bureaus); undefined: not asked. */
+  check(person: PersonQuery, context: { clientId: string; contactId: string; sandbox: boolean }): Promise<SourceResult | SourceResult[] | undefined>;
 }
 
 export class SourceUnavailableError extends Error {

@@ -1,0 +1,216 @@
+/**
+ * The GPG 45 scores, each from the checks actually performed, each with why and what would raise it. The rules
+ * follow the guide's sections "Get evidence of the claimed identity" (strength), "Check the evidence is genuine or
+ * valid" (validity), "Check the claimed identity has existed over time" (activity history), "Check if the claimed
+ * identity is at high risk of identity fraud" and "Check that the identity belongs to the person who's claiming
+ * it" (verification), as this service reads them (ADR 0135 lists where a reading was needed).
+ */
+import type { Gpg45Input, SourceEvidence } from './evidence.ts';
+
+export interface ScoredEvidence {
+  /** `document`, `proof_of_address`, or `source:<id>`. */
+  id: string;
+  label: string;
+  strength: number;
+  validity: number;
+  why: string[];
+  raise: string[];
+}
+
+export interface ScoredItem { score: number; why: string[]; raise: string[] }
+
+export interface Gpg45Scores {
+  evidence: ScoredEvidence[];
+  activity: ScoredItem;
+  fraud: ScoredItem;
+  verification: ScoredItem;
+}
+
+const CHIPPED = new Set(['passport', 'identity_card', 'residence_permit']);
+const LABEL: Record<string, string> = {
+  passport: 'passport', driving_licence: 'photocard driving licence', identity_card: 'national identity card', residence_permit: 'biometric residence permit', other: 'identity document',
+};
+
+/** The identity document: strength from what it is (and whether its chip shows it is a biometric one), validity from the checks made. */
+export function scoreDocument(doc: NonNullable<Gpg45Input['document']>): ScoredEvidence {
+  const why: string[] = [];
+  const raise: string[] = [];
+  const label = LABEL[doc.type] ?? 'identity document';
+  let strength: number;
+  if (CHIPPED.has(doc.type) && doc.chip) {
+    strength = 4;
+    why.push(`strength 4: a biometric (chip) ${label}, issued after checks of the person, with a photo and cryptographic security features`);
+  } else if (CHIPPED.has(doc.type) || doc.type === 'driving_licence') {
+    strength = 3;
+    why.push(`strength 3: a ${label} with a photo and printed security features${CHIPPED.has(doc.type) ? '; its chip was not read, so it is not shown to be a biometric one' : ''}`);
+    if (CHIPPED.has(doc.type)) raise.push('strength 4: read the chip (NFC, the mobile hand-over) to show it is a biometric document');
+  } else {
+    strength = 2;
+    why.push('strength 2: an identity document of a kind without known security features');
+  }
+
+  let validity = 0;
+  if (doc.decision !== 'PASSED' || !doc.matchesPerson) {
+    why.push(`validity 0: the document did not pass its checks (${doc.decision}${doc.matchesPerson ? '' : ', not the contact\'s name and date of birth'}${doc.reasons.length ? `: ${doc.reasons.join(', ')}` : ''})`);
+    raise.push('validity 1 or more: a document that passes its checks (MRZ check digits, not expired, printed data agreeing with the MRZ) in the contact\'s name');
+    return { id: 'document', label, strength, validity, why, raise };
+  }
+  validity = 1;
+  why.push('validity 1: MRZ check digits valid, not expired, printed data agrees with the MRZ: its details are consistent');
+  if (doc.securityFeaturesChecked) {
+    validity = 2;
+    why.push('validity 2: its printed security features were checked by document authentication');
+  }
+  if (doc.chip?.passiveAuthentication) {
+    validity = 3;
+    why.push('validity 3: the chip\'s data is signed by the issuing state and the signature chain checked (passive authentication)'
+      + (doc.chip.activeAuthentication ? '; the chip proved it is not a clone (active or chip authentication)' : ''));
+    if (doc.issuerConfirmed && doc.chip.activeAuthentication) {
+      validity = 4;
+      why.push('validity 4: the issuer also confirmed it is valid and not reported lost, stolen or cancelled');
+    } else {
+      raise.push('validity 4: ' + [
+        ...(doc.chip.activeAuthentication ? [] : ['the chip\'s active or chip authentication (anti-cloning)']),
+        ...(doc.issuerConfirmed ? [] : ['the issuer\'s confirmation that the document is not reported lost, stolen or cancelled (for a UK passport, HM Passport Office\'s Document Checking Service; not available to this service)']),
+      ].join(' and '));
+    }
+  } else {
+    if (doc.chip) why.push('the chip was read but its passive authentication failed: its data is not shown to be the issuer\'s');
+    if (!doc.securityFeaturesChecked) raise.push('validity 2: document authentication of its printed security features, or the issuer\'s confirmation');
+    if (CHIPPED.has(doc.type)) raise.push('validity 3: read the chip and pass its passive authentication');
+  }
+  return { id: 'document', label, strength, validity, why, raise };
+}
+
+/** A proof of address (utility bill, bank or council tax statement) read from a file: no photo, details not confirmed with the issuer. */
+export function scoreProofOfAddress(poa: NonNullable<Gpg45Input['proofOfAddress']>): ScoredEvidence {
+  const passed = poa.decision === 'PASSED' && poa.nameFound;
+  return {
+    id: 'proof_of_address', label: 'proof of address', strength: 1, validity: passed ? 1 : 0,
+    why: [
+      'strength 1: a bill or statement naming the person at an address, without a photo or security features',
+      passed ? 'validity 1: read, recent, and naming the contact at their address' : `validity 0: it did not pass (${poa.decision}${poa.reasons.length ? `: ${poa.reasons.join(', ')}` : ''})`,
+    ],
+    raise: passed ? ['validity 2: the account confirmed with its issuer (an identity source that holds it)'] : ['validity 1: a recent statement naming the contact at their current address'],
+  };
+}
+
+/** An identity source's record (credit reference agency, electoral roll, identity vendor) found for the person. */
+export function scoreSource(s: SourceEvidence): ScoredEvidence | undefined {
+  if (!s.nameDob && !s.nameAddress) return undefined;
+  const both = s.nameDob && s.nameAddress;
+  return {
+    id: `source:${s.source}`, label: `${s.source} record`, strength: both ? 2 : 1, validity: both ? 2 : 1,
+    why: both
+      ? [`strength 2 and validity 2: ${s.source} holds a record (an account or register entry) for this name, date of birth and address, confirmed with the source itself`]
+      : [`strength 1 and validity 1: ${s.source} confirms the name with ${s.nameDob ? 'the date of birth' : 'the address'} only`],
+    raise: both ? [] : [`strength and validity 2: ${s.source} confirming name, date of birth and address together`],
+  };
+}
+
+/** Activity history: the longest period over which a source that found the person has seen the identity active. */
+export const ACTIVITY_MONTHS: ReadonlyArray<{ score: number; months: number }> = [
+  { score: 4, months: 36 }, { score: 3, months: 24 }, { score: 2, months: 12 }, { score: 1, months: 6 },
+];
+
+export function scoreActivity(sources: readonly SourceEvidence[]): ScoredItem {
+  const reporting = sources.filter((s) => (s.nameDob || s.nameAddress) && s.activityMonths !== null);
+  if (reporting.length === 0) {
+    return { score: 0, why: ['activity history 0: no source that found the person reports how long the identity has been active'], raise: ['activity history 1 or more: an identity source reporting activity (accounts, electoral roll) over 6 months or more'] };
+  }
+  const best = reporting.reduce((a, b) => ((b.activityMonths ?? 0) > (a.activityMonths ?? 0) ? b : a));
+  const months = best.activityMonths ?? 0;
+  const score = ACTIVITY_MONTHS.find((t) => months >= t.months)?.score ?? 0;
+  const next = [...ACTIVITY_MONTHS].reverse().find((t) => t.score > score);
+  return {
+    score,
+    why: [`activity history ${score}: ${best.source} has seen the identity active over ${months} months`],
+    raise: next ? [`activity history ${next.score}: activity over ${next.months} months or more`] : [],
+  };
+}
+
+/** Identity fraud: mortality and known-fraud data from the sources, PEP and sanctions screening. A flag sets it to 0. */
+export function scoreFraud(sources: readonly SourceEvidence[], screening: Gpg45Input['screening']): ScoredItem {
+  const deceased = sources.filter((s) => s.deceased).map((s) => s.source);
+  const fraud = sources.filter((s) => s.knownFraud).map((s) => s.source);
+  if (deceased.length || fraud.length) {
+    return {
+      score: 0,
+      why: [
+        ...(deceased.length ? [`identity fraud 0: reported deceased by ${deceased.join(', ')}`] : []),
+        ...(fraud.length ? [`identity fraud 0: a known fraudulent or stolen identity according to ${fraud.join(', ')}`] : []),
+      ],
+      raise: ['a person must resolve the flag before any confidence is given'],
+    };
+  }
+  const mortality = sources.filter((s) => s.mortalityChecked).map((s) => s.source);
+  const known = sources.filter((s) => s.fraudChecked).map((s) => s.source);
+  const checkers = new Set([...mortality, ...known]);
+  const screened = screening.pep !== null && screening.sanctions !== null;
+  const clear = screening.pep === 'No Match' && screening.sanctions === 'No Match';
+  const screeningWhy = !screened ? 'PEP and sanctions screening not done (no list of that kind loaded)'
+    : clear ? 'PEP and sanctions screening found no match' : 'PEP or sanctions screening has a potential match to review';
+  if (checkers.size === 0) {
+    return { score: 0, why: ['identity fraud 0: no source checked mortality or known-fraud data', screeningWhy], raise: ['identity fraud 1: an identity source that checks mortality or known-fraud data'] };
+  }
+  const raise: string[] = [];
+  let score = 1;
+  const why = [`identity fraud 1: ${[...checkers].join(', ')} checked ${[mortality.length ? 'mortality' : '', known.length ? 'known-fraud' : ''].filter(Boolean).join(' and ')} data: clear`];
+  if (mortality.length && known.length && clear) {
+    score = 2;
+    why.push('identity fraud 2: both mortality and known-fraud data checked, and ' + screeningWhy);
+    if (checkers.size >= 2) {
+      score = 3;
+      why.push(`identity fraud 3: the checks come from ${checkers.size} independent sources`);
+    } else raise.push('identity fraud 3: the mortality and known-fraud checks confirmed by a second independent source');
+  } else {
+    why.push(screeningWhy);
+    raise.push('identity fraud 2: ' + [
+      ...(mortality.length ? [] : ['a mortality check']), ...(known.length ? [] : ['a known-fraud check']),
+      ...(clear ? [] : [screened ? 'the PEP or sanctions match reviewed and dismissed' : 'PEP and sanctions screening']),
+    ].join(', '));
+  }
+  return { score, why, raise };
+}
+
+/** Verification: the face match with live capture against the document's photo, or knowledge-based verification. */
+export function scoreVerification(input: Pick<Gpg45Input, 'face' | 'otherVerification'>, document: ScoredEvidence | undefined): ScoredItem {
+  const photoEvidence = document !== undefined && document.strength >= 3 && document.validity >= 1;
+  let score = 0;
+  const why: string[] = [];
+  const raise: string[] = [];
+  if (input.face?.matched && photoEvidence && input.face.liveness) {
+    score = 3;
+    why.push(`verification 3: the face matched the ${document!.label}'s photo (strength ${document!.strength}) and came from a live capture (active liveness challenge passed)`);
+    raise.push('verification 4: a biometric comparison whose presentation-attack detection is independently tested (ISO/IEC 30107-3); not claimed by this service');
+  } else if (input.face?.matched && photoEvidence) {
+    score = 2;
+    why.push(`verification 2: the face matched the ${document!.label}'s photo, but liveness was not shown`);
+    raise.push('verification 3: the selfie from a live capture (pass the liveness challenge)');
+  } else {
+    why.push(input.face ? (input.face.matched ? 'verification 0: the face matched, but not a valid photo document of strength 3 or more' : 'verification 0: the face did not match the document\'s photo')
+      : 'verification 0: no face match was performed');
+    raise.push('verification 3: a face match with live capture against a passport, identity card or driving licence');
+  }
+  if (input.otherVerification && input.otherVerification.score > score) {
+    score = input.otherVerification.score;
+    why.push(`verification ${score}: ${input.otherVerification.why}`);
+  }
+  return { score, why, raise };
+}
+
+/** Every score from the evidence. */
+export function scoreAll(input: Gpg45Input): Gpg45Scores {
+  const document = input.document ? scoreDocument(input.document) : undefined;
+  const evidence = [
+    ...(document ? [document] : []),
+    ...(input.proofOfAddress ? [scoreProofOfAddress(input.proofOfAddress)] : []),
+    ...input.sources.filter((s) => s.kind !== 'document').map(scoreSource).filter((e): e is ScoredEvidence => e !== undefined),
+  ];
+  return {
+    evidence,
+    activity: scoreActivity(input.sources),
+    fraud: scoreFraud(input.sources, input.screening),
+    verification: scoreVerification(input, document),
+  };
+}

@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { evidenceOf } from './evidence.ts';
+
+const data = (details: Record<string, unknown>) => ({ personal_details: null, idscan: null, reasons: [], details });
+
+describe('an onboarding result as GPG 45 evidence', () => {
+  it('reads the document, its chip, the face match and liveness, the proof of address', () => {
+    const e = evidenceOf(data({
+      document: { decision: 'PASSED', document_type: 'Passport', reasons: [] },
+      chip: { passed: true, reasons: [], active_authentication: { passed: true } },
+      face_match: { decision: 'PASSED' }, liveness: { decision: 'PASSED' },
+      proof_of_address: { decision: 'PASSED', name_found: true, reasons: [] },
+    }), 'PASSED', undefined);
+    expect(e).toEqual({
+      document: { type: 'passport', decision: 'PASSED', reasons: [], matchesPerson: true, chip: { passiveAuthentication: true, activeAuthentication: true } },
+      face: { matched: true, liveness: true },
+      proofOfAddress: { decision: 'PASSED', nameFound: true, reasons: [] },
+    });
+  });
+  it('a licence naming someone else, no chip, liveness failed', () => {
+    const e = evidenceOf(data({
+      document: { decision: 'REFER', document_type: 'Driving License', reasons: [{ code: 'CONTACT_MISMATCH_NAME' }] },
+      face_match: { decision: 'PASSED' }, liveness: { decision: 'FAILED' },
+    }), 'REFER', undefined);
+    expect(e.document).toEqual({ type: 'driving_licence', decision: 'REFER', reasons: ['CONTACT_MISMATCH_NAME'], matchesPerson: false });
+    expect(e.face).toEqual({ matched: true, liveness: false });
+  });
+  it('a chip without active authentication, security features and issuer confirmation when another check adds them', () => {
+    const e = evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Identity Card', reasons: [], security_features_checked: true, issuer_confirmed: true }, chip: { passed: false } }), 'PASSED', undefined);
+    expect(e.document).toMatchObject({ type: 'identity_card', securityFeaturesChecked: true, issuerConfirmed: true, chip: { passiveAuthentication: false, activeAuthentication: null } });
+  });
+  it('the address history: the answers being given, else the processed result\'s', () => {
+    const addresses = [{ street: '1 Mill Lane', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2020-01-01', to: '2026-06-01' }, { street: '2 New Road', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2026-06-01' }];
+    expect(evidenceOf(data({ home_address_history: { addresses } }), null, undefined).addressHistory).toEqual(addresses);
+    expect(evidenceOf(data({}), null, { home_address_history: { addresses: [addresses[1]!] } }).addressHistory).toEqual([addresses[1]]);
+  });
+});

@@ -1,0 +1,61 @@
+/**
+ * What an onboarding result says for GPG 45 (issue 23): the identity document and the checks made on it, the chip,
+ * the face match and its liveness, the proof of address, and the address history. The eIDV module scores it
+ * (eidv/domain/gpg45); this module does not depend on that one, so the shape is written here and checked where
+ * the two are wired (src/service.ts).
+ *
+ * Fields other checks may add and this reads when present: `details.document.security_features_checked` (a
+ * document-authentication engine checked the printed security features), `details.document.issuer_confirmed`
+ * (the issuer confirmed the document valid and not lost or stolen), `details.chip.active_authentication`
+ * (`{ passed }` or a boolean: the chip proved it is not a clone).
+ */
+import type { FlowAnswers } from './flow.ts';
+import type { OnboardingData } from './report.ts';
+
+export interface OnboardingEvidence {
+  document?: {
+    type: 'passport' | 'driving_licence' | 'identity_card' | 'residence_permit' | 'other';
+    decision: string; reasons: string[]; matchesPerson: boolean;
+    securityFeaturesChecked?: boolean; issuerConfirmed?: boolean;
+    chip?: { passiveAuthentication: boolean; activeAuthentication: boolean | null };
+  };
+  face?: { matched: boolean; liveness: boolean };
+  proofOfAddress?: { decision: string; nameFound: boolean; reasons: string[] };
+  addressHistory?: Array<{ street: string; city: string; postcode: string; country: string; from: string; to?: string }>;
+}
+
+const TYPES: Record<string, NonNullable<OnboardingEvidence['document']>['type']> = {
+  Passport: 'passport', 'Driving License': 'driving_licence', 'Identity Card': 'identity_card', 'Residence Permit': 'residence_permit',
+};
+
+type Loose = Record<string, unknown> | undefined;
+const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
+const codes = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(obj(x)?.code ?? ''))).filter(Boolean) : []);
+
+export function evidenceOf(data: OnboardingData, documentDecision: string | null, answers: FlowAnswers | undefined): OnboardingEvidence {
+  const d = data.details;
+  const out: OnboardingEvidence = {};
+  const doc = obj(d.document);
+  if (doc && documentDecision) {
+    const reasons = codes(doc.reasons);
+    const chip = obj(d.chip);
+    const active = chip?.active_authentication;
+    out.document = {
+      type: TYPES[String(doc.document_type)] ?? 'other', decision: documentDecision, reasons,
+      matchesPerson: !reasons.some((c) => c.startsWith('CONTACT_MISMATCH')),
+      ...(doc.security_features_checked === true ? { securityFeaturesChecked: true } : {}),
+      ...(doc.issuer_confirmed === true ? { issuerConfirmed: true } : {}),
+      ...(chip ? { chip: { passiveAuthentication: chip.passed === true, activeAuthentication: typeof active === 'boolean' ? active : obj(active) ? obj(active)!.passed === true : null } } : {}),
+    };
+  }
+  const face = obj(d.face_match);
+  const chipFace = obj(obj(d.chip)?.face_match);
+  if (face || chipFace) {
+    out.face = { matched: face?.decision === 'PASSED' || chipFace?.decision === 'PASSED', liveness: obj(d.liveness)?.decision === 'PASSED' };
+  }
+  const poa = obj(d.proof_of_address);
+  if (poa) out.proofOfAddress = { decision: String(poa.decision ?? ''), nameFound: poa.name_found === true, reasons: codes(poa.reasons) };
+  const history = answers?.home_address_history ?? (d.home_address_history as FlowAnswers['home_address_history'] | undefined);
+  if (history?.addresses?.length) out.addressHistory = history.addresses.map((a) => ({ street: a.street, city: a.city, postcode: a.postcode, country: a.country, from: a.from, ...(a.to ? { to: a.to } : {}) }));
+  return out;
+}
