@@ -7,7 +7,7 @@ describe('an onboarding result as GPG 45 evidence', () => {
   it('reads the document, its chip, the face match and liveness, the proof of address', () => {
     const e = evidenceOf(data({
       document: { decision: 'PASSED', document_type: 'Passport', reasons: [] },
-      chip: { passed: true, reasons: [], active_authentication: { passed: true } },
+      chip: { passed: true, reasons: [], active_authentication: { supported: true, performed: true, challenge_valid: true, signature_valid: true } },
       face_match: { decision: 'PASSED' }, liveness: { decision: 'PASSED' },
       proof_of_address: { decision: 'PASSED', name_found: true, reasons: [] },
     }), 'PASSED', undefined);
@@ -28,6 +28,14 @@ describe('an onboarding result as GPG 45 evidence', () => {
   it('a chip without active authentication, security features and issuer confirmation when another check adds them', () => {
     const e = evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Identity Card', reasons: [], security_features_checked: true, issuer_confirmed: true }, chip: { passed: false } }), 'PASSED', undefined);
     expect(e.document).toMatchObject({ type: 'identity_card', securityFeaturesChecked: true, issuerConfirmed: true, chip: { passiveAuthentication: false, activeAuthentication: null } });
+  });
+  it('active authentication counts only for a fresh server challenge answered with a valid signature', () => {
+    const active = (a: Record<string, unknown>) => evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Passport', reasons: [] }, chip: { passed: true, active_authentication: a } }), 'PASSED', undefined).document?.chip?.activeAuthentication;
+    expect(active({ supported: true, performed: true, challenge_valid: true, signature_valid: true })).toBe(true);
+    expect(active({ supported: true, performed: true, challenge_valid: false, signature_valid: true })).toBe(false);
+    expect(active({ supported: true, performed: true, challenge_valid: true, signature_valid: false })).toBe(false);
+    expect(active({ supported: true, performed: false, challenge_valid: null, signature_valid: null })).toBe(false);
+    expect(active({ supported: false, performed: false, challenge_valid: null, signature_valid: null })).toBeNull();
   });
   it('the address history: the answers being given, else the processed result\'s', () => {
     const addresses = [{ street: '1 Mill Lane', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2020-01-01', to: '2026-06-01' }, { street: '2 New Road', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2026-06-01' }];

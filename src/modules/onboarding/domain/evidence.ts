@@ -6,8 +6,9 @@
  *
  * Fields other checks may add and this reads when present: `details.document.security_features_checked` (a
  * document-authentication engine checked the printed security features), `details.document.issuer_confirmed`
- * (the issuer confirmed the document valid and not lost or stolen), `details.chip.active_authentication`
- * (`{ passed }` or a boolean: the chip proved it is not a clone).
+ * (the issuer confirmed the document valid and not lost or stolen). The chip check writes
+ * `details.chip.active_authentication` as `{ supported, performed, challenge_valid, signature_valid }` (checks/chip.ts):
+ * the chip proved it is not a clone only when it answered a server challenge, once, with a valid signature.
  */
 import type { FlowAnswers } from './flow.ts';
 import type { OnboardingData } from './report.ts';
@@ -32,6 +33,12 @@ type Loose = Record<string, unknown> | undefined;
 const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
 const codes = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(obj(x)?.code ?? ''))).filter(Boolean) : []);
 
+/** Active authentication as GPG 45 counts it: null when the chip has no AA key, else whether it answered a fresh server challenge. */
+function activeAuthentication(active: Loose): boolean | null {
+  if (!active || active.supported !== true) return null;
+  return active.performed === true && active.challenge_valid === true && active.signature_valid === true;
+}
+
 export function evidenceOf(data: OnboardingData, documentDecision: string | null, answers: FlowAnswers | undefined): OnboardingEvidence {
   const d = data.details;
   const out: OnboardingEvidence = {};
@@ -39,13 +46,13 @@ export function evidenceOf(data: OnboardingData, documentDecision: string | null
   if (doc && documentDecision) {
     const reasons = codes(doc.reasons);
     const chip = obj(d.chip);
-    const active = chip?.active_authentication;
+    const active = obj(chip?.active_authentication);
     out.document = {
       type: TYPES[String(doc.document_type)] ?? 'other', decision: documentDecision, reasons,
       matchesPerson: !reasons.some((c) => c.startsWith('CONTACT_MISMATCH')),
       ...(doc.security_features_checked === true ? { securityFeaturesChecked: true } : {}),
       ...(doc.issuer_confirmed === true ? { issuerConfirmed: true } : {}),
-      ...(chip ? { chip: { passiveAuthentication: chip.passed === true, activeAuthentication: typeof active === 'boolean' ? active : obj(active) ? obj(active)!.passed === true : null } } : {}),
+      ...(chip ? { chip: { passiveAuthentication: chip.passed === true, activeAuthentication: activeAuthentication(active) } } : {}),
     };
   }
   const face = obj(d.face_match);
