@@ -42,29 +42,37 @@ interface Row {
 
 const kindOf = (r: Row): string => (r.kind === 'genuine' ? BONA_FIDE : r.kind);
 
-/** Signals for every sample, cached in the OS temp folder by a hash of the code and sources that make them. */
+/**
+ * Signals for every sample, cached per source in the OS temp folder under a hash of the code that makes
+ * them (attack renderer, sources, features), so an interrupted run resumes. --no-cache recomputes;
+ * --cached-only uses the sources already scored (a partial run; the report says how many).
+ */
 async function scoreSet(engine: FaceEngine, sources: FaceSource[]): Promise<Row[]> {
-  const code = ['attacks.ts', 'sources.ts'].map((f) => fs.readFileSync(path.join(import.meta.dirname, f), 'utf8'));
-  const src = ['../../src/modules/biometrics/domain/pad-features.ts'].map((f) => fs.readFileSync(path.join(import.meta.dirname, f), 'utf8'));
-  const key = crypto.createHash('sha256').update([...code, ...src, PAD_SEED, ...sources.map((s) => s.id)].join('\0')).digest('hex').slice(0, 16);
-  const cacheFile = path.join(os.tmpdir(), `kyc-pad-signals-${key}.json`);
-  if (fs.existsSync(cacheFile) && !process.argv.includes('--no-cache')) return JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Row[];
+  const files = ['attacks.ts', 'sources.ts', '../../src/modules/biometrics/domain/pad-features.ts'].map((f) => fs.readFileSync(path.join(import.meta.dirname, f), 'utf8'));
+  const key = crypto.createHash('sha256').update([...files, PAD_SEED].join('\0')).digest('hex').slice(0, 16);
+  const cacheDir = path.join(os.tmpdir(), `kyc-pad-signals-${key}`);
+  fs.mkdirSync(cacheDir, { recursive: true });
   const rows: Row[] = [];
-  const byId = new Map(sources.map((s) => [s.id, s]));
   let done = 0;
   for (const source of sources) {
-    const samples = await buildAttackSet([source], PAD_SEED);
-    for (const s of samples) {
+    const cacheFile = path.join(cacheDir, `${crypto.createHash('sha256').update(source.id).digest('hex').slice(0, 16)}.json`);
+    if (fs.existsSync(cacheFile) && !process.argv.includes('--no-cache')) {
+      rows.push(...(JSON.parse(fs.readFileSync(cacheFile, 'utf8')) as Row[]));
+      continue;
+    }
+    if (process.argv.includes('--cached-only')) continue;
+    const mine: Row[] = [];
+    for (const s of await buildAttackSet([source], PAD_SEED)) {
       const analysis = await engine.analyze(s.image);
       const face = analysis.faces[0];
       const signals = face ? await presentationAttackSignals(s.image, face) : null;
-      const src = byId.get(source.id)!;
-      rows.push({ id: s.id, identity: s.identity, group: src.group, origin: src.origin, kind: s.kind, signals });
+      mine.push({ id: s.id, identity: s.identity, group: source.group, origin: source.origin, kind: s.kind, signals });
     }
-    process.stderr.write(`pad: ${++done}/${sources.length} sources\r`);
+    fs.writeFileSync(cacheFile, JSON.stringify(mine));
+    rows.push(...mine);
+    process.stderr.write(`pad: ${++done} sources scored\r`);
   }
   process.stderr.write('\n');
-  fs.writeFileSync(cacheFile, JSON.stringify(rows));
   return rows;
 }
 
@@ -141,7 +149,7 @@ export async function evaluatePad(engine: FaceEngine, sources: FaceSource[], opt
   if (opts.writeModel && production) writeModel(production);
   return {
     seed: PAD_SEED,
-    sources: sources.length,
+    sources: new Set(rows.map((r) => r.id.split('/').slice(0, -1).join('/'))).size,
     identities: { calibration: new Set(cal.map((r) => r.identity)).size, test: new Set(test.map((r) => r.identity)).size },
     groups: { calibration: [...new Set(cal.map((r) => r.group))].sort(), test: [...new Set(test.map((r) => r.group))].sort() },
     samples: { calibration: counts(cal), test: counts(test) },

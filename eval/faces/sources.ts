@@ -102,5 +102,9 @@ export async function loadFaceSources(engine: FaceEngine): Promise<FaceSource[]>
       out.push({ id, identity: id, group: `${photo.origin}/${name}`, origin: photo.origin, file: photo.file, image: { width: side, height: side, data } });
     }
   }
-  return out;
+  // Interleaved by origin (same order every run), so that a partial pass covers every origin.
+  const byOrigin = [...new Set(out.map((s) => s.origin))].map((o) => out.filter((s) => s.origin === o));
+  const mixed: FaceSource[] = [];
+  for (let i = 0; mixed.length < out.length; i++) for (const list of byOrigin) if (list[i]) mixed.push(list[i]!);
+  return mixed;
 }
