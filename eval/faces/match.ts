@@ -5,7 +5,8 @@
  * test pairs. Two embedding models side by side:
  *   face-api   FaceRecognitionNet (ResNet-34, 128-d), the production engine; similarity 1 - Euclidean distance
  *   human      Human's faceres (1024-d descriptor), on the production detector's face box; cosine similarity
- * The demo-photo faces have one image per identity: they add impostor pairs only.
+ * The demo-photo faces have one image per identity: they add impostor pairs only, and only where the two
+ * faces are known to be different people (see pairsOf).
  */
 import sharp from 'sharp';
 import type * as Tf from '@tensorflow/tfjs';
@@ -33,11 +34,10 @@ async function faceresDescriptor(model: Tf.GraphModel, image: Buffer, face: Face
   const tf = require('@tensorflow/tfjs') as typeof Tf;
   const crop = await squareCrop(await analysisFrame(image, face), face, 1.1, 224);
   const input = tf.tensor4d(Float32Array.from(crop), [1, 224, 224, 3]);
-  const out = model.execute(input) as Tf.Tensor | Tf.Tensor[];
-  const outs = Array.isArray(out) ? out : [out];
-  const desc = outs.find((t) => t.shape[1] === 1024);
-  const data = desc ? Array.from(await desc.data()) : [];
-  tf.dispose([input, ...outs]);
+  // The descriptor is an output of the graph but not of its default outputs: ask for it by name.
+  const desc = model.execute(input, 'global_pooling/Mean') as Tf.Tensor;
+  const data = Array.from(await desc.data());
+  tf.dispose([input, desc]);
   return data;
 }
 
@@ -47,6 +47,10 @@ function pairsOf(items: Described[], score: (a: Described, b: Described) => numb
     for (let j = i + 1; j < items.length; j++) {
       const A = items[i]!;
       const B = items[j]!;
+      // Unnamed demo faces from two different photos may be one person (the demo photos share people):
+      // their relation is unknown, so the pair is neither genuine nor impostor. Known-distinct pairs only:
+      // two named identities, a named identity and a demo face, or two faces of one photo.
+      if (A.source.origin !== 'shared' && B.source.origin !== 'shared' && A.source.group !== B.source.group) continue;
       const s = score(A, B);
       // A missed face is a rejected pair (kept in the denominator), not dropped.
       out.push({ a: A.source.id, b: B.source.id, same: A.source.identity === B.source.identity, score: s ?? Number.NEGATIVE_INFINITY });
@@ -75,8 +79,11 @@ function modelReport(cal: ScoredPair[], test: ScoredPair[]): Record<string, unkn
     };
   }
   const finite = (ps: ScoredPair[]): number[] => ps.map((p) => p.score).filter(Number.isFinite);
+  const top = (ps: ScoredPair[]): string[] => ps.filter((p) => !p.same).sort((x, y) => y.score - x.score).slice(0, 3).map((p) => `${p.a} ~ ${p.b}: ${round(p.score)}`);
   return {
     pairs: { calibration: count(cal), test: count(test) },
+    calibration_closest_impostors: top(cal),
+    test_closest_impostors: top(test),
     ...at,
     test_eer_descriptive_only: round(equalErrorRate(test).eer),
     test_highest_impostor: round(Math.max(...finite(test.filter((p) => !p.same)))),
