@@ -195,7 +195,7 @@ function writeModel(policy: PadPolicy): void {
   const clean: PadPolicy = { ...policy, detectors: policy.detectors.map((d) => ({ family: d.family, model: { ...d.model, mean: d.model.mean.map(r6), scale: d.model.scale.map(r6), weights: d.model.weights.map(r6), bias: r6(d.model.bias) } })) };
   fs.writeFileSync(
     file,
-    `// Written by \`npm run eval:faces -- --write-model\` (eval/faces/pad.ts): detectors fitted and threshold chosen on the\n// calibration split of the simulated attack set only. Do not edit by hand; re-run the evaluation.\nimport type { PadPolicy } from './pad.ts';\n\nexport const PAD_MODEL: PadPolicy = ${JSON.stringify(clean, null, 2)};\n`,
+    `// Written by \`npm run eval:faces -- --write-model\` (eval/faces/pad.ts): detectors fitted and threshold chosen on the\n// calibration split of the simulated attack set only. Do not edit by hand; re-run the evaluation.\nimport type { PadPolicy } from './pad-types.ts';\n\nexport const PAD_MODEL: PadPolicy = ${JSON.stringify(clean, null, 2)};\n`,
   );
   process.stderr.write(`pad: wrote ${path.relative(process.cwd(), file)}\n`);
 }

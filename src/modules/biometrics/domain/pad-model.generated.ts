@@ -1,6 +1,6 @@
 // Written by `npm run eval:faces -- --write-model` (eval/faces/pad.ts): detectors fitted and threshold chosen on the
 // calibration split of the simulated attack set only. Do not edit by hand; re-run the evaluation.
-import type { PadPolicy } from './pad.ts';
+import type { PadPolicy } from './pad-types.ts';
 
 export const PAD_MODEL: PadPolicy = {
   "threshold": 0.8428,

@@ -1,5 +1,6 @@
-import { predictLogistic, type LogisticModel } from './logistic.ts';
+import { predictLogistic } from './logistic.ts';
 import { PAD_MODEL } from './pad-model.generated.ts';
+import type { PadDetector, PadPolicy, PadReason } from './pad-types.ts';
 import type { Decision } from './types.ts';
 
 /**
@@ -13,23 +14,7 @@ import type { Decision } from './types.ts';
  * in docs/biometrics.md. `enforced` is true only when the combined signal met APCER <= 5 % at BPCER <= 5 % on
  * calibration; otherwise the verdict is reported and never fails a check.
  */
-export type PadReason = 'PAD_PRINT_SUSPECTED' | 'PAD_SCREEN_SUSPECTED' | 'PAD_CUTOUT_SUSPECTED' | 'PAD_NO_FACE';
-
-export interface PadDetector {
-  /** The family of attacks it was fitted against (screen covers photos of a screen and replays). */
-  family: 'print' | 'screen' | 'cutout';
-  model: LogisticModel;
-}
-
-export interface PadPolicy {
-  /** Attack score (0..1) at or above which an attack is suspected. */
-  threshold: number;
-  /** False: the verdict is reported but does not fail (the signal did not meet its target on calibration). */
-  enforced: boolean;
-  detectors: PadDetector[];
-  /** Where the figures come from (set size, seed, calibration rates), for the record shown to reviewers. */
-  calibration: { seed: string; bpcer: number; apcer: number; samples: number };
-}
+export type { PadDetector, PadPolicy, PadReason } from './pad-types.ts';
 
 export interface PadResult {
   /** Highest detector probability, 0..1: higher is more likely an attack. null without a face. */
