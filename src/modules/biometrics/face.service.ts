@@ -3,6 +3,7 @@ import { DEFAULT_MATCH_POLICY, decideFaceMatch, type FaceMatchResult, type Match
 import { DEFAULT_SELFIE_POLICY, decideSelfie, type SelfiePolicy, type SelfieResult } from './domain/selfie.ts';
 import { DEFAULT_LIVENESS_POLICY, decideActiveLiveness, type Challenge, type LivenessPolicy, type LivenessResult } from './domain/liveness.ts';
 import type { ImageAnalysis } from './domain/types.ts';
+import { PAD_POLICY, type PadPolicy, type PadResult } from './domain/pad.ts';
 import { verifyChipData, type ChipData, type ChipResult, type ChipVerifyOptions } from './chip/passive-auth.ts';
 import { loadTrustStore, type TrustStore } from './chip/trust-store.ts';
 import { decodePortrait } from './chip/portrait.ts';
@@ -16,6 +17,8 @@ export interface FaceServiceOptions {
   engine?: FaceEngineOptions;
   /** Passive anti-spoof scoring of selfies (a model @vladmandic/human ships); default on. */
   passiveLiveness?: boolean;
+  /** Presentation-attack policy; default PAD_POLICY (domain/pad.ts), calibrated by eval:faces. */
+  padPolicy?: PadPolicy;
 }
 
 /**
@@ -52,6 +55,16 @@ export function createFaceService(options: FaceServiceOptions = {}) {
         liveness = await scorePassiveLiveness(image, analysis.faces[0]);
       }
       return decideSelfie(analysis, liveness, selfiePolicy);
+    },
+    /**
+     * Passive presentation-attack detection on one capture (a selfie or a live frame): attack score,
+     * threshold, decision and reasons (PAD_PRINT_SUSPECTED, PAD_SCREEN_SUSPECTED, PAD_CUTOUT_SUSPECTED,
+     * PAD_NO_FACE). Pass the analysis when the caller already has it, to skip a second detection.
+     */
+    async assessPresentationAttack(image: Buffer, analysis?: ImageAnalysis): Promise<PadResult> {
+      const seen = analysis ?? (await analyze(image));
+      const { assessPresentationAttack } = await import('./passive-liveness.ts');
+      return assessPresentationAttack(image, seen.faces[0], options.padPolicy ?? PAD_POLICY);
     },
     /** Frames captured while the person was asked to turn their head: same face, turned as asked. */
     async verifyActiveLiveness(frames: Buffer[], challenge: Challenge): Promise<LivenessResult> {

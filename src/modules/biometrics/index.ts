@@ -7,6 +7,7 @@ export type { FaceMatchResult, MatchPolicy } from './domain/face-match.ts';
 export { DEFAULT_MATCH_POLICY, decideFaceMatch } from './domain/face-match.ts';
 export type { SelfieResult, SelfieReason, SelfiePolicy, PassiveLiveness } from './domain/selfie.ts';
 export type { Challenge, ChallengeType, LivenessResult, LivenessReason, LivenessPolicy } from './domain/liveness.ts';
+export { PAD_POLICY, decidePresentationAttack, type PadPolicy, type PadResult, type PadReason } from './domain/pad.ts';
 export type { FaceReason, Decision, ImageAnalysis, FaceObservation } from './domain/types.ts';
 export type { ChipReason, ChipWarning } from './domain/chip-decision.ts';
 export { verifyChipData, type ChipData, type ChipResult, type ChipVerification, type ChipVerifyOptions } from './chip/passive-auth.ts';

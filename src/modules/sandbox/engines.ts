@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import {
   checkDigit, decideDocument, documentFromMrz, parseMrz, toIdscan, type ContactForDocument, type DocumentService, type IdentityDocumentResult,
 } from '../documents/index.ts';
-import { decideFaceMatch, DEFAULT_MATCH_POLICY, verifyChipData, type FaceService, type ImageAnalysis } from '../biometrics/index.ts';
+import { decideFaceMatch, DEFAULT_MATCH_POLICY, PAD_POLICY, verifyChipData, type FaceService, type ImageAnalysis } from '../biometrics/index.ts';
 import { foldName } from '../eidv/index.ts';
 
 /** Onboarding personas: the contact's last name (any case). Any other name is a valid passport and a matching face. */
@@ -97,6 +97,10 @@ export function createSandboxFaceService(contactLastName: string): FaceService {
     analyze: async () => faceOf(0),
     async checkSelfie() {
       return { decision: 'PASSED', reasons: [], faces: 1, face_width: 400, sharpness: 40, eye_aspect_ratio: null, inter_eye_distance: null, yaw: 0, roll: 0, liveness: null };
+    },
+    // Simulated captures are bona fide: a sandbox contact is never suspected of a presentation attack.
+    async assessPresentationAttack() {
+      return { score: 0, threshold: PAD_POLICY.threshold, decision: 'PASSED', attack_suspected: false, enforced: PAD_POLICY.enforced, reasons: [], families: {} };
     },
     async verifyActiveLiveness(frames: Buffer[], challenge: { type: 'turn_left' | 'turn_right' }) {
       const enough = frames.length >= 3;

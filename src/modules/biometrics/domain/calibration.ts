@@ -63,3 +63,79 @@ export function calibrateThreshold(pairs: ScoredPair[], maxFar: number): number 
   if (lowestGenuine === undefined) return boundary + 1e-6;
   return (boundary + lowestGenuine) / 2;
 }
+
+// ---- presentation-attack detection (ISO/IEC 30107-3 terms) ------------------------------------------
+
+/** One scored presentation: `kind` is 'bona_fide' or the attack instrument species; higher score = attack. */
+export interface ScoredPresentation {
+  kind: string;
+  score: number;
+}
+
+export const BONA_FIDE = 'bona_fide';
+
+export interface PadRates {
+  threshold: number;
+  /** Bona fide presentation classification error rate: bona fide presentations called attacks. */
+  bpcer: number;
+  bonaFide: number;
+  /** Attack presentation classification error rate per species: attacks called bona fide (score < threshold). */
+  apcer: Record<string, { rate: number; missed: number; total: number }>;
+  /** The worst species' APCER (ISO/IEC 30107-3 reports the maximum over species). */
+  maxApcer: number;
+}
+
+export function padRatesAt(items: ReadonlyArray<ScoredPresentation>, threshold: number): PadRates {
+  const bona = items.filter((i) => i.kind === BONA_FIDE);
+  const rejected = bona.filter((i) => i.score >= threshold).length;
+  const apcer: PadRates['apcer'] = {};
+  for (const kind of [...new Set(items.map((i) => i.kind))].filter((k) => k !== BONA_FIDE).sort()) {
+    const attacks = items.filter((i) => i.kind === kind);
+    const missed = attacks.filter((i) => i.score < threshold).length;
+    apcer[kind] = { rate: missed / attacks.length, missed, total: attacks.length };
+  }
+  return { threshold, bpcer: bona.length ? rejected / bona.length : 0, bonaFide: bona.length, apcer, maxApcer: Math.max(0, ...Object.values(apcer).map((a) => a.rate)) };
+}
+
+/**
+ * The lowest attack-score threshold whose BPCER stays within `maxBpcer` on these bona fide scores: the
+ * `floor(maxBpcer * n)` highest bona fide scores may be rejected, the threshold sits halfway between the
+ * last one rejected and the next. Give it calibration scores only.
+ */
+export function thresholdForBpcer(bonaFideScores: ReadonlyArray<number>, maxBpcer: number): number {
+  const s = [...bonaFideScores].sort((a, b) => b - a);
+  if (s.length === 0) throw new Error('threshold selection needs bona fide scores');
+  const allowed = Math.floor(maxBpcer * s.length);
+  const kept = s[allowed] as number; // highest bona fide score that must still pass
+  if (allowed === 0) return kept + 1e-6;
+  return (kept + (s[allowed - 1] as number)) / 2;
+}
+
+// ---- splits --------------------------------------------------------------------------------------------
+
+function fnv(s: string): number {
+  let h = 2166136261;
+  for (let i = 0; i < s.length; i++) h = Math.imul(h ^ s.charCodeAt(i), 16777619);
+  return h >>> 0;
+}
+
+/**
+ * Split by group (identity, or the photo faces were cut from) so that no group has items on both sides:
+ * within each stratum the groups are ordered by a seeded hash and the first `share` of them go to
+ * calibration. Deterministic for a seed; both sides get at least one group of a stratum with two or more.
+ */
+export function splitByGroup<T>(items: ReadonlyArray<T>, group: (t: T) => string, stratum: (t: T) => string, seed: string, share = 0.5): { calibration: T[]; test: T[] } {
+  const groupsByStratum = new Map<string, Set<string>>();
+  for (const it of items) {
+    const s = stratum(it);
+    if (!groupsByStratum.has(s)) groupsByStratum.set(s, new Set());
+    groupsByStratum.get(s)!.add(group(it));
+  }
+  const calibrationGroups = new Set<string>();
+  for (const groups of groupsByStratum.values()) {
+    const ordered = [...groups].sort((a, b) => fnv(`${seed}/${a}`) - fnv(`${seed}/${b}`) || a.localeCompare(b));
+    const n = ordered.length === 1 ? 1 : Math.min(ordered.length - 1, Math.max(1, Math.round(share * ordered.length)));
+    for (const g of ordered.slice(0, n)) calibrationGroups.add(g);
+  }
+  return { calibration: items.filter((t) => calibrationGroups.has(group(t))), test: items.filter((t) => !calibrationGroups.has(group(t))) };
+}

@@ -1,0 +1,132 @@
+/**
+ * Face match, calibrated honestly (issue 21, point 4): identities are split into calibration and test
+ * (eval/faces/sources.ts groups, seeded); thresholds are chosen on calibration pairs only for a false
+ * match rate (FMR) of at most 1e-3 and 1e-4, then FMR and the false non-match rate (FNMR) are counted on
+ * test pairs. Two embedding models side by side:
+ *   face-api   FaceRecognitionNet (ResNet-34, 128-d), the production engine; similarity 1 - Euclidean distance
+ *   human      Human's faceres (1024-d descriptor), on the production detector's face box; cosine similarity
+ * The demo-photo faces have one image per identity: they add impostor pairs only, and only where the two
+ * faces are known to be different people (see pairsOf).
+ */
+import sharp from 'sharp';
+import type * as Tf from '@tensorflow/tfjs';
+import { createRequire } from 'node:module';
+import type { FaceEngine } from '../../src/modules/biometrics/face-engine.ts';
+import { analysisFrame, loadHumanModel, squareCrop } from '../../src/modules/biometrics/passive-liveness.ts';
+import { calibrateThreshold, equalErrorRate, ratesAt, splitByGroup, type ScoredPair } from '../../src/modules/biometrics/domain/calibration.ts';
+import { DEFAULT_MATCH_POLICY, descriptorSimilarity } from '../../src/modules/biometrics/domain/face-match.ts';
+import { cosineSimilarity } from '../../src/modules/biometrics/domain/vectors.ts';
+import type { FaceObservation } from '../../src/modules/biometrics/domain/types.ts';
+import type { FaceSource } from './sources.ts';
+
+const require = createRequire(import.meta.url);
+export const MATCH_SEED = 'match-2026-11';
+export const FMR_TARGETS = [1e-3, 1e-4];
+
+interface Described {
+  source: FaceSource;
+  face: FaceObservation | undefined;
+  faceres: number[] | undefined;
+}
+
+/** Human's faceres descriptor of the face box (crop 1.1x, 224 px, 0..255 as Human feeds it). */
+async function faceresDescriptor(model: Tf.GraphModel, image: Buffer, face: FaceObservation): Promise<number[]> {
+  const tf = require('@tensorflow/tfjs') as typeof Tf;
+  const crop = await squareCrop(await analysisFrame(image, face), face, 1.1, 224);
+  const input = tf.tensor4d(Float32Array.from(crop), [1, 224, 224, 3]);
+  // The descriptor is an output of the graph but not of its default outputs: ask for it by name.
+  const desc = model.execute(input, 'global_pooling/Mean') as Tf.Tensor;
+  const data = Array.from(await desc.data());
+  tf.dispose([input, desc]);
+  return data;
+}
+
+function pairsOf(items: Described[], score: (a: Described, b: Described) => number | null): ScoredPair[] {
+  const out: ScoredPair[] = [];
+  for (let i = 0; i < items.length; i++) {
+    for (let j = i + 1; j < items.length; j++) {
+      const A = items[i]!;
+      const B = items[j]!;
+      // Unnamed demo faces from two different photos may be one person (the demo photos share people):
+      // their relation is unknown, so the pair is neither genuine nor impostor. Known-distinct pairs only:
+      // two named identities, a named identity and a demo face, or two faces of one photo.
+      if (A.source.origin !== 'shared' && B.source.origin !== 'shared' && A.source.group !== B.source.group) continue;
+      const s = score(A, B);
+      // A missed face is a rejected pair (kept in the denominator), not dropped.
+      out.push({ a: A.source.id, b: B.source.id, same: A.source.identity === B.source.identity, score: s ?? Number.NEGATIVE_INFINITY });
+    }
+  }
+  return out;
+}
+
+function modelReport(cal: ScoredPair[], test: ScoredPair[]): Record<string, unknown> {
+  const count = (ps: ScoredPair[]): { genuine: number; impostor: number } => ({ genuine: ps.filter((p) => p.same).length, impostor: ps.filter((p) => !p.same).length });
+  const at: Record<string, unknown> = {};
+  for (const fmr of FMR_TARGETS) {
+    const t = calibrateThreshold(cal, fmr);
+    const r = ratesAt(test, t);
+    const impostors = count(test).impostor;
+    at[`fmr_${fmr}`] = {
+      threshold_from_calibration: round(t),
+      // Below 1 / impostor pairs a rate cannot be measured; under zero errors the rule of three bounds it.
+      measurable_on_test: impostors * fmr >= 1,
+      test_fmr: round(r.far),
+      test_false_matches: r.falseAccepts,
+      test_fmr_95_upper_bound_if_zero: r.falseAccepts === 0 ? round(3 / impostors) : null,
+      test_fnmr: round(1 - r.tar),
+      test_false_non_matches: r.falseRejects,
+      test_tar: round(r.tar),
+    };
+  }
+  const finite = (ps: ScoredPair[]): number[] => ps.map((p) => p.score).filter(Number.isFinite);
+  const top = (ps: ScoredPair[]): string[] => ps.filter((p) => !p.same).sort((x, y) => y.score - x.score).slice(0, 3).map((p) => `${p.a} ~ ${p.b}: ${round(p.score)}`);
+  return {
+    pairs: { calibration: count(cal), test: count(test) },
+    calibration_closest_impostors: top(cal),
+    test_closest_impostors: top(test),
+    ...at,
+    test_eer_descriptive_only: round(equalErrorRate(test).eer),
+    test_highest_impostor: round(Math.max(...finite(test.filter((p) => !p.same)))),
+    test_lowest_genuine: round(Math.min(...finite(test.filter((p) => p.same)))),
+  };
+}
+
+export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[]): Promise<Record<string, unknown>> {
+  const started = Date.now();
+  const faceres = await loadHumanModel('faceres');
+  const described: Described[] = [];
+  for (const source of sources) {
+    // The shared images are used as they are (tight crops, as documents give them); demo faces as cut.
+    const image = source.origin === 'shared' ? await sharp(source.file).png().toBuffer() : await sharp(source.image.data, { raw: { width: source.image.width, height: source.image.height, channels: 3 } }).png().toBuffer();
+    const analysis = await engine.analyze(image);
+    const face = analysis.faces[0];
+    described.push({ source, face, faceres: face ? await faceresDescriptor(faceres, image, face) : undefined });
+  }
+  const { calibration, test } = splitByGroup(described, (d) => d.source.group, (d) => d.source.origin, MATCH_SEED);
+  const faceApi = (a: Described, b: Described): number | null => (a.face && b.face ? descriptorSimilarity(a.face.descriptor, b.face.descriptor) : null);
+  const human = (a: Described, b: Described): number | null => (a.faceres?.length && b.faceres?.length ? cosineSimilarity(a.faceres, b.faceres) : null);
+  const faceApiCal = pairsOf(calibration, faceApi);
+  const production = calibrateThreshold(faceApiCal, FMR_TARGETS[0]!);
+  return {
+    seed: MATCH_SEED,
+    identities: {
+      calibration: [...new Set(calibration.map((d) => d.source.identity))].length,
+      test: [...new Set(test.map((d) => d.source.identity))].length,
+      calibration_shared: [...new Set(calibration.filter((d) => d.source.origin === 'shared').map((d) => d.source.identity))].sort(),
+      test_shared: [...new Set(test.filter((d) => d.source.origin === 'shared').map((d) => d.source.identity))].sort(),
+    },
+    images: { calibration: calibration.length, test: test.length, without_face: described.filter((d) => !d.face).map((d) => d.source.id) },
+    models: {
+      'face-api FaceRecognitionNet (128-d, 1 - L2)': modelReport(faceApiCal, pairsOf(test, faceApi)),
+      'human faceres (1024-d, cosine)': modelReport(pairsOf(calibration, human), pairsOf(test, human)),
+    },
+    production: {
+      threshold_in_code: DEFAULT_MATCH_POLICY.threshold,
+      threshold_calibrated_at_fmr_1e3: round(production),
+      test_at_code_threshold: ((r) => ({ fmr: round(r.far), fnmr: round(1 - r.tar), false_matches: r.falseAccepts, false_non_matches: r.falseRejects }))(ratesAt(pairsOf(test, faceApi), DEFAULT_MATCH_POLICY.threshold)),
+    },
+    seconds: Math.round((Date.now() - started) / 1000),
+  };
+}
+
+const round = (x: number): number => Math.round(x * 10_000) / 10_000;
