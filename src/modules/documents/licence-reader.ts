@@ -9,6 +9,7 @@ import sharp from 'sharp';
 import { cardBox, cardTilt } from './domain/card-locate.ts';
 import type { Gray } from './domain/quality.ts';
 import { LICENCE_ZONES, parseLicenceZones, type UkLicenceText, type ZoneName } from './domain/uk-licence.ts';
+import { checkDvlaNumber } from './domain/dvla.ts';
 import type { TextRecogniser } from './ocr.ts';
 
 const PX_PER_MM = 12;
@@ -84,24 +85,40 @@ export async function readLicenceByLayout(image: Buffer, ocr: TextRecogniser, pa
     const z = LICENCE_ZONES[name];
     zones[name] = (await ocr.recognise(await cut(located.card, name), 'line', { whitelist: z.whitelist })).replace(/\s+/g, ' ').trim();
   }
-  let text = parseLicenceZones(zones);
-  const complete = text.surname && text.forenames && text.birth_date && text.expiry_date && text.licence_number && text.issuer;
-  if (!complete) {
+  const layout = parseLicenceZones(zones);
+  let text = layout;
+  if (score(layout) < (layout.issuer === 'DVLA' ? FULL_SCORE : 7)) {
+    // Position reading did not confirm everything (a card not found, a page with the fields typed on it, a
+    // field misread): the page text is read too, the read that confirms more leads, the other fills its gaps.
     const page = await pageText();
-    if (page.looks_like_licence || text.looks_like_licence) text = merge(text, page);
+    text = score(page) > score(layout) ? merge(page, layout) : merge(layout, page);
   }
   return { text, card_found: located.found, angle: located.angle, zones };
 }
 
-/** Position reading first; each field it left empty taken from the page text. */
+/** Fields that read as what they should be, and 3 more when the DVLA number agrees with the surname and birth date. */
+function score(t: UkLicenceText): number {
+  if (!t.looks_like_licence) return 0;
+  const numberForm = t.licence_number !== null && (/^\d{8}$/.test(t.licence_number) || checkDvlaNumber(t.licence_number, {}).structure_valid);
+  const fields = [t.surname, t.forenames, t.birth_date, t.issue_date, t.expiry_date, t.issuer].filter((v) => v !== null).length + (numberForm ? 1 : 0);
+  const dvla = t.licence_number && t.issuer === 'DVLA' ? checkDvlaNumber(t.licence_number, { lastName: t.surname ?? undefined, birthDate: t.birth_date }) : null;
+  return fields + (dvla?.surname_matches && dvla.birth_date_matches ? 3 : 0);
+}
+/** A DVLA card read in full and confirmed by its number (a DVA or foreign card in full: 7, its number confirms nothing). */
+const FULL_SCORE = 10;
+
+/** `a` leads; each field it left empty taken from `b`. */
 function merge(a: UkLicenceText, b: UkLicenceText): UkLicenceText {
   const out = { ...a };
   for (const key of Object.keys(a) as (keyof UkLicenceText)[]) {
     if (a[key] === null && b[key] !== null) (out as Record<string, unknown>)[key] = b[key];
   }
   if (!a.licence_number && b.licence_number) out.licence_number_corrected = b.licence_number_corrected;
-  out.looks_like_licence = a.looks_like_licence || b.looks_like_licence;
-  if (a.issuer === null && b.issuer === null) out.country = null;
-  out.read_by = a.licence_number ? 'layout' : 'text';
+  out.mentions_passport = a.mentions_passport || b.mentions_passport;
+  out.looks_like_licence = (a.looks_like_licence || b.looks_like_licence) && !out.mentions_passport;
+  if (!out.looks_like_licence) [out.issuer, out.country] = [null, null];
+  // Issuer and country come from one read, never half from each.
+  else if (a.issuer === null && b.issuer !== null) [out.issuer, out.country] = [b.issuer, b.country];
+  else [out.issuer, out.country] = [a.issuer, a.country];
   return out;
 }

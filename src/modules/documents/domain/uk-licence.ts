@@ -43,6 +43,8 @@ export interface UkLicenceText {
   country: string | null;
   /** The country's distinguishing code as read from the band (UK, D, F, IRL...), or null. */
   band_code: string | null;
+  /** The text names a passport (PASSPORT, PASSEPORT...): whatever else it holds, it is not a licence. */
+  mentions_passport: boolean;
   /** `layout`: fields cut out by position on a located card; `text`: found by their labels in page text. */
   read_by: 'layout' | 'text';
 }
@@ -191,14 +193,18 @@ export function parseLicenceZones(z: Partial<Record<ZoneName, string>>): UkLicen
   const header = `${z.title ?? ''}\n${z.subtitle ?? ''}`;
   const authority = clean(z.f4c);
   const who = licenceIssuer({ header, band, authority, dvla: num.dvla, dva: num.dva });
-  const fieldsRead = [z.f1, z.f2, z.f3, z.f4a, z.f4b, z.f5].filter((t) => (t ?? '').replace(/\W/g, '').length >= 2).length;
-  const looks = !PASSPORT_WORDS.test(header.toUpperCase()) && (LICENCE_TITLE.test(header.toUpperCase()) || who.issuer === 'OTHER' || fieldsRead >= 4);
+  const upper = header.toUpperCase();
+  const mentions_passport = PASSPORT_WORDS.test(upper);
+  // A licence's title, or three fields that read as what the layout puts there: any printed card has text
+  // in those places, so text alone, or a letter in the band, is not enough.
+  const valid = [/[A-Z]{2}/.test(name(z.f1) ?? ''), birth !== null, dmy(z.f4a) !== null, dmy(z.f4b) !== null, num.dvla || num.dva].filter(Boolean).length;
+  const looks = !mentions_passport && (LICENCE_TITLE.test(upper) || FOREIGN_TITLES.some(([re]) => re.test(upper)) || valid >= 3);
   return {
     surname: name(z.f1), forenames: name(z.f2), birth_date: birth, place_of_birth: place && /[A-Z]{3}/.test(place) ? place : null,
     issue_date: dmy(z.f4a), expiry_date: dmy(z.f4b), authority,
     licence_number: num.number, issue_number: num.dvla ? num.issue : null, licence_number_corrected: num.corrected,
-    address: clean(z.f8), categories: categories(z.f9),
-    looks_like_licence: looks, issuer: looks ? who.issuer : null, country: looks ? who.country : null, band_code: band, read_by: 'layout',
+    address: (clean(z.f8)?.replace(/[^A-Z0-9]/g, '').length ?? 0) >= 5 ? clean(z.f8) : null, categories: categories(z.f9),
+    looks_like_licence: looks, issuer: looks ? who.issuer : null, country: looks ? who.country : null, band_code: band, mentions_passport, read_by: 'layout',
   };
 }
 
@@ -222,13 +228,16 @@ export function parseUkLicenceText(text: string): UkLicenceText {
   const [issuePart, authorityPart] = (f4a ?? '').split(/\s4c\.?\s*/i);
   const authority = clean(authorityPart ?? field(lines, '4c.'));
   const num = numberField(five ?? '');
+  // Field 5 not labelled: a DVLA number standing on one line. Never across lines, where the characters of
+  // other fields would assemble into one (a German licence once read as a GB number that way).
   const found = num.number && (num.dvla || num.dva) ? num : (() => {
-    const d = findDvlaNumber(text);
+    const d = lines.map((l) => findDvlaNumber(l)).find((x) => x !== null);
     return d ? { number: d.number, corrected: d.corrected, issue: null, dvla: true, dva: false } : num;
   })();
   const labels = ['1.', '2.', '3.', '4a.', '4b.', '5.'].filter((l) => field(lines, l) !== undefined).length;
   const who = licenceIssuer({ header: upper, band: null, authority, dvla: found.dvla, dva: found.dva });
-  const looks = !PASSPORT_WORDS.test(upper) && (LICENCE_TITLE.test(upper) || FOREIGN_TITLES.some(([re]) => re.test(upper)) || labels >= 3);
+  const mentions_passport = PASSPORT_WORDS.test(upper);
+  const looks = !mentions_passport && (LICENCE_TITLE.test(upper) || FOREIGN_TITLES.some(([re]) => re.test(upper)) || labels >= 3);
   const f3 = field(lines, '3.') ?? '';
   return {
     surname: name(field(lines, '1.')),
@@ -247,6 +256,7 @@ export function parseUkLicenceText(text: string): UkLicenceText {
     issuer: looks ? who.issuer : null,
     country: looks ? who.country : null,
     band_code: null,
+    mentions_passport,
     read_by: 'text',
   };
 }
