@@ -100,11 +100,11 @@ describe('driving licence photocards read by field position (generated in the re
 
 describe('proof of address', () => {
   const contact = { first_name: 'John', last_name: 'Smith', primary_address: { street: '12 Acacia Avenue', postcode: 'SW1A 1AA', city: 'London' } };
-  const bill = (date: string) => ['Northern Water plc', 'Mr John Smith', '12 Acacia Avenue', 'London SW1A 1AA', `Bill date: ${date}`, 'Amount due: 42.10 GBP'];
+  const bill = (date: string) => ['Thames Water', 'www.thameswater.co.uk', 'Mr John Smith', '12 Acacia Avenue', 'London SW1A 1AA', `Bill date: ${date}`, 'Customer reference 9012 3456 78', 'Water supply and sewerage', 'Amount due: 42.10 GBP'];
 
   it('a photographed bill with the name, address and a recent date: PASSED', async () => {
     const r = await service.checkProofOfAddress({ file: await page(bill('03/10/2026')), contact, today: TODAY });
-    expect(r).toMatchObject({ source: 'ocr', decision: 'PASSED', name_found: true, issue_date: '2026-10-03', address: { postcode_found: true, street_found: true, city_found: true } });
+    expect(r).toMatchObject({ source: 'ocr', decision: 'PASSED', name_found: true, issue_date: '2026-10-03', address: { postcode_found: true, street_found: true, city_found: true }, kind: 'utility_bill', issuer: 'THAMES WATER' });
   });
 
   it('a PDF statement older than three months: REFER with POA_TOO_OLD', async () => {
@@ -116,7 +116,13 @@ describe('proof of address', () => {
 
   it('a PDF for someone else at another address: REFER naming both', async () => {
     const r = await service.checkProofOfAddress({ file: pdf(['Mrs K Jones', '7 Elm Road', 'Leeds LS1 4AP', 'Statement date 1 November 2026']), contact, today: TODAY });
-    expect(r.reasons.map((x) => x.code)).toEqual(['POA_NAME_NOT_FOUND', 'POA_ADDRESS_NOT_FOUND']);
+    expect(r.reasons.map((x) => x.code)).toEqual(['POA_NAME_NOT_FOUND', 'POA_ADDRESS_NOT_FOUND', 'POA_KIND_UNKNOWN']);
+  });
+
+  it('a photographed page of typed text with the right words only: REFER, the missing signals named', async () => {
+    const r = await service.checkProofOfAddress({ file: await page(['Mr John Smith', '12 Acacia Avenue', 'London SW1A 1AA', '15/11/2026']), contact, today: TODAY });
+    expect(r).toMatchObject({ decision: 'REFER', name_found: true, address: { postcode_found: true, street_found: true }, kind: null, issuer: null });
+    expect(r.reasons.map((x) => x.code)).toEqual(['POA_KIND_UNKNOWN']);
   });
 
   it('a file that is neither a PDF nor an image: REFER with POA_UNREADABLE', async () => {

@@ -128,12 +128,13 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     let mrz = readings.reduce<MrzResult | null>((best, r) => (better(r.mrz, best) ? r.mrz : best), null);
     let licence: IdentityDocumentResult['driving_licence'] = null;
     let document: ExtractedDocument | null = null;
-    // A licence has no MRZ, but the MRZ search can still string its print into lines that fail every check
-    // digit: such lines are noise, and the card is read as a licence instead.
+    // A licence has no MRZ, but the MRZ search can still string its print into lines that fail check digits
+    // (every one, or all but one by chance): such lines are noise, and the card is read as a licence instead.
     const noise = mrz !== null && !mrz.check_digits.some((c) => c.valid);
-    if (!mrz || noise) {
+    if (!mrz || !mrz.valid) {
       const text = await readLicence(input.images);
-      if (text) {
+      // Lines that fail some check digits lose to a card whose issuer shows (title, band, authority, number).
+      if (text && (!mrz || noise || text.issuer !== null)) {
         mrz = null;
         document = licenceDocument(text);
         const dvla = text.licence_number && text.issuer !== 'OTHER' && text.issuer !== 'DVA' ? checkDvlaNumber(text.licence_number, { lastName: text.surname ?? undefined, givenNames: text.forenames ?? undefined, birthDate: text.birth_date }) : null;

@@ -52,7 +52,7 @@ describe('proof of address text', () => {
   });
 
   it('window: three months by default, configurable', () => {
-    const text = 'Ms Zoë Müller\n5 Rue de la Paix\n75002 Paris\nInvoice date 20/08/2026';
+    const text = 'EDF Energy\nwww.edfenergy.com\nMs Zoë Müller\n5 Rue de la Paix\n75002 Paris\nInvoice date 20/08/2026\nCustomer number 6001 2345 67\nElectricity 120 kWh\nAmount due £31.20';
     const contact = { first_name: 'Zoe', last_name: 'Mueller', primary_address: { street: '5 Rue de la Paix', postcode: '75002', city: 'Paris' } };
     expect(checkProofOfAddressText(text, contact, { today: '2026-11-22', maxAgeMonths: 3 }).reasons.map((r) => r.code)).toEqual(['POA_TOO_OLD']);
     expect(checkProofOfAddressText(text, contact, { today: '2026-11-22', maxAgeMonths: 6 }).decision).toBe('PASSED');
