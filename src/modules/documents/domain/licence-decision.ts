@@ -7,10 +7,16 @@
  *    only by the contact record: without one the licence is REFER;
  *  - another country's licence, or one whose issuer the card does not show: REFER, never read as GBR.
  */
-import type { ContactForDocument, Reason } from './decision.ts';
 import type { DvlaCheck, DvlaPart } from './dvla.ts';
 import type { ExtractedDocument } from './extracted.ts';
 import type { LicenceIssuer } from './uk-licence.ts';
+
+/** decision.ts's Reason, spelled out here: decision.ts imports this file, and a cycle would make them one unit. */
+interface Reason {
+  code: string;
+  severity: 'ALERT' | 'REFER' | 'INFO';
+  detail: string;
+}
 
 export interface LicenceCheck {
   issuer: LicenceIssuer | null;
@@ -41,7 +47,7 @@ export function dvlaNumberReasons(dvla: DvlaCheck | null): Reason[] {
   return out;
 }
 
-export function licenceReasons(l: LicenceCheck, doc: ExtractedDocument, contact?: ContactForDocument): Reason[] {
+export function licenceReasons(l: LicenceCheck, doc: ExtractedDocument, contact?: { last_name?: string; date_of_birth?: string }): Reason[] {
   if (l.issuer === 'OTHER') {
     return [r('DL_NOT_UK', 'REFER', `a driving licence issued ${l.country ? `by ${l.country}` : 'outside the UK'}: only UK licence numbers can be checked against the holder`)];
   }
