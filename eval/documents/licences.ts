@@ -22,7 +22,7 @@ const FIELDS = ['surname', 'forenames', 'birth_date', 'issue_date', 'expiry_date
 /** 0 and O are one glyph in a German number: compared with them folded together there, exactly elsewhere. */
 const same = (issuer: LicenceIssuer, field: string, a: string | null | undefined, b: string) => (issuer === 'DE' && field === 'licence_number' ? a?.replace(/O/g, '0') === b.replace(/O/g, '0') : a === b);
 
-interface Row { issuer: LicenceIssuer; condition: string; fields: Record<string, boolean>; number: boolean; issuer_ok: boolean; decision: string; decision_ok: boolean; gbr_wrongly: boolean; ms: number }
+interface Row { issuer: LicenceIssuer; condition: string; fields: Record<string, boolean>; misread: Record<string, [string, string | null]>; number: boolean; issuer_ok: boolean; decision: string; decision_ok: boolean; gbr_wrongly: boolean; ms: number }
 
 async function one(t: LicenceTruth, seed: number, condition: 'clean' | 'degraded', r: () => number): Promise<Row> {
   const image = await renderLicence(t, seed, condition === 'degraded' ? randomLicenceDegradation(r) : { jpegQuality: 85 });
@@ -31,13 +31,14 @@ async function one(t: LicenceTruth, seed: number, condition: 'clean' | 'degraded
   const res = await service.checkIdentityDocument({ images: [image], contact, today: TODAY });
   const ms = performance.now() - t0;
   const dl = res.driving_licence;
-  const truth: Record<string, string> = { surname: t.surname.replace(/'/g, "'"), forenames: t.forenames, birth_date: t.birth_date, issue_date: t.issue_date, expiry_date: t.expiry_date, authority: t.authority, licence_number: t.number };
+  const truth: Record<string, string> = { surname: t.surname, forenames: t.forenames, birth_date: t.birth_date, issue_date: t.issue_date, expiry_date: t.expiry_date, authority: t.authority, licence_number: t.number };
   const fields = Object.fromEntries(FIELDS.map((f) => [f, same(t.issuer, f, dl?.[f] as string | null | undefined, truth[f]!)]));
+  const misread = Object.fromEntries(FIELDS.filter((f) => !fields[f]).map((f) => [f, [truth[f]!, (dl?.[f] as string | null | undefined) ?? null] as [string, string | null]]));
   const wantIssuer = t.issuer === 'GB' ? 'DVLA' : t.issuer === 'NI' ? 'DVA' : 'OTHER';
   const issuer_ok = dl?.issuer === wantIssuer && dl.country === (t.issuer === 'DE' ? 'DEU' : 'GBR');
   const codes = res.reasons.map((x) => x.code);
   const decision_ok = t.issuer === 'DE' ? res.decision !== 'PASSED' && codes.includes('DL_NOT_UK') : res.decision === 'PASSED';
-  return { issuer: t.issuer, condition, fields, number: fields.licence_number!, issuer_ok, decision: `${res.decision} ${codes.filter((c) => !c.startsWith('IMAGE_')).join(',')}`, decision_ok, gbr_wrongly: t.issuer === 'DE' && res.extracted?.issuing_state === 'GBR', ms };
+  return { issuer: t.issuer, condition, fields, misread, number: fields.licence_number!, issuer_ok, decision: `${res.decision} ${codes.filter((c) => !c.startsWith('IMAGE_')).join(',')}`, decision_ok, gbr_wrongly: t.issuer === 'DE' && res.extracted?.issuing_state === 'GBR', ms };
 }
 
 try {
@@ -53,7 +54,7 @@ try {
         const row = await one(t, seed + i, condition, r);
         rows.push(row);
         const wrong = Object.entries(row.fields).filter(([, ok]) => !ok).map(([f]) => f);
-        if (wrong.length || !row.issuer_ok || !row.decision_ok) console.log(`  ${condition} ${issuer} #${i}: wrong ${wrong.join(',') || '-'}; issuer ${row.issuer_ok ? 'ok' : 'WRONG'}; ${row.decision}`);
+        if (wrong.length || !row.issuer_ok || !row.decision_ok) console.log(`  ${condition} ${issuer} #${i}: wrong ${JSON.stringify(row.misread)}; issuer ${row.issuer_ok ? 'ok' : 'WRONG'}; ${row.decision}`);
       }
     }
   }
