@@ -145,7 +145,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     if (!licence && mrz) document = documentFromMrz(mrz);
     const quality = readings.map((r) => r.quality);
     const viz = mrz && config.vizCheck !== false ? await compareViz(readings.find((r) => r.mrz === mrz)?.viz_image ?? null, mrz) : null;
-    const licenceCheck: LicenceCheck | null = licence ? { issuer: licence.issuer, country: licence.country, dvla: licence.dvla, dva: licence.dva } : null;
+    const licenceCheck: LicenceCheck | null = licence ? { issuer: licence.issuer, country: licence.country, dvla: licence.dvla, dva: licence.dva, uncertain_fields: licence.uncertain_fields } : null;
     const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, licence: licenceCheck, quality, viz, contact: input.contact, today: input.today, minimumAge });
     return {
       document_type: document?.document_type ?? 'Unknown',

@@ -8,7 +8,7 @@
 import sharp from 'sharp';
 import { cardBox, cardTilt } from './domain/card-locate.ts';
 import type { Gray } from './domain/quality.ts';
-import { LICENCE_ZONES, parseLicenceZones, type UkLicenceText, type ZoneName } from './domain/uk-licence.ts';
+import { LICENCE_ZONES, name, parseLicenceZones, type UkLicenceText, type ZoneName } from './domain/uk-licence.ts';
 import { checkDvlaNumber } from './domain/dvla.ts';
 import type { TextRecogniser } from './ocr.ts';
 
@@ -75,17 +75,34 @@ export interface LicenceReading {
   zones: Partial<Record<ZoneName, string>>;
 }
 
+/**
+ * What no check character protects: the names beyond the DVLA number's first five letters and initials, and
+ * the number's own check characters (not computable). Each is read twice (the cut as it is, and slightly blurred); a
+ * disagreement is reported (DL_FIELD_UNCERTAIN), not resolved.
+ */
+const DOUBLE_READ: Partial<Record<ZoneName, UkLicenceText['uncertain_fields'][number]>> = { f1: 'surname', f2: 'forenames', f5: 'licence_number' };
+
 const ZONE_ORDER: ZoneName[] = ['title', 'subtitle', 'band', 'f1', 'f2', 'f3', 'f4a', 'f4c', 'f4b', 'f5', 'f8', 'f9'];
 
 /** Each field by position; the whole-page text (`pageText`, read on demand) fills what position reading missed. */
 export async function readLicenceByLayout(image: Buffer, ocr: TextRecogniser, pageText: () => Promise<UkLicenceText>): Promise<LicenceReading> {
   const located = await locateCard(image);
   const zones: Partial<Record<ZoneName, string>> = {};
-  for (const name of ZONE_ORDER) {
-    const z = LICENCE_ZONES[name];
-    zones[name] = (await ocr.recognise(await cut(located.card, name), 'line', { whitelist: z.whitelist })).replace(/\s+/g, ' ').trim();
+  const uncertain: UkLicenceText['uncertain_fields'] = [];
+  const line = async (buf: Buffer, z: ZoneName) => (await ocr.recognise(buf, 'line', { whitelist: LICENCE_ZONES[z].whitelist })).replace(/\s+/g, ' ').trim();
+  for (const zone of ZONE_ORDER) {
+    const buf = await cut(located.card, zone);
+    zones[zone] = await line(buf, zone);
+    const field = DOUBLE_READ[zone];
+    if (field) {
+      // Softened, same scale: the LSTM engine adds or drops doubled characters when the scale changes, which
+      // would make every second read disagree; a slight blur changes the pixels without that.
+      const again = await line(await sharp(buf).blur(0.8).png().toBuffer(), zone);
+      const same = zone === 'f5' ? parseLicenceZones({ f5: again }).licence_number === parseLicenceZones({ f5: zones[zone] }).licence_number : name(again) === name(zones[zone]);
+      if (!same) uncertain.push(field);
+    }
   }
-  const layout = parseLicenceZones(zones);
+  const layout = { ...parseLicenceZones(zones), uncertain_fields: uncertain };
   let text = layout;
   if (score(layout) < (layout.issuer === 'DVLA' ? FULL_SCORE : 7)) {
     // Position reading did not confirm everything (a card not found, a page with the fields typed on it, a
@@ -115,6 +132,7 @@ function merge(a: UkLicenceText, b: UkLicenceText): UkLicenceText {
   }
   if (!a.licence_number && b.licence_number) out.licence_number_corrected = b.licence_number_corrected;
   out.mentions_passport = a.mentions_passport || b.mentions_passport;
+  out.uncertain_fields = [...a.uncertain_fields, ...b.uncertain_fields];
   out.looks_like_licence = (a.looks_like_licence || b.looks_like_licence) && !out.mentions_passport;
   if (!out.looks_like_licence) [out.issuer, out.country] = [null, null];
   // Issuer and country come from one read, never half from each.

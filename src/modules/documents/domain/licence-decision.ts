@@ -24,6 +24,8 @@ export interface LicenceCheck {
   country: string | null;
   dvla: DvlaCheck | null;
   dva: { number: string; structure_valid: boolean } | null;
+  /** Name fields whose two reads disagreed (licence-reader.ts). */
+  uncertain_fields?: string[];
 }
 
 const r = (code: string, severity: Reason['severity'], detail: string): Reason => ({ code, severity, detail });
@@ -52,8 +54,9 @@ export function licenceReasons(l: LicenceCheck, doc: ExtractedDocument, contact?
     return [r('DL_NOT_UK', 'REFER', `a driving licence issued ${l.country ? `by ${l.country}` : 'outside the UK'}: only UK licence numbers can be checked against the holder`)];
   }
   if (l.issuer === null) return [r('DL_ISSUER_UNKNOWN', 'REFER', 'the card does not show which authority issued it')];
-  if (l.issuer === 'DVLA') return dvlaNumberReasons(l.dvla);
-  const out: Reason[] = [];
+  const uncertain = (l.uncertain_fields ?? []).map((f) => r('DL_FIELD_UNCERTAIN', 'REFER', `two reads of the ${f} disagree: the printed value is not confirmed`));
+  if (l.issuer === 'DVLA') return [...dvlaNumberReasons(l.dvla), ...uncertain];
+  const out: Reason[] = [...uncertain];
   if (!l.dva?.structure_valid) out.push(r('DL_NUMBER_UNREADABLE', 'REFER', 'no 8-digit Northern Ireland licence number was read'));
   if (!doc.last_name || !doc.date_of_birth) out.push(r('DL_FIELDS_UNREADABLE', 'REFER', 'surname or date of birth not read'));
   else if (!contact?.last_name || !contact.date_of_birth) {

@@ -23,7 +23,7 @@ describe('UK licence text', () => {
     expect(t).toEqual({
       surname: 'MORGAN', forenames: 'SARAH MEREDITH', birth_date: '1976-03-11', place_of_birth: 'UNITED KINGDOM', issue_date: '2013-01-19', expiry_date: '2023-01-18',
       authority: 'DVLA', licence_number: 'MORGA753116SM9IJ', issue_number: '35', address: null, categories: null, licence_number_corrected: false,
-      looks_like_licence: true, issuer: 'DVLA', country: 'GBR', band_code: null, mentions_passport: false, read_by: 'text',
+      looks_like_licence: true, issuer: 'DVLA', country: 'GBR', band_code: null, mentions_passport: false, uncertain_fields: [], read_by: 'text',
     });
   });
   it('a passport is never a licence, whatever its text holds', () => {

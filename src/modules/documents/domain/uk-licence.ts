@@ -43,6 +43,8 @@ export interface UkLicenceText {
   country: string | null;
   /** The country's distinguishing code as read from the band (UK, D, F, IRL...), or null. */
   band_code: string | null;
+  /** Fields whose two reads (the cut as it is and slightly blurred) disagree: not confirmed, REFER (no silent misread). */
+  uncertain_fields: ('surname' | 'forenames' | 'licence_number')[];
   /** The text names a passport (PASSPORT, PASSEPORT...): whatever else it holds, it is not a licence. */
   mentions_passport: boolean;
   /** `layout`: fields cut out by position on a located card; `text`: found by their labels in page text. */
@@ -163,7 +165,8 @@ function dmy(text: string | null | undefined): string | null {
   return isRealDate(iso) ? iso : null;
 }
 
-const name = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/[^A-Z' \-]/g, '').replace(/\s+/g, ' ').replace(/^[ '-]+|[ '-]+$/g, '').trim() || null : null);
+/** A name field as the card prints it: upper-case letters, apostrophes and hyphens, single spaces. */
+export const name = (s: string | null | undefined) => (s ? s.toUpperCase().replace(/[^A-Z' \-]/g, '').replace(/\s+/g, ' ').replace(/^[ '-]+|[ '-]+$/g, '').trim() || null : null);
 const clean = (s: string | null | undefined) => (s && /[A-Za-z0-9]/.test(s) ? s.replace(/\s+/g, ' ').trim() : null);
 /** Field 9: categories are A-Z with sub-categories in lower case; an `I` alone is the category `l`. */
 const categories = (s: string | null | undefined) => clean(s)?.split('/').map((c) => (c.trim() === 'I' ? 'l' : c.trim())).join('/') ?? null;
@@ -204,7 +207,7 @@ export function parseLicenceZones(z: Partial<Record<ZoneName, string>>): UkLicen
     issue_date: dmy(z.f4a), expiry_date: dmy(z.f4b), authority,
     licence_number: num.number, issue_number: num.dvla ? num.issue : null, licence_number_corrected: num.corrected,
     address: (clean(z.f8)?.replace(/[^A-Z0-9]/g, '').length ?? 0) >= 5 ? clean(z.f8) : null, categories: categories(z.f9),
-    looks_like_licence: looks, issuer: looks ? who.issuer : null, country: looks ? who.country : null, band_code: band, mentions_passport, read_by: 'layout',
+    looks_like_licence: looks, issuer: looks ? who.issuer : null, country: looks ? who.country : null, band_code: band, mentions_passport, uncertain_fields: [], read_by: 'layout',
   };
 }
 
@@ -257,6 +260,7 @@ export function parseUkLicenceText(text: string): UkLicenceText {
     country: looks ? who.country : null,
     band_code: null,
     mentions_passport,
+    uncertain_fields: [],
     read_by: 'text',
   };
 }
