@@ -116,11 +116,12 @@ describe('proof of address', () => {
 
   it('a PDF for someone else at another address: REFER naming both', async () => {
     const r = await service.checkProofOfAddress({ file: pdf(['Mrs K Jones', '7 Elm Road', 'Leeds LS1 4AP', 'Statement date 1 November 2026']), contact, today: TODAY });
-    expect(r.reasons.map((x) => x.code)).toEqual(['POA_NAME_NOT_FOUND', 'POA_ADDRESS_NOT_FOUND', 'POA_KIND_UNKNOWN']);
+    // "Statement date" names a kind (a statement), but nothing on the page shows an issuer.
+    expect(r.reasons.map((x) => x.code)).toEqual(['POA_NAME_NOT_FOUND', 'POA_ADDRESS_NOT_FOUND', 'POA_NOT_SHOWN_ISSUED']);
   });
 
   it('a photographed page of typed text with the right words only: REFER, the missing signals named', async () => {
-    const r = await service.checkProofOfAddress({ file: await page(['Mr John Smith', '12 Acacia Avenue', 'London SW1A 1AA', '15/11/2026']), contact, today: TODAY });
+    const r = await service.checkProofOfAddress({ file: await page(['To whom it may concern', 'Mr John Smith', '12 Acacia Avenue', 'London SW1A 1AA', 'Date: 15/11/2026', 'I confirm that I live at this address.']), contact, today: TODAY });
     expect(r).toMatchObject({ decision: 'REFER', name_found: true, address: { postcode_found: true, street_found: true }, kind: null, issuer: null });
     expect(r.reasons.map((x) => x.code)).toEqual(['POA_KIND_UNKNOWN']);
   });
