@@ -41,7 +41,6 @@ export function cardTilt(img: Gray, maxAngle = 10, step = 0.5): CardLocation {
   if (n < 0.1 * img.width * img.height || n > 0.97 * img.width * img.height) return { angle: 0, found: false };
   const u = new Float32Array(n);
   const v = new Float32Array(n);
-  const span = Math.hypot(img.width, img.height);
   let best = { angle: 0, area: Infinity };
   for (let a = -maxAngle; a <= maxAngle + 1e-9; a += step) {
     const rad = (a * Math.PI) / 180;
@@ -51,8 +50,16 @@ export function cardTilt(img: Gray, maxAngle = 10, step = 0.5): CardLocation {
       v[i] = xs[i]! * s + ys[i]! * c;
     }
     // Percentiles, not extremes: a few light specks on the table must not widen the box.
-    const w = quantile(u, n, 0.995, -span, span) - quantile(u, n, 0.005, -span, span);
-    const h = quantile(v, n, 0.995, -span, span) - quantile(v, n, 0.005, -span, span);
+    let [ulo, uhi, vlo, vhi] = [Infinity, -Infinity, Infinity, -Infinity];
+    for (let i = 0; i < n; i++) {
+      if (u[i]! < ulo) ulo = u[i]!;
+      if (u[i]! > uhi) uhi = u[i]!;
+      if (v[i]! < vlo) vlo = v[i]!;
+      if (v[i]! > vhi) vhi = v[i]!;
+    }
+    [uhi, vhi] = [uhi + 1, vhi + 1];
+    const w = quantile(u, n, 0.995, ulo, uhi, 2048) - quantile(u, n, 0.005, ulo, uhi, 2048);
+    const h = quantile(v, n, 0.995, vlo, vhi, 2048) - quantile(v, n, 0.005, vlo, vhi, 2048);
     if (w * h < best.area - 1e-6) best = { angle: a, area: w * h };
   }
   // Rotating the points by +a made the box tightest; an image rotated clockwise by a does the same (y points down).
