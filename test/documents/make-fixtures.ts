@@ -1,10 +1,11 @@
 /**
  * Writes the small synthetic images in test/documents/fixtures/ (run: npx tsx test/documents/make-fixtures.ts;
- * needs Debian's fonts-ocr-b). Committed so the tests need no font. Every identity here is invented. The visual
+ * needs Debian's fonts-ocr-b; licences use DejaVu Sans). Committed so the tests need no font. Every identity here is invented. The visual
  * zone prints the MRZ's data, except on passport-viz-contradiction.jpg.
  */
 import { writeFileSync } from 'node:fs';
-import { buildMrz, renderDocument } from '../../eval/documents/synthetic.ts';
+import { dvlaNumber, type LicenceTruth, renderLicence } from '../../eval/documents/licence-synthetic.ts';
+import { buildMrz, renderDocument, rng } from '../../eval/documents/synthetic.ts';
 
 const dir = new URL('./fixtures/', import.meta.url);
 const person = { document_code: 'P<', issuing_state: 'GBR', nationality: 'GBR', document_number: '533401372', birth_date: '900115', sex: 'M', expiry_date: '310101', optional_data: '', names: 'SMITH<<JOHN<PAUL' };
@@ -18,6 +19,24 @@ const fixtures: [string, Buffer][] = [
   ['passport-viz-contradiction.jpg', await renderDocument(buildMrz('TD3', person), 5, small, { surname: 'JONES', birth_date: '1984-06-23' })],
   ['id-card-td1-degraded.jpg', await renderDocument(buildMrz('TD1', { ...person, document_code: 'ID', issuing_state: 'D', nationality: 'D', document_number: 'T22000129', names: 'MUELLER<<JUERGEN', sex: 'M' }), 4, { rotate: 3, blur: 0.9, noise: 10, scale: 0.6, jpegQuality: 60 })],
 ];
+
+// Driving licences in the photocard layout (eval/documents/licence-synthetic.ts), photographed on a table.
+const gb: LicenceTruth = {
+  issuer: 'GB', surname: 'MORGAN', forenames: 'SARAH MEREDITH', birth_date: '1976-03-11', place_of_birth: 'UNITED KINGDOM', sex: 'F',
+  issue_date: '2021-01-19', expiry_date: '2031-01-18', authority: 'DVLA', number: dvlaNumber('MORGAN', 'SARAH MEREDITH', '1976-03-11', 'F', rng(1)),
+  issue_number: '35', address: '122 BURNS CRESCENT, EDINBURGH, EH1 9GP', categories: 'AM/A/B1/B/f/k/l/n/p/q',
+};
+const ni: LicenceTruth = { ...gb, issuer: 'NI', surname: 'OBRIEN', forenames: 'CIARAN PATRICK', birth_date: '1988-07-02', sex: 'M', place_of_birth: 'NORTHERN IRELAND', authority: 'DVA (NI)', number: '46803175', issue_number: '', address: '14 MILL LANE, BELFAST, BT1 5GS' };
+const de: LicenceTruth = { ...gb, issuer: 'DE', surname: 'SCHMIDT', forenames: 'LENA MARIE', birth_date: '1990-05-14', place_of_birth: 'HAMBURG', authority: 'STADT HAMBURG', number: 'B072RRE2I55', issue_number: '', address: '', categories: 'AM/A1/B/L' };
+fixtures.push(
+  ['licence-gb.jpg', await renderLicence(gb, 11, { scale: 0.8, jpegQuality: 75 })],
+  ['licence-gb-tilted.jpg', await renderLicence(gb, 12, { rotate: -4, noise: 10, scale: 0.8, jpegQuality: 70 })],
+  // The number's check characters replaced by the XX that number templates print.
+  ['licence-gb-xx.jpg', await renderLicence({ ...gb, number: `${gb.number.slice(0, 14)}XX` }, 13, { scale: 0.8, jpegQuality: 75 })],
+  ['licence-ni.jpg', await renderLicence(ni, 14, { rotate: 2, blur: 0.6, scale: 0.8, jpegQuality: 75 })],
+  ['licence-de.jpg', await renderLicence(de, 15, { scale: 0.8, jpegQuality: 75 })],
+);
+console.log('GB licence number', gb.number);
 for (const [name, buf] of fixtures) {
   writeFileSync(new URL(name, dir), buf);
   console.log(name, buf.length, 'bytes');

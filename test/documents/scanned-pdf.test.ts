@@ -11,7 +11,9 @@ const contact = { first_name: 'John', last_name: 'Smith', primary_address: { str
 
 /** A bill as a scanner sees it: A4 at ~150 dpi, DejaVu Sans. */
 async function scannedBill(date: string): Promise<Buffer> {
-  const lines = ['Northern Water plc', 'Mr John Smith', '12 Acacia Avenue', 'London SW1A 1AA', `Bill date: ${date}`, 'Amount due: 42.10 GBP'];
+  // What proof of address asks of an issued bill (ADR 0132): a listed issuer, its web address, a reference,
+  // the kind's words and an amount.
+  const lines = ['Thames Water', 'www.thameswater.co.uk', 'Mr John Smith', '12 Acacia Avenue', 'London SW1A 1AA', `Bill date: ${date}`, 'Customer reference 9012 3456 78', 'Water supply and sewerage', 'Amount due: 42.10 GBP'];
   const text = lines.map((l, i) => `<text x="120" y="${220 + i * 56}" font-family="DejaVu Sans" font-size="34" fill="#202020">${esc(l)}</text>`).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="1240" height="1754"><rect width="100%" height="100%" fill="#f6f4ef"/>${text}</svg>`;
   return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();

@@ -145,7 +145,7 @@ describe('the hosted flow over HTTP', () => {
       await receiver.waitFor(() => eventsFor(p.contactId).includes('REPORT_READY'), 60_000);
       return { report: (await t.app.inject({ url: p.url, headers: c.auth })).json(), events: eventsFor(p.contactId) };
     };
-    const good = await run(['Northern Power plc', 'Ms Ada Hartley', '7 Queen Street', 'Leeds LS1 2AB', 'Statement date 1 November 2026']);
+    const good = await run(['British Gas', 'www.britishgas.co.uk', 'Ms Ada Hartley', '7 Queen St', 'Leeds LS1 2AB', 'Statement date 1 November 2026', 'Account number 8500 1234 5678', 'Gas 1,204 kWh', 'Amount due 98.72 GBP']);
     expect(good.report).toMatchObject({ status: 'READY', data: { idscan: null, personal_details: { postcode: 'LS1 2AB' } } });
     expect(good.report.data.reasons).toEqual([]);
     expect(good.events).not.toContain('REPORT_IN_REVIEW');

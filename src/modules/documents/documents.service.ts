@@ -4,11 +4,13 @@
  */
 import sharp from 'sharp';
 import { decideDocument, type ContactForDocument, type Reason } from './domain/decision.ts';
-import { checkDvlaNumber, type DvlaCheck } from './domain/dvla.ts';
+import { checkDvaNumber, checkDvlaNumber, type DvlaCheck } from './domain/dvla.ts';
+import type { LicenceCheck } from './domain/licence-decision.ts';
 import { type DocumentDecision, documentFromMrz, type DocumentType, type ExtractedDocument, type IdscanFields, toIdscan } from './domain/extracted.ts';
 import type { MrzResult } from './domain/mrz-parse.ts';
 import type { QualityReport, QualityThresholds } from './domain/quality.ts';
 import { parseUkLicenceText, type UkLicenceText } from './domain/uk-licence.ts';
+import { readLicenceByLayout } from './licence-reader.ts';
 import { good, type MrzReading, readMrz, score } from './mrz-reader.ts';
 import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
@@ -36,7 +38,7 @@ export interface IdentityDocumentResult {
   document_type: DocumentType;
   mrz: (Omit<MrzResult, 'fields'> & { fields: MrzResult['fields'] }) | null;
   extracted: ExtractedDocument | null;
-  driving_licence: (UkLicenceText & { dvla: DvlaCheck | null }) | null;
+  driving_licence: (UkLicenceText & { dvla: DvlaCheck | null; dva: LicenceCheck['dva'] }) | null;
   /** The visual zone compared field by field with the MRZ (null when not compared). */
   viz: VizComparison | null;
   quality: QualityReport[];
@@ -70,7 +72,8 @@ function licenceDocument(text: UkLicenceText): ExtractedDocument {
     date_of_birth: text.birth_date,
     expiry_date: text.expiry_date,
     issue_date: text.issue_date,
-    issuing_state: 'GBR',
+    // Only a card shown to be DVLA's or DVA's is GBR; another country's keeps its own code, or none.
+    issuing_state: text.country ?? '',
     nationality: '',
     sex: '',
   };
@@ -88,7 +91,9 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
   async function readLicence(images: Buffer[]): Promise<UkLicenceText | null> {
     for (const image of images) {
       if (!(await decodable(image))) continue;
-      const text = parseUkLicenceText(await ocr.recognise(await prepareForText(image), 'text'));
+      // By field position on the located card; the page text read the general way fills what that misses.
+      const pageText = async () => parseUkLicenceText(await ocr.recognise(await prepareForText(image), 'text'));
+      const { text } = await readLicenceByLayout(image, ocr, pageText);
       if (text.looks_like_licence) return text;
     }
     return null;
@@ -120,20 +125,28 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
       readings.push(reading);
       if (good(reading.mrz)) break;
     }
-    const mrz = readings.reduce<MrzResult | null>((best, r) => (better(r.mrz, best) ? r.mrz : best), null);
-    let document = mrz ? documentFromMrz(mrz) : null;
+    let mrz = readings.reduce<MrzResult | null>((best, r) => (better(r.mrz, best) ? r.mrz : best), null);
     let licence: IdentityDocumentResult['driving_licence'] = null;
-    if (!mrz) {
+    let document: ExtractedDocument | null = null;
+    // A licence has no MRZ, but the MRZ search can still string its print into lines that fail check digits
+    // (every one, or all but one by chance): such lines are noise, and the card is read as a licence instead.
+    const noise = mrz !== null && !mrz.check_digits.some((c) => c.valid);
+    if (!mrz || !mrz.valid) {
       const text = await readLicence(input.images);
-      if (text) {
+      // Lines that fail some check digits lose to a card whose issuer shows (title, band, authority, number).
+      if (text && (!mrz || noise || text.issuer !== null)) {
+        mrz = null;
         document = licenceDocument(text);
-        const dvla = text.licence_number ? checkDvlaNumber(text.licence_number, { lastName: text.surname ?? undefined, givenNames: text.forenames ?? undefined, birthDate: text.birth_date }) : null;
-        licence = { ...text, dvla };
+        const dvla = text.licence_number && text.issuer !== 'OTHER' && text.issuer !== 'DVA' ? checkDvlaNumber(text.licence_number, { lastName: text.surname ?? undefined, givenNames: text.forenames ?? undefined, birthDate: text.birth_date }) : null;
+        const dva = text.issuer === 'DVA' && text.licence_number ? checkDvaNumber(text.licence_number) : null;
+        licence = { ...text, dvla, dva };
       }
     }
+    if (!licence && mrz) document = documentFromMrz(mrz);
     const quality = readings.map((r) => r.quality);
     const viz = mrz && config.vizCheck !== false ? await compareViz(readings.find((r) => r.mrz === mrz)?.viz_image ?? null, mrz) : null;
-    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, quality, viz, contact: input.contact, today: input.today, minimumAge });
+    const licenceCheck: LicenceCheck | null = licence ? { issuer: licence.issuer, country: licence.country, dvla: licence.dvla, dva: licence.dva, uncertain_fields: licence.uncertain_fields } : null;
+    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, licence: licenceCheck, quality, viz, contact: input.contact, today: input.today, minimumAge });
     return {
       document_type: document?.document_type ?? 'Unknown',
       mrz,

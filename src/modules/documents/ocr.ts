@@ -20,9 +20,11 @@ export interface TextRecogniser {
   /**
    * Text of a PNG/JPEG image, lines separated by newlines. `mrz`: legacy engine restricted to the MRZ
    * alphabet; `text`: legacy engine, page layout; `page`: the LSTM engine, page layout (printed text on
-   * busy backgrounds, such as a passport's visual zone: better and faster there than the legacy engine).
+   * busy backgrounds, such as a passport's visual zone: better and faster there than the legacy engine);
+   * `line`: the LSTM engine reading one line of text (a licence field cut out by position), restricted to
+   * `options.whitelist` when given (a date field reads only digits and dots, so `O` cannot come back for `0`).
    */
-  recognise(image: Buffer, mode: 'mrz' | 'text' | 'page'): Promise<string>;
+  recognise(image: Buffer, mode: 'mrz' | 'text' | 'page' | 'line', options?: { whitelist?: string }): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -35,19 +37,29 @@ export function createTesseractRecogniser(options: { langPath?: string } = {}): 
   /** The LSTM engine needs its own worker (the engine is chosen when a worker starts); created on first use. */
   let lstm: Promise<Worker> | undefined;
   let mode: 'mrz' | 'text' | undefined;
+  /** What the LSTM worker is set for: `page`, or `line:` and its whitelist. */
+  let lstmMode = 'page';
   let queue: Promise<unknown> = Promise.resolve();
   const start = (oem: OEM) => createWorker('eng', oem, { langPath: options.langPath ?? localLangPath(), gzip: true, cacheMethod: 'none' });
   const get = () => {
     worker ??= start(OEM.TESSERACT_ONLY);
     return worker;
   };
-  const run = async (image: Buffer, wanted: 'mrz' | 'text' | 'page') => {
-    if (wanted === 'page') {
+  const run = async (image: Buffer, wanted: 'mrz' | 'text' | 'page' | 'line', whitelist = '') => {
+    if (wanted === 'page' || wanted === 'line') {
       lstm ??= start(OEM.LSTM_ONLY).then(async (w) => {
         await w.setParameters({ tessedit_pageseg_mode: PSM.AUTO } as never);
         return w;
       });
-      return (await (await lstm).recognize(image)).data.text;
+      const w = await lstm;
+      const key = wanted === 'page' ? 'page' : `line:${whitelist}`;
+      if (key !== lstmMode) {
+        await w.setParameters(wanted === 'page'
+          ? { tessedit_char_whitelist: '', tessedit_pageseg_mode: PSM.AUTO } as never
+          : { tessedit_char_whitelist: whitelist, tessedit_pageseg_mode: PSM.SINGLE_LINE } as never);
+        lstmMode = key;
+      }
+      return (await w.recognize(image)).data.text;
     }
     const w = await get();
     if (mode !== wanted) {
@@ -60,14 +72,15 @@ export function createTesseractRecogniser(options: { langPath?: string } = {}): 
     return result.data.text;
   };
   return {
-    recognise(image, wanted) {
-      const next = queue.then(() => run(image, wanted));
+    recognise(image, wanted, options) {
+      const next = queue.then(() => run(image, wanted, options?.whitelist));
       queue = next.catch(() => undefined);
       return next;
     },
     async close() {
       const ws = [worker, lstm];
       [worker, lstm] = [undefined, undefined];
+      lstmMode = 'page';
       for (const w of ws) if (w) await (await w).terminate();
     },
   };

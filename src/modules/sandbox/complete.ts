@@ -32,7 +32,9 @@ export async function completeSandboxFlow(flow: FlowService, token: string, now:
       case 'home_address_history': await flow.saveStep(token, step.id, { addresses: [{ ...address, from: yearsAgo(now, 3) }] }); break;
       case 'proof_of_address': {
         const name = [contact.first_name, contact.last_name].filter(Boolean).join(' ');
-        await flow.upload(token, 'proof_of_address', textPdf(['Sandbox Energy Ltd', `Statement date: ${today(now)}`, name, address.street, address.city, address.postcode]));
+        // A bill with what the proof-of-address check asks of an issued one: a listed issuer, its web address,
+        // an account number, the kind's words and an amount (documents/domain/poa-kind.ts).
+        await flow.upload(token, 'proof_of_address', textPdf(['EDF Energy', 'www.edfenergy.com', `Statement date: ${today(now)}`, name, address.street, address.city, address.postcode, 'Account number 6001 2345 67', 'Electricity 312 kWh', 'Amount due 98.72 GBP']));
         break;
       }
       default:

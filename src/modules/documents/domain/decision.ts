@@ -8,6 +8,7 @@ import { isAlpha3CountryOrIcaoCode } from '../../../platform/domain/countries.ts
 import { ageOn } from '../../../platform/domain/dates.ts';
 import type { DvlaCheck } from './dvla.ts';
 import type { DocumentDecision, ExtractedDocument } from './extracted.ts';
+import { type LicenceCheck, licenceReasons } from './licence-decision.ts';
 import type { MrzResult } from './mrz-parse.ts';
 import { namesAgree } from './names.ts';
 import type { QualityReport } from './quality.ts';
@@ -36,6 +37,8 @@ export interface DecisionInput {
   mrz: MrzResult | null;
   /** For licences without an MRZ: the number checked against the printed name and birth date. */
   dvla: DvlaCheck | null;
+  /** For licences read by their printed fields: who issued it and its number checked (licence-decision.ts). */
+  licence?: LicenceCheck | null;
   quality: QualityReport[];
   /** The visual zone compared with the MRZ (null: not compared, e.g. no valid MRZ or the check is off). */
   viz?: VizComparison | null;
@@ -147,7 +150,7 @@ export function decideDocument(input: DecisionInput): DecisionResult {
     reasons.push(r('MRZ_NOT_FOUND', 'REFER', 'no machine-readable zone or licence could be read'));
   } else {
     if (mrz) reasons.push(...mrzReasons(mrz));
-    if (doc.document_type === 'Driving License' && doc.source === 'PRINTED') reasons.push(...dvlaReasons(input.dvla));
+    if (doc.document_type === 'Driving License' && doc.source === 'PRINTED') reasons.push(...(input.licence ? licenceReasons(input.licence, doc, input.contact) : dvlaReasons(input.dvla)));
     reasons.push(...dateReasons(doc, mrz, input.today, input.minimumAge), ...identityReasons(doc));
     if (input.viz) reasons.push(...vizReasons(input.viz));
     if (input.contact) reasons.push(...contactReasons(doc, input.contact, mrz?.fields.names_truncated ?? false));

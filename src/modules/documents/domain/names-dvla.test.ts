@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDvlaNumber, surnameSegments } from './dvla.ts';
+import { checkDvaNumber, checkDvlaNumber, surnameSegments } from './dvla.ts';
 import { mrzSpellings, namesAgree } from './names.ts';
 
 describe('namesAgree: contact spelling against MRZ spelling', () => {
@@ -33,7 +33,7 @@ describe('DVLA licence numbers', () => {
   const holder = { lastName: 'Morgan', givenNames: 'Sarah Meredith', birthDate: '1976-03-11' };
   it('validates a number against surname, birth date (women +50 on the month) and initials', () => {
     expect(checkDvlaNumber('MORGA753116SM9IJ', holder)).toEqual({
-      number: 'MORGA753116SM9IJ', structure_valid: true, surname_matches: true, birth_date_matches: true, initials_match: true, implied_sex: 'F',
+      number: 'MORGA753116SM9IJ', structure_valid: true, malformed: [], surname_matches: true, birth_date_matches: true, initials_match: true, implied_sex: 'F', sex_matches: null,
     });
   });
   it.each([
@@ -46,8 +46,41 @@ describe('DVLA licence numbers', () => {
     expect(r.structure_valid).toBe(true);
     expect(r[field as 'surname_matches']).toBe(false);
   });
-  it.each(['MORGA753116SM9I', 'MORGA713116SM9IJ', 'MORGA75311GSM9IJ', '12345678'])('rejects the structure of %s', (n) => {
-    expect(checkDvlaNumber(n, holder).structure_valid).toBe(false);
+  it.each([
+    ['MORGA753116SM9I', ['length']],
+    ['12345678', ['length']],
+    ['MORGA753116SM9XX', ['check_characters']],
+    ['SMITH854153J99XX', ['check_characters']],
+    ['MORGA753116SM9I-', ['check_characters']],
+    ['MO9GA753116SM9IJ', ['surname']],
+    ['9ORGA753116SM9IJ', ['surname']],
+    ['MORGAX53116SM9IJ', ['decade']],
+    ['MORGA713116SM9IJ', ['month']],
+    ['MORGA763116SM9IJ', ['month']],
+    ['MORGA752316SM9IJ', ['day']],
+    ['MORGA703006SM9IJ', ['day']],
+    ['MORGA754316SM9IJ', ['day']],
+    ['MORGA75311GSM9IJ', ['year']],
+    ['MORGA7531169M9IJ', ['initials']],
+    ['MORGA753116S19IJ', ['initials']],
+    ['MORGA753116SMXIJ', ['arbitrary_digit']],
+  ])('rejects %s: malformed %j', (n, parts) => {
+    const r = checkDvlaNumber(n, holder);
+    expect(r.structure_valid).toBe(false);
+    expect(r.malformed).toEqual(parts);
+    expect(r.surname_matches).toBeNull();
+  });
+  it.each(['MORGA753116SM9IJ', 'MORGA753116SM1A7', 'MORGA753116SM942', 'MORGA702296SM9IJ'])('accepts the form of %s (check characters: letters or digits)', (n) => {
+    expect(checkDvlaNumber(n, {}).structure_valid).toBe(true);
+  });
+  it('compares the sex the month implies with the holder\'s when known', () => {
+    expect(checkDvlaNumber('MORGA753116SM9IJ', { ...holder, sex: 'M' }).sex_matches).toBe(false);
+    expect(checkDvlaNumber('MORGA703116SM9IJ', { sex: 'M' })).toMatchObject({ implied_sex: 'M', sex_matches: true });
+  });
+  it('Northern Ireland numbers: 8 digits', () => {
+    expect(checkDvaNumber('1234 5678').structure_valid).toBe(true);
+    expect(checkDvaNumber('1234567').structure_valid).toBe(false);
+    expect(checkDvaNumber('MORGA753116SM9IJ').structure_valid).toBe(false);
   });
   it.each([
     ['Lee', ['LEE99']],
