@@ -6,6 +6,9 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { frameAncestors } from './domain/embed-origins.ts';
 
+/** The web SDK's script-tag build (packages/web-sdk, `npm run build:web-sdk`), served for firms' pages. */
+export const WEB_SDK_SCRIPT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../packages/web-sdk/dist/kyc-flow.iife.js');
+
 /** Where `vite build` of web/verify writes the bundle (see docs/hosted-flow.md). */
 export const VERIFY_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../../web/verify/dist');
 
@@ -69,6 +72,14 @@ export function registerHostedPages(app: App, deps: {
       return reply.headers(headers).type('text/html; charset=utf-8').send(withEmbedOrigins(await html(), embed));
     });
   }
+
+  // The script a firm's page loads to embed the flow (docs/hosted-flow.md "Embedding"): public, cacheable for
+  // an hour (not immutable: its name has no hash), loadable from any origin.
+  app.get('/embed/kyc-flow.js', { config, schema: { hide: true } }, async (_request, reply) => {
+    if (!existsSync(WEB_SDK_SCRIPT)) return reply.status(404).send({ code: 'not_found' });
+    return reply.headers({ 'x-content-type-options': 'nosniff', 'cache-control': 'public, max-age=3600', 'cross-origin-resource-policy': 'cross-origin' })
+      .type(TYPES['.js']!).send(await readFile(WEB_SDK_SCRIPT));
+  });
 
   app.get('/verify/assets/:file', { config, schema: { hide: true, params: Type.Object({ file: Type.String({ pattern: '^[A-Za-z0-9_.-]{1,120}$' }) }) } }, async (request, reply) => {
     const file = (request.params as { file: string }).file;

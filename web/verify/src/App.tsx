@@ -6,6 +6,7 @@ import { DocumentStep, LivenessStep, ProofStep, SelfieStep } from './uploads.tsx
 import { Handover } from './handover.tsx';
 import { Review } from './review.tsx';
 import { Header, useBrandColour } from './brand.tsx';
+import { embedded, emit } from './embed.ts';
 
 /** Opened from the account's portal: the finished flow offers the way back to the list of tasks. */
 function portalReturn(): string | null {
@@ -28,6 +29,7 @@ export function App() {
     const reason = error instanceof ApiError ? error.reason : undefined;
     const message = reason === 'LINK_EXPIRED' ? 'expired' : reason === 'LINK_INVALID' ? 'invalid' : reason === 'ALREADY_SUBMITTED' ? 'submitted' : 'error';
     setScreen({ kind: 'failed', message });
+    emit({ type: 'error', reason: message });
   }, []);
 
   useEffect(() => {
@@ -49,6 +51,17 @@ export function App() {
 
   // Move focus to the new step's heading so screen readers announce it.
   useEffect(() => heading.current?.focus(), [index, screen.kind]);
+  // An embedding page hears where the contact is (step ids only, web SDK).
+  const announced = useRef(false);
+  const open = screen.kind === 'flow' && screen.flow.state === 'open' ? screen.flow : null;
+  const stepId = open?.steps[index]?.id;
+  useEffect(() => {
+    if (!open || !stepId) return;
+    emit({ type: announced.current ? 'step' : 'ready', step: stepId, index, total: open.steps.length });
+    announced.current = true;
+  }, [stepId, index, open?.steps.length]);
+  const closedFlow = screen.kind === 'flow' && screen.flow.state !== 'open';
+  useEffect(() => { if (closedFlow) emit({ type: 'error', reason: 'submitted' }); }, [closedFlow]);
   const [branding, setBranding] = useState<Flow['branding']>();
   useEffect(() => { if (screen.kind === 'flow' && screen.flow.branding) setBranding(screen.flow.branding); }, [screen]);
   useBrandColour(branding);
@@ -87,8 +100,10 @@ export function App() {
     proof_of_identity: () => <ProofStep {...props} slot="proof_of_identity" />,
     proof_of_address: () => <ProofStep {...props} slot="proof_of_address" />,
     review: () => <Review {...props} goTo={(id) => go(flow.steps.findIndex((s) => s.id === id))} onDone={(redirect) => {
-      setScreen({ kind: 'done', redirect });
-      if (redirect) setTimeout(() => location.assign(redirect), 800);
+      // In a frame the embedding page decides what comes next; the redirect would load the firm's page inside it.
+      setScreen({ kind: 'done', redirect: embedded ? null : redirect });
+      emit({ type: 'completed' });
+      if (redirect && !embedded) setTimeout(() => location.assign(redirect), 800);
     }} />,
   };
 
