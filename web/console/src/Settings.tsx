@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { Problem, useLoad } from './App.tsx';
 import QRCode from 'qrcode';
 import { useEffect } from 'react';
-import { api, post, type User } from './api.ts';
+import { api, ApiError, post, type User } from './api.ts';
 import { onLink } from './router.ts';
 
 const TABS: [string, string][] = [['webhooks', 'Webhooks'], ['credentials', 'API credentials'], ['credits', 'Credits'], ['lists', 'Screening lists'], ['email', 'E-mail'], ['branding', 'Branding'], ['users', 'Users'], ['security', 'My sign-in']];
@@ -24,7 +24,7 @@ export function Settings({ tab, user }: { tab: string; user: User }) {
       {tab === 'credits' && <Credits />}
       {tab === 'lists' && <Lists />}
       {tab === 'email' && <Email admin={admin} />}
-      {tab === 'branding' && <Branding admin={admin} />}
+      {tab === 'branding' && <><Branding admin={admin} /><Embedding admin={admin} /></>}
       {tab === 'users' && admin && <Users me={user} />}
       {tab === 'security' && <Security user={user} />}
     </>
@@ -307,6 +307,46 @@ function Branding({ admin }: { admin: boolean }) {
           {admin && <button type="submit">Save branding</button>}
         </form>
       )}
+    </section>
+  );
+}
+
+/** The sites that may embed the hosted flow with the web SDK (ADR 0145); the same setting as PUT /clients/{id}/embedding. */
+function Embedding({ admin }: { admin: boolean }) {
+  const { data, error, reload } = useLoad<{ allowed_origins: string[]; revision: string }>('/settings/embedding');
+  const [fieldErrors, setFieldErrors] = useState<string[]>([]);
+  const action = useAction();
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const lines = String(new FormData(event.currentTarget).get('origins') ?? '').split(/\s+/).filter(Boolean);
+    setFieldErrors([]);
+    await action.run(async () => {
+      try {
+        await api('PUT', '/settings/embedding', { allowed_origins: lines });
+      } catch (e) {
+        // One message per bad line, naming the line as typed.
+        if (e instanceof ApiError && e.errors.length) setFieldErrors(e.errors.map((f) => `${lines[Number(f.pointer.split('/').pop())] ?? f.pointer}: ${f.message}`));
+        throw e;
+      }
+      await reload();
+      return lines.length ? 'Saved. Those sites can now embed the verification flow.' : 'Saved. No site can embed the verification flow.';
+    });
+  }
+  return (
+    <section aria-labelledby="emb-h">
+      <h2 id="emb-h">Sites that may embed the verification flow</h2>
+      <p className="muted">One origin per line, such as <code>https://www.example.com</code>: https, no path. Your pages on these sites can open the flow with the web SDK; every other site is refused by the browser.</p>
+      <Problem error={error} />
+      {action.view}
+      {fieldErrors.length > 0 && <ul className="error" aria-label="Origins to correct">{fieldErrors.map((m) => <li key={m}>{m}</li>)}</ul>}
+      {data && (
+        <form className="grid" onSubmit={(e) => void save(e)} key={data.revision}>
+          <label htmlFor="embed-origins">Allowed origins</label>
+          <textarea id="embed-origins" name="origins" rows={4} defaultValue={data.allowed_origins.join('\n')} disabled={!admin} aria-describedby="emb-h" />
+          {admin && <button type="submit">Save sites</button>}
+        </form>
+      )}
+      {data && data.allowed_origins.length === 0 && <p>No site may embed the flow yet: add your web site's origin above to use the web SDK.</p>}
     </section>
   );
 }
