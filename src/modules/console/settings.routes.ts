@@ -161,6 +161,19 @@ export function registerConsoleSettingsRoutes(app: App, deps: SettingsDeps) {
     return saved;
   });
 
+  // Who is behind an actor id (`user:usr_…`, `api:kci_…`), so the pages name reviewers by e-mail and credentials by
+  // name instead of showing ids. Readable by every role: a reviewer sees who reviewed before.
+  app.get('/console/api/people', { config, schema: hide, preHandler: read }, async (request) => {
+    const clientId = clientOf(request);
+    const [users, credentials] = await Promise.all([deps.staff.listUsers(clientId), deps.clients.listCredentials(clientId)]);
+    return {
+      data: [
+        ...users.map((u) => ({ actor: `user:${u.id}`, kind: 'user' as const, email: u.email, role: u.role, name: u.email })),
+        ...credentials.map((c) => ({ actor: `api:${c.client_id}`, kind: 'api' as const, email: null, role: null, name: c.name })),
+      ],
+    };
+  });
+
   // Staff users.
   app.get('/console/api/settings/users', { config, schema: hide, preHandler: admin }, async (request) => ({ data: await deps.staff.listUsers(clientOf(request)) }));
   app.post('/console/api/settings/users', {
