@@ -75,7 +75,7 @@ describe.skipIf(!hasChromium || !hasShared)('web SDK: the hosted flow embedded i
     await frame.getByText('Received. This photo can be used.').waitFor({ timeout: 90_000 });
     await frame.getByRole('button', { name: 'Save and continue' }).click();
     await frame.getByRole('heading', { level: 1, name: 'Check and send' }).waitFor({ timeout: 30_000 });
-    await frame.getByLabel(/I agree that my documents/).check();
+    await frame.getByLabel(/^I agree that /).check();
     await frame.getByRole('button', { name: 'Send for verification' }).click();
     await frame.getByRole('heading', { level: 1, name: 'Thank you' }).waitFor({ timeout: 30_000 });
     const seen = await waitFor(() => events(page), (e) => e.some((x) => x.type === 'completed'));

@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api, ApiError, tokenFromPath, type Flow, type StepId } from './api.ts';
-import { initialLanguage, MESSAGES } from './i18n.ts';
+import { direction, initialLanguage, MESSAGES } from './i18n.ts';
 import { AddressHistory, NamesHistory, PersonalDetails, UniqueEmail } from './forms.tsx';
 import { DocumentStep, LivenessStep, ProofStep, SelfieStep } from './uploads.tsx';
 import { Handover } from './handover.tsx';
@@ -45,6 +45,7 @@ export function App() {
 
   useEffect(() => {
     document.documentElement.lang = lang;
+    document.documentElement.dir = direction(lang);
     document.title = t.title;
     try { localStorage.setItem('verify.lang', lang); } catch { /* private mode */ }
   }, [lang, t]);
@@ -76,7 +77,17 @@ export function App() {
     return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.title}</h1><p role="alert" className="notice">{text}</p>{backLink}</main></>;
   }
   if (screen.kind === 'done') {
-    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{screen.redirect ? t.redirecting : t.doneText}</p>{backLink}</main></>;
+    return (
+      <>{header}<main>
+        <h1 tabIndex={-1} ref={heading}>{t.done}</h1>
+        <div className="thanks">
+          <p className="tick" aria-hidden="true">✓</p>
+          <p role="status">{screen.redirect ? t.redirecting : t.doneText}</p>
+          {!screen.redirect && <p>{t.nextSteps(branding?.firm_name ?? t.title)}</p>}
+        </div>
+        {backLink}
+      </main></>
+    );
   }
 
   const { flow } = screen;
@@ -114,7 +125,9 @@ export function App() {
         {index === 0 && <p className="intro">{t.hello(flow.first_name)}. {t.intro}</p>}
         <nav aria-label={t.stepOf(index + 1, flow.steps.length)}>
           <p className="progress">{t.stepOf(index + 1, flow.steps.length)}</p>
-          <ol className="steps">
+          {/* A bar, not a list that wraps onto two lines on a phone; the list stays for screen readers. */}
+          <progress className="bar-progress" max={flow.steps.length} value={index + 1} aria-hidden="true" />
+          <ol className="steps visually-hidden">
             {flow.steps.map((s, i) => (
               <li key={s.id} className={i === index ? 'current' : s.complete ? 'complete' : ''} aria-current={i === index ? 'step' : undefined}>
                 <span className="visually-hidden">{s.complete ? t.completeMark : t.todoMark}: </span>{t.step[s.id]}
