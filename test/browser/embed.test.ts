@@ -6,7 +6,7 @@ import { startEmbedExample } from '../../examples/embed/server.ts';
 import { startWorkers } from '../../src/workers.ts';
 import { freePort } from '../helpers/net.ts';
 import { startTestService, type TestService } from '../helpers/service.ts';
-import { ARTEFACTS, axe, CHROMIUM, hasChromium, hasShared, SHARED, waitFor } from './harness.ts';
+import { ARTEFACTS, axe, CHROMIUM, docShot, hasChromium, hasShared, SHARED, waitFor } from './harness.ts';
 
 /**
  * The web SDK (packages/web-sdk) in Chromium, as a firm uses it (examples/embed): the firm's page on one origin
@@ -83,6 +83,7 @@ describe.skipIf(!hasChromium || !hasShared)('web SDK: the hosted flow embedded i
     // No personal data crosses to the parent: only step ids and kinds.
     expect(JSON.stringify(seen)).not.toMatch(/Queen Street|Leeds|VIRTANEN|Ada/);
     await page.screenshot({ path: path.join(ARTEFACTS, 'embed-inline.png') });
+    await docShot(page, 'embed-inline');
     await context.close();
   });
 
@@ -94,6 +95,7 @@ describe.skipIf(!hasChromium || !hasShared)('web SDK: the hosted flow embedded i
     await page.getByRole('dialog', { name: 'Identity verification' }).waitFor();
     await waitFor(() => events(page), (e) => e.some((x) => x.type === 'ready'), 30_000);
     await page.screenshot({ path: path.join(ARTEFACTS, 'embed-modal.png') });
+    await docShot(page, 'embed-modal');
     // Same window, wrong origin and source: the SDK must not believe it.
     await page.evaluate(() => window.postMessage({ source: 'kyc-flow', version: 1, type: 'completed' }, '*'));
     await page.waitForTimeout(300);
