@@ -326,7 +326,8 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
                   {report.data.error && <><dt>Error</dt><dd>{report.data.error}</dd></>}
                 </dl>
                 <h3>Why it needs a person</h3>
-                <Reasons codes={report.data.reasons} engine={doc?.reasons ?? []} />
+                {report.status === 'READY' || report.data.reasons.length ? <Reasons codes={report.data.reasons} engine={doc?.reasons ?? []} />
+                  : <p className="empty">No result yet: the contact has not finished the verification, or it is being checked. This page shows the reasons when the report is ready.</p>}
               </section>
 
               <section className="card" aria-labelledby="onb-files">
