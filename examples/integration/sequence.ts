@@ -90,7 +90,7 @@ async function completeInBrowser(link: string, sharedData: string, executablePat
     }
     await page.getByRole('button', { name: 'Save and continue' }).click();
     await heading('Check and send');
-    await page.getByLabel(/I agree that my documents/).check();
+    await page.getByLabel(/^I agree that /).check();
     await page.getByRole('button', { name: 'Send for verification' }).click();
     await heading('Thank you');
     log(`   the contact finished the flow (liveness challenge ${challenge})`);

@@ -42,7 +42,7 @@ describe.skipIf(!hasChromium)('the hosted flow\'s country picker in Chromium', (
     await page.getByRole('button', { name: 'Save and continue' }).click();
 
     await page.getByRole('heading', { level: 1, name: 'Check and send' }).waitFor({ timeout: 30_000 });
-    await page.getByLabel(/I agree that my documents/).check();
+    await page.getByLabel(/^I agree that /).check();
     await page.getByRole('button', { name: 'Send for verification' }).click();
     const report = await waitFor(r.report, (x) => x.status === 'READY');
     expect(report.data.personal_details).toEqual({ street: '7 Queen Street', city: 'Leeds', postcode: 'LS1 2AB', country: 'GB' });

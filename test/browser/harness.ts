@@ -76,6 +76,21 @@ export async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(ARTEFACTS, `${name}.png`), fullPage: true });
 }
 
+/** Where the pictures in docs/hosted-flow.md and docs/console.md come from (issue 25). */
+export const DOC_IMAGES = path.resolve('docs/images');
+
+/**
+ * With `UPDATE_DOC_IMAGES=1`, the page as the docs show it: the visible part only, at most 900 px wide, as an
+ * 8-bit palette PNG (a few tens of kB). Off by default so a test run leaves the work tree as it was.
+ */
+export async function docShot(page: Page, name: string, options: { fullPage?: boolean } = {}) {
+  if (process.env.UPDATE_DOC_IMAGES !== '1') return;
+  mkdirSync(DOC_IMAGES, { recursive: true });
+  const png = await page.screenshot({ fullPage: options.fullPage ?? false });
+  const { default: sharp } = await import('sharp');
+  await sharp(png).resize({ width: 900, withoutEnlargement: true }).png({ palette: true, colours: 64, compressionLevel: 9 }).toFile(path.join(DOC_IMAGES, `${name}.png`));
+}
+
 export async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 120_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {

@@ -3,7 +3,7 @@ import path from 'node:path';
 import sharp from 'sharp';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axe, DESKTOP, hasChromium, hasShared, PHONE, SHARED, shot, startBrowserHarness, waitFor, type Harness } from './harness.ts';
+import { axe, DESKTOP, docShot, hasChromium, hasShared, PHONE, SHARED, shot, startBrowserHarness, waitFor, type Harness } from './harness.ts';
 
 /**
  * The hosted flow in Debian's Chromium, for the spec's three recommended combinations, with real specimen
@@ -26,6 +26,7 @@ async function visit(page: Page, name: string) {
   expect(await axe(page), `axe on ${name}`).toEqual([]);
   const size = page.viewportSize()!;
   await shot(page, `${name}-${size.width < 600 ? 'phone' : 'desktop'}`);
+  await docShot(page, `flow-${name}`, { fullPage: true });
   const other = size.width < 600 ? DESKTOP : PHONE;
   await page.setViewportSize(other);
   await shot(page, `${name}-${other.width < 600 ? 'phone' : 'desktop'}`);
@@ -48,7 +49,7 @@ async function fillAddress(page: Page, a: { street: string; city: string; postco
 async function submit(page: Page) {
   await heading(page, 'Check and send');
   await visit(page, 'review');
-  await page.getByLabel(/I agree that my documents/).check();
+  await page.getByLabel(/^I agree that /).check();
   await page.getByRole('button', { name: 'Send for verification' }).click();
 }
 

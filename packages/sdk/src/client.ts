@@ -133,6 +133,10 @@ export function createKycClient(options: TransportOptions) {
     setEmailConnection: async (body: EmailConnection) =>
       unwrap(raw.PUT('/clients/{clientId}/settings/email-connection', { params: { path: { clientId: await tenant() } }, body })),
     emailConnection: async () => unwrap(raw.GET('/clients/{clientId}/settings/email-connection', { params: { path: { clientId: await tenant() } } })),
+    /** The sites (https origins) whose pages may embed the hosted flow with the web SDK (packages/web-sdk). */
+    setEmbedOrigins: async (allowed_origins: string[]) =>
+      unwrap(raw.PUT('/clients/{clientId}/embedding', { params: { path: { clientId: await tenant() } }, body: { allowed_origins } })),
+    embedding: async () => unwrap(raw.GET('/clients/{clientId}/embedding', { params: { path: { clientId: await tenant() } } })),
   };
 
   const screening = {

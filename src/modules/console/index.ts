@@ -14,7 +14,7 @@ import type { ClientsService } from '../auth/index.ts';
 import type { CompaniesService } from '../companies/index.ts';
 import type { CreditsService } from '../credits/index.ts';
 import type { MailService } from '../mail/index.ts';
-import type { OnboardingService } from '../onboarding/index.ts';
+import type { Embedding, OnboardingService } from '../onboarding/index.ts';
 import type { ScreeningService } from '../screening/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import type { WebhooksService } from '../webhooks/index.ts';
@@ -46,14 +46,14 @@ export interface ConsoleDeps {
   audit: AuditService;
   webhooks: WebhooksService;
   clients: ClientsService;
-  onboarding: { onboarding: OnboardingService; mail: MailService; files: FileStore };
+  onboarding: { onboarding: OnboardingService; mail: MailService; files: FileStore; embedding: Embedding };
 }
 
 export function registerConsole(app: App, s: ConsoleDeps, throttle: Throttle, secondReview: SecondReview) {
   const base = { staff: s.staff, publicUrl: s.config.publicUrl };
   registerConsoleAuthRoutes(app, { ...base, throttle });
   registerConsoleReviewRoutes(app, { ...base, secondReview, db: s.db, accounts: s.accounts, aml: s.aml, onboarding: s.onboarding.onboarding, screening: s.screening, credits: s.credits, audit: s.audit });
-  registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, audit: s.audit });
+  registerConsoleSettingsRoutes(app, { ...base, db: s.db, webhooks: s.webhooks, clients: s.clients, credits: s.credits, screening: s.screening, mail: s.onboarding.mail, embedding: s.onboarding.embedding, audit: s.audit });
   registerConsoleOnboardingRoutes(app, { ...base, secondReview, db: s.db, onboarding: s.onboarding.onboarding, files: s.onboarding.files, audit: s.audit });
   registerConsoleAuditRoutes(app, { ...base, audit: s.audit });
   registerConsoleCompanyRoutes(app, { ...base, companies: s.companies, audit: s.audit });

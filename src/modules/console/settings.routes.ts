@@ -7,6 +7,7 @@ import type { AuditService } from '../audit/index.ts';
 import type { ClientsService } from '../auth/index.ts';
 import type { CreditsService } from '../credits/index.ts';
 import { EmailConnectionBody, type MailService } from '../mail/index.ts';
+import type { Embedding } from '../onboarding/index.ts';
 import { listsWithAge, type ScreeningService } from '../screening/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { SubscriptionCreateBody, type WebhooksService } from '../webhooks/index.ts';
@@ -22,6 +23,7 @@ export interface SettingsDeps {
   credits: CreditsService;
   screening: ScreeningService;
   mail: MailService;
+  embedding: Embedding;
   audit: AuditService;
 }
 
@@ -146,6 +148,30 @@ export function registerConsoleSettingsRoutes(app: App, deps: SettingsDeps) {
     await consoleRepo.saveSettings(deps.db, clientId, { ...request.body, second_review_for_alert: request.body.second_review_for_alert ?? current.second_review_for_alert });
     changed(request, 'console.branding.save', null, { ...request.body });
     return settingsOut(clientId);
+  });
+
+  // Sites that may embed the hosted flow (ADR 0145): the same setting as PUT /clients/{id}/embedding.
+  app.get('/console/api/settings/embedding', { config, schema: hide, preHandler: read }, async (request) => deps.embedding.read(clientOf(request)));
+  app.put('/console/api/settings/embedding', {
+    config, preHandler: admin,
+    schema: { ...hide, body: Type.Object({ allowed_origins: Type.Array(Type.String({ maxLength: 300 }), { maxItems: 20 }) }, { additionalProperties: false }) },
+  }, async (request) => {
+    const saved = await deps.embedding.save(clientOf(request), request.body.allowed_origins);
+    changed(request, 'console.embedding.save', null, { allowed_origins: saved.allowed_origins });
+    return saved;
+  });
+
+  // Who is behind an actor id (`user:usr_…`, `api:kci_…`), so the pages name reviewers by e-mail and credentials by
+  // name instead of showing ids. Readable by every role: a reviewer sees who reviewed before.
+  app.get('/console/api/people', { config, schema: hide, preHandler: read }, async (request) => {
+    const clientId = clientOf(request);
+    const [users, credentials] = await Promise.all([deps.staff.listUsers(clientId), deps.clients.listCredentials(clientId)]);
+    return {
+      data: [
+        ...users.map((u) => ({ actor: `user:${u.id}`, kind: 'user' as const, email: u.email, role: u.role, name: u.email })),
+        ...credentials.map((c) => ({ actor: `api:${c.client_id}`, kind: 'api' as const, email: null, role: null, name: c.name })),
+      ],
+    };
   });
 
   // Staff users.

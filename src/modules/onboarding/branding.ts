@@ -9,10 +9,12 @@ export interface Branding {
 
 /**
  * A client's branding of the hosted pages (the verification flow and the portal), set by an administrator
- * in the console's settings; nulls where not set.
+ * in the console's settings; nulls where not set, except the firm's name: without one set, the client's own
+ * name, so every page says who asks (issue 25: "The firm needs..." told the contact nothing).
  */
 export async function readBranding(db: Db, clientId: string): Promise<Branding> {
-  const row = await one<Branding>(db, 'SELECT firm_name, brand_colour, logo_url FROM console_settings WHERE client_id = $1', [clientId]);
+  const row = await one<Branding>(db, `SELECT COALESCE(NULLIF(s.firm_name, ''), c.name) AS firm_name, s.brand_colour, s.logo_url
+    FROM clients c LEFT JOIN console_settings s ON s.client_id = c.id WHERE c.id = $1`, [clientId]);
   return { firm_name: row?.firm_name ?? null, brand_colour: row?.brand_colour ?? null, logo_url: row?.logo_url ?? null };
 }
 

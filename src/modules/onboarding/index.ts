@@ -33,6 +33,8 @@ import { createOnboardingService } from './onboarding.service.ts';
 import { createOnboardingStore } from './onboarding.store.ts';
 import { startOnboardingWorkers as startWorkers } from './onboarding.workers.ts';
 import { registerHostedPages } from './pages.routes.ts';
+import { createEmbedding } from './embedding.ts';
+import { registerEmbeddingRoutes } from './embedding.routes.ts';
 import { createPortalService } from './portal.service.ts';
 import { registerPortalRoutes } from './portal.routes.ts';
 import { createProcessor } from './processing.ts';
@@ -45,6 +47,8 @@ export { OnboardingReviewBody, type OnboardingReviewInput } from './onboarding.s
 export { SubmitResult } from './flow.schemas.ts';
 /** Branding is set in the console's settings and read by the hosted pages. */
 export { readBranding } from './branding.ts';
+/** Where the hosted flow may be embedded: set through the API and the console's settings (ADR 0145). */
+export { createEmbedding, type Embedding, type EmbedSettings } from './embedding.ts';
 export type { SandboxEngines } from './engines.ts';
 export type { FlowService } from './flow.service.ts';
 export type { PortalService } from './portal.service.ts';
@@ -71,8 +75,14 @@ export function createOnboarding(deps: {
   const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, chipTrustStore: config.chipTrustDir, now });
   const portal = createPortalService({ db, accounts, store, now });
   defineOnboardingQueues(jobs);
+  const embedding = createEmbedding(db);
   return {
-    mail, files, store, onboarding, invitations, flow, processor, portal,
+    mail, files, store, onboarding, invitations, flow, processor, portal, embedding,
+    /** The origins that may frame the flow behind a link, for its CSP and its events. */
+    embedOriginsFor: async (token: string) => {
+      const clientId = await flow.clientOf(token);
+      return clientId ? (await embedding.read(clientId)).allowed_origins : [];
+    },
     /** The https origin of the client's logo behind a page's token, for that page's CSP. */
     logoOriginFor: logoOrigins({ db, clientOfFlow: flow.clientOf, clientOfPortal: portal.clientOf }),
     close: engines.close,
@@ -89,7 +99,8 @@ export function registerOnboarding(
   registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail, submitReview });
   registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes, throttle });
   registerPortalRoutes(app, { portal: onboarding.portal, partners });
-  registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor });
+  registerEmbeddingRoutes(app, { embedding: onboarding.embedding });
+  registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor, embedOrigins: onboarding.embedOriginsFor });
 }
 
 export const startOnboardingWorkers = (jobs: Jobs, onboarding: Onboarding) =>

@@ -3,6 +3,7 @@ import { Problem, useLoad } from './App.tsx';
 import { fullName, type Contact } from './api.ts';
 import { navigate, onLink } from './router.ts';
 import { CompanyCheck } from './CompanyCheck.tsx';
+import { formatDateTime } from './format.tsx';
 
 interface AccountRow { id: string; name: string; type: string; reg_number: string; contacts_count: number; needs_review: boolean; primary_contact: { id: string; name: string; email: string }; created_at: string }
 
@@ -39,7 +40,8 @@ export function Accounts() {
         <button type="submit">Search</button>
       </form>
       <Problem error={error} />
-      {data && (
+      {data && data.total === 0 && <p className="empty">0 accounts match. Clear the search, or create accounts through the API (POST /clients/&#123;id&#125;/accounts).</p>}
+      {data && data.total > 0 && (
         <table>
           <caption>{data.total} account{data.total === 1 ? '' : 's'}{data.total > data.data.length ? `, first ${data.data.length} shown` : ''}</caption>
           <thead><tr><th scope="col">Account</th><th scope="col">Type</th><th scope="col">Primary contact</th><th scope="col">Contacts</th><th scope="col">Review</th></tr></thead>
@@ -72,7 +74,7 @@ export function AccountPage({ accountId }: { accountId: string }) {
           <dl className="facts">
             <dt>Type</dt><dd>{data.account.type}</dd>
             <dt>Registration number</dt><dd>{data.account.reg_number || '—'}</dd>
-            <dt>Created</dt><dd>{new Date(data.account.created_at).toLocaleString('en-GB')}</dd>
+            <dt>Created</dt><dd>{formatDateTime(data.account.created_at)}</dd>
           </dl>
           <table>
             <caption>Contacts</caption>

@@ -4,11 +4,14 @@ import { post, fullName, type AmlReport, type Contact, type Entity, type Match, 
 import { ContactFacts } from './Contact.tsx';
 import { onLink } from './router.ts';
 import { Gpg45Card } from './Gpg45Card.tsx';
+import { Actor, Badge, formatDate, formatDateTime, listName, plural, ReasonList } from './format.tsx';
+import { reasonSentence } from './reasons.ts';
 
 type Pending = { proposal_id: string; proposal_revision: number; proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string; matches?: { entity_id: string; status: string }[] } };
 type Page = { contact: Contact; report: AmlReport; entities: Record<string, Entity | null>; can_review: boolean; pending_review: Pending | null; me: string };
 
-const yesNo = (v: boolean) => (v ? 'Yes' : 'No');
+/** Yes or no as a badge: green when it confirms, red when `bad` (a deceased flag). */
+const YesNo = ({ value, bad }: { value: boolean; bad?: boolean }) => <span className={`badge ${value === !bad ? 'good' : bad ? 'bad' : 'warn'}`}>{value ? 'Yes' : 'No'}</span>;
 const words = (code: string) => code.replace(/_/g, ' ').toLowerCase();
 
 const NAME_SOURCES: Record<NonNullable<Match['screened_name']>['source'], string> = {
@@ -26,10 +29,10 @@ function MatchReview({ match, requestedAt }: { match: Match; requestedAt: string
   const carried = r && match.review_status !== 'PENDING' && Date.parse(r.reviewed_at) < Date.parse(requestedAt);
   return (
     <div className="match-review" data-testid="match-review">
-      <p>Review status: <strong>{words(match.review_status)}</strong>{carried && ' (carried over from an earlier review: the listed entry is unchanged)'}</p>
+      <p>Review status: <Badge value={match.review_status} />{carried && ' (carried over from an earlier review: the listed entry is unchanged)'}</p>
       {match.review_change && <p className="warning" role="note">{CHANGES[match.review_change]}</p>}
       {r && (
-        <p>{match.review_change ? 'Earlier decision' : 'Decision'}: {words(r.status)} by {r.reviewed_by} on {new Date(r.reviewed_at).toLocaleString('en-GB')}. Why: {r.notes || '—'}</p>
+        <p>{match.review_change ? 'Earlier decision' : 'Decision'}: {words(r.status)} by <Actor id={r.reviewed_by} /> on {formatDateTime(r.reviewed_at)}. Why: {r.notes || '—'}</p>
       )}
     </div>
   );
@@ -40,7 +43,7 @@ function MatchCard({ match, entity, contact, index, requestedAt }: { match: Matc
   const a = contact.primary_address;
   return (
     <article className="match card" aria-labelledby={`match-${index}`}>
-      <h3 id={`match-${index}`}>{match.kind} potential match: {match.listed_name} <span className="score">score {match.score.toFixed(3)}</span></h3>
+      <h3 id={`match-${index}`}>{match.kind === 'SANCTIONS' ? 'Sanctions' : match.kind} potential match: {match.listed_name} <span className="score">score {match.score.toFixed(3)}</span></h3>
       <MatchReview match={match} requestedAt={requestedAt} />
       {match.pep && <PepFacts pep={match.pep} />}
       <div className="two">
@@ -50,16 +53,16 @@ function MatchCard({ match, entity, contact, index, requestedAt }: { match: Matc
             <dt>Name</dt><dd>{fullName(contact)}</dd>
             {match.screened_name && <><dt>Screened name</dt><dd>{match.screened_name.name} ({NAME_SOURCES[match.screened_name.source]})</dd></>}
             <dt>Matched as</dt><dd>{match.matched_name}</dd>
-            <dt>Date of birth</dt><dd>{contact.date_of_birth || '—'}</dd>
+            <dt>Date of birth</dt><dd>{formatDate(contact.date_of_birth)}</dd>
             <dt>Country</dt><dd>{a.country_code || '—'}</dd>
           </dl>
         </section>
         <section aria-label="The listed entity">
-          <h4>Listed entity ({match.list})</h4>
+          <h4>Listed entity <span className="muted">({listName(match.list)})</span></h4>
           {entity ? (
             <dl className="facts">
               <dt>Names</dt><dd><ul>{entity.names.slice(0, 12).map((n, i) => <li key={i}>{String(n.full ?? n.name)}{n.quality && n.quality !== 'primary' ? ` (${String(n.quality)} alias)` : ''}</li>)}</ul></dd>
-              <dt>Dates of birth</dt><dd>{entity.birthDates.join(', ') || '—'}</dd>
+              <dt>Dates of birth</dt><dd>{entity.birthDates.map(formatDate).join(', ') || '—'}</dd>
               <dt>Nationalities</dt><dd>{[...new Set([...entity.nationalities, ...entity.citizenships])].join(', ') || '—'}</dd>
               <dt>Countries</dt><dd>{entity.countries.join(', ') || '—'}</dd>
               <dt>Programs</dt><dd>{entity.programs.join(', ') || '—'}</dd>
@@ -69,7 +72,8 @@ function MatchCard({ match, entity, contact, index, requestedAt }: { match: Matc
           ) : <p>The entry {match.entity_id} is not in the lists loaded now (it may have been removed since the check).</p>}
         </section>
       </div>
-      <p className="reasons">Why it matched: {match.reasons.join('; ') || '—'}</p>
+      <h4>Why it matched</h4>
+      <ReasonList codes={match.reasons} empty="The matcher gave no reason." />
     </article>
   );
 }
@@ -81,7 +85,7 @@ function PepFacts({ pep }: { pep: PepAssessment }) {
     <p className="pep" data-testid="pep">
       <span className={`badge ${pep.status === 'former' ? 'good' : 'warn'}`}>{role}{pep.category ? `, ${pep.category.replace(/_/g, ' ')}` : ''}{pep.status === 'former' ? ', former' : ''}</span>{' '}
       {pep.explanation}
-      {pep.minimum_measures_until && <> (enhanced measures at least until {pep.minimum_measures_until}, then a risk-based decision)</>}
+      {pep.minimum_measures_until && <> (enhanced measures at least until {formatDate(pep.minimum_measures_until)}, then a risk-based decision)</>}
     </p>
   );
 }
@@ -92,7 +96,8 @@ function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountI
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const form = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const form = new FormData(element);
     const matches = report.data.matches.map((m, i) => {
       const why = String(form.get(`match-notes-${i}`) ?? '').trim();
       return { entity_id: m.entity_id, status: String(form.get(`match-${i}`)) as 'MATCH_DISMISSED' | 'MATCH_CONFIRMED', ...(why ? { notes: why } : {}) };
@@ -109,6 +114,9 @@ function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountI
         decision: form.get('decision'), notes: String(form.get('notes') ?? ''), matches,
         pep_matches: kind('PEP', report.data.pep_matches), sanctions_matches: kind('SANCTIONS', report.data.sanctions_matches),
       });
+      // Saved: the form starts empty again, so the next review is not the last one's choices by mistake.
+      element.reset();
+      setError(undefined);
       done(r.pending_approval);
     } catch (e) {
       setError((e as Error).message);
@@ -121,7 +129,7 @@ function ReviewForm({ page, accountId, contactId, done }: { page: Page; accountI
       <h2 id="review-h">Record the review</h2>
       {report.data.matches.map((m, i) => (
         <fieldset key={m.entity_id}>
-          <legend>{m.kind} match {i + 1}: {m.listed_name} ({m.list})</legend>
+          <legend>{m.kind === 'SANCTIONS' ? 'Sanctions' : m.kind} match {i + 1}: {m.listed_name} ({listName(m.list)})</legend>
           <label><input type="radio" name={`match-${i}`} value="MATCH_DISMISSED" required defaultChecked={m.review_status === 'MATCH_DISMISSED'} /> Dismiss: not this person</label>
           <label><input type="radio" name={`match-${i}`} value="MATCH_CONFIRMED" defaultChecked={m.review_status === 'MATCH_CONFIRMED'} /> Confirm: this is the person</label>
           <label htmlFor={`match-notes-${i}`}>Why, for this match alone (optional)</label>
@@ -174,14 +182,16 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
           <section className="card" aria-labelledby="sum-h">
             <h2 id="sum-h">Result</h2>
             <dl className="facts">
-              <dt>Status</dt><dd>{r.status}</dd>
-              <dt>Identity</dt><dd>{r.data.decision ?? '—'}</dd>
-              <dt>PEP</dt><dd>{r.data.pep_matches ?? (r.status === 'READY' ? 'Not screened: no PEP list is loaded' : '—')}</dd>
-              <dt>Sanctions</dt><dd>{r.data.sanctions_matches ?? (r.status === 'READY' ? 'Not screened: no sanctions list is loaded' : '—')}</dd>
-              <dt>Why a person is needed</dt><dd data-testid="reasons">{r.data.reasons.join(', ') || 'Nothing: no review needed'}</dd>
-              <dt>Requested</dt><dd>{new Date(r.data.requested_at).toLocaleString('en-GB')}</dd>
+              <dt>Status</dt><dd><Badge value={r.status} /></dd>
+              <dt>Identity</dt><dd><Badge value={r.data.decision} /></dd>
+              <dt>PEP</dt><dd>{r.data.pep_matches ? <Badge value={r.data.pep_matches} /> : (r.status === 'READY' ? 'Not screened: no PEP list is loaded' : '—')}</dd>
+              <dt>Sanctions</dt><dd>{r.data.sanctions_matches ? <Badge value={r.data.sanctions_matches} /> : (r.status === 'READY' ? 'Not screened: no sanctions list is loaded' : '—')}</dd>
+              <dt>Requested</dt><dd>{formatDateTime(r.data.requested_at)}</dd>
+              {r.data.expires_at && <><dt>Valid until</dt><dd>{formatDate(r.data.expires_at)}</dd></>}
               {r.data.error && <><dt>Error</dt><dd>{r.data.error}</dd></>}
             </dl>
+            <h3>Why it needs a person</h3>
+            <ReasonList codes={r.data.reasons} empty="Nothing: every check passed, no review is needed." testId="reasons" />
           </section>
           {r.data.identity?.gpg45 && <Gpg45Card gpg45={r.data.identity.gpg45} {...(r.data.identity.postcode ? { postcode: r.data.identity.postcode } : {})} />}
           {r.data.identity && (
@@ -192,26 +202,29 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
                 <thead><tr><th scope="col">Source</th><th scope="col">Kind</th><th scope="col">Name + date of birth</th><th scope="col">Name + address</th><th scope="col">Deceased</th><th scope="col">Activity</th><th scope="col">Reasons</th></tr></thead>
                 <tbody>
                   {r.data.identity.sources.map((s) => (
-                    <tr key={s.source}><td>{s.source}</td><td>{s.kind}</td><td>{yesNo(s.name_dob)}</td><td>{yesNo(s.name_address)}</td><td>{yesNo(s.deceased)}{s.known_fraud ? ', known fraud' : ''}</td><td>{s.activity_months != null ? `${s.activity_months} months` : '—'}</td><td>{s.reasons.join(', ') || '—'}</td></tr>
+                    <tr key={s.source}><td>{s.source}</td><td>{s.kind}</td><td><YesNo value={s.name_dob} /></td><td><YesNo value={s.name_address} /></td><td><YesNo value={s.deceased} bad />{s.known_fraud ? ', known fraud' : ''}</td><td>{s.activity_months != null ? plural(s.activity_months, 'month') : '—'}</td><td>{s.reasons.map(reasonSentence).join(' ') || '—'}</td></tr>
                   ))}
                 </tbody>
               </table>
+              {r.data.identity.sources.length === 0 && (
+                <p className="empty">No identity source answered for this contact, so name, date of birth and address are not confirmed. Configure identity registers (<code>EIDV_REGISTERS</code>, see docs/aml.md) and run the check again, or review the identity by hand.</p>
+              )}
             </section>
           )}
           <section aria-labelledby="m-h">
-            <h2 id="m-h">Potential matches ({r.data.matches.length})</h2>
-            {r.data.matches.length === 0 && <p>No potential match on the lists screened.</p>}
+            <h2 id="m-h">{plural(r.data.matches.length, 'potential match')}</h2>
+            {r.data.matches.length === 0 && <p className="empty">No potential match on the lists screened. Nothing to decide here.</p>}
             {r.data.matches.map((m, i) => <MatchCard key={m.entity_id} match={m} entity={data.entities[m.entity_id] ?? null} contact={data.contact} index={i} requestedAt={r.data.requested_at} />)}
           </section>
           {!r.review.empty && (
             <section className="card" aria-labelledby="rv-h">
               <h2 id="rv-h">Review</h2>
               <dl className="facts">
-                <dt>Decision</dt><dd data-testid="review-decision">{r.review.decision}</dd>
-                <dt>PEP</dt><dd>{r.review.pep_matches}</dd>
-                <dt>Sanctions</dt><dd>{r.review.sanctions_matches}</dd>
-                <dt>By</dt><dd>{r.review.reviewed_by}</dd>
-                <dt>At</dt><dd>{r.review.reviewed_at && new Date(r.review.reviewed_at).toLocaleString('en-GB')}</dd>
+                <dt>Decision</dt><dd data-testid="review-decision"><Badge value={r.review.decision} /></dd>
+                <dt>PEP</dt><dd><Badge value={r.review.pep_matches} /></dd>
+                <dt>Sanctions</dt><dd><Badge value={r.review.sanctions_matches} /></dd>
+                <dt>By</dt><dd><Actor id={r.review.reviewed_by} /></dd>
+                <dt>At</dt><dd>{formatDateTime(r.review.reviewed_at)}</dd>
                 <dt>Notes</dt><dd>{r.review.notes || '—'}</dd>
               </dl>
             </section>
@@ -219,7 +232,7 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
           {data.pending_review && (
             <section className="card" aria-labelledby="pending-h">
               <h2 id="pending-h">Review waiting for a second approval</h2>
-              <p>Proposed by {data.pending_review.proposed_by} at {new Date(data.pending_review.proposed_at).toLocaleString('en-GB')}: <strong>{data.pending_review.proposal.decision}</strong></p>
+              <p>Proposed by <Actor id={data.pending_review.proposed_by} /> on {formatDateTime(data.pending_review.proposed_at)}: <Badge value={data.pending_review.proposal.decision} /></p>
               <p>Notes: {data.pending_review.proposal.notes || '—'}</p>
               {data.pending_review.proposal.matches?.length ? (
                 <ul>{data.pending_review.proposal.matches.map((m) => <li key={m.entity_id}>{m.entity_id}: {m.status}</li>)}</ul>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Problem, useLoad } from './App.tsx';
 import { get, type User } from './api.ts';
+import { Actor, formatDateTime } from './format.tsx';
 
 interface Entry { seq: number; at: string; actor: string; action: string; subject: string | null; details: Record<string, unknown>; hash: string }
 
@@ -35,7 +36,7 @@ export function AuditPage({ user }: { user: User }) {
             <thead><tr><th scope="col">#</th><th scope="col">When</th><th scope="col">Actor</th><th scope="col">Action</th><th scope="col">Subject</th><th scope="col">Details</th></tr></thead>
             <tbody>
               {data.data.map((e) => (
-                <tr key={e.seq}><td>{e.seq}</td><td>{new Date(e.at).toLocaleString('en-GB')}</td><td>{e.actor}</td><td>{e.action}</td><td>{e.subject ?? '—'}</td><td className="details">{Object.entries(e.details).map(([k, v]) => <div key={k}><span className="muted">{k}</span> {typeof v === 'string' ? v : JSON.stringify(v)}</div>)}</td></tr>
+                <tr key={e.seq}><td>{e.seq}</td><td>{formatDateTime(e.at)}</td><td><Actor id={e.actor} /></td><td>{e.action}</td><td>{e.subject ?? '—'}</td><td className="details">{Object.entries(e.details).map(([k, v]) => <div key={k}><span className="muted">{k}</span> {typeof v === 'string' ? v : JSON.stringify(v)}</div>)}</td></tr>
               ))}
             </tbody>
           </table>

@@ -1,6 +1,7 @@
 import { Problem, useLoad } from './App.tsx';
 import { fullName, type AmlReport, type Contact } from './api.ts';
 import { onLink } from './router.ts';
+import { Actor, Badge, formatDate } from './format.tsx';
 
 type Onboarding = { status: string; data: Record<string, unknown>; review?: Record<string, unknown> } | null;
 
@@ -9,7 +10,7 @@ export function ContactFacts({ contact }: { contact: Contact }) {
   return (
     <dl className="facts">
       <dt>Name</dt><dd>{fullName(contact)}</dd>
-      <dt>Date of birth</dt><dd>{contact.date_of_birth || '—'}</dd>
+      <dt>Date of birth</dt><dd>{formatDate(contact.date_of_birth)}</dd>
       <dt>E-mail</dt><dd>{contact.email || '—'}</dd>
       <dt>Phone</dt><dd>{contact.phone || '—'}</dd>
       <dt>Address</dt><dd>{[a.street, a.postcode, a.city, a.country_code].filter(Boolean).join(', ') || '—'}</dd>
@@ -34,20 +35,20 @@ export function ContactPage({ accountId, contactId }: { accountId: string; conta
               <h2 id="aml-h">AML report</h2>
               {data.reports.aml ? (
                 <>
-                  <p>Status {data.reports.aml.status}; identity {data.reports.aml.data.decision ?? '—'}; PEP {data.reports.aml.data.pep_matches ?? '—'}; sanctions {data.reports.aml.data.sanctions_matches ?? '—'}</p>
-                  <p>Review: {data.reports.aml.review.empty ? 'none yet' : `${data.reports.aml.review.decision} by ${data.reports.aml.review.reviewed_by}`}</p>
+                  <p className="badges"><Badge value={data.reports.aml.status} label="Status" /> <Badge value={data.reports.aml.data.decision} label="Identity" /> <Badge value={data.reports.aml.data.pep_matches} label="PEP" /> <Badge value={data.reports.aml.data.sanctions_matches} label="Sanctions" /></p>
+                  <p>Review: {data.reports.aml.review.empty ? 'none yet' : <><Badge value={data.reports.aml.review.decision ?? null} /> by <Actor id={data.reports.aml.review.reviewed_by} /></>}</p>
                   <a href={`${base}/aml`} onClick={onLink}>Open the AML report</a>
                 </>
-              ) : <p>No AML report.</p>}
+              ) : <p className="empty">No AML report yet. Request one through the API (PUT …/reports/aml, endpoint 7); it appears here when ready.</p>}
             </section>
             <section className="card" aria-labelledby="onb-h">
               <h2 id="onb-h">Onboarding report</h2>
               {data.reports.onboarding ? (
                 <>
-                  <p>Status {data.reports.onboarding.status}</p>
+                  <p><Badge value={data.reports.onboarding.status} label="Status" /></p>
                   <a href={`${base}/onboarding`} onClick={onLink}>Open the onboarding report</a>
                 </>
-              ) : <p>No onboarding report.</p>}
+              ) : <p className="empty">No onboarding report yet. Request one through the API (PUT …/reports/onboarding, endpoint 5) to send the contact a verification link.</p>}
             </section>
           </div>
         </>

@@ -1,11 +1,12 @@
 import { Problem, useLoad } from './App.tsx';
 import type { ReportRef } from './api.ts';
 import { onLink } from './router.ts';
+import { Badge, formatDateTime, Summary } from './format.tsx';
 
 const reportPath = (r: ReportRef) => `/console/accounts/${r.account_id}/contacts/${r.contact_id}/${r.kind === 'AML' ? 'aml' : 'onboarding'}`;
 
-export function ReportTable({ rows, caption }: { rows: ReportRef[]; caption: string }) {
-  if (rows.length === 0) return <p>None.</p>;
+export function ReportTable({ rows, caption, empty }: { rows: ReportRef[]; caption: string; empty?: string }) {
+  if (rows.length === 0) return <p className="empty">{empty ?? 'No report yet.'}</p>;
   return (
     <table>
       <caption>{caption}</caption>
@@ -14,10 +15,10 @@ export function ReportTable({ rows, caption }: { rows: ReportRef[]; caption: str
         {rows.map((r) => (
           <tr key={`${r.kind}-${r.contact_id}`}>
             <td><a href={reportPath(r)} onClick={onLink}>{r.name ?? r.contact_id}</a></td>
-            <td>{r.kind}</td>
-            <td>{r.needs_review ? <span className="badge warn">Needs review</span> : r.status}</td>
-            <td>{r.summary ?? '—'}</td>
-            <td>{new Date(r.updated_at).toLocaleString('en-GB')}</td>
+            <td>{r.kind === 'AML' ? 'AML' : 'Onboarding'}</td>
+            <td>{r.needs_review ? <span className="badge warn">Needs review</span> : <Badge value={r.status} />}</td>
+            <td><Summary kind={r.kind} summary={r.summary} /></td>
+            <td>{formatDateTime(r.updated_at)}</td>
           </tr>
         ))}
       </tbody>
@@ -39,11 +40,11 @@ export function Dashboard() {
           </section>
           <section aria-labelledby="review-h">
             <h2 id="review-h">Waiting for review ({data.needs_review.length})</h2>
-            <ReportTable rows={data.needs_review} caption="Reports that need a person" />
+            <ReportTable rows={data.needs_review} caption="Reports that need a person" empty="Nothing is waiting for a person. Reports that need a review (REFER or ALERT) appear here as they arrive." />
           </section>
           <section aria-labelledby="recent-h">
             <h2 id="recent-h">Recent results</h2>
-            <ReportTable rows={data.recent} caption="The ten most recently updated reports" />
+            <ReportTable rows={data.recent} caption="The ten most recently updated reports" empty="No report yet. Create an account and request an onboarding or AML check through the API; the results appear here." />
           </section>
         </>
       )}

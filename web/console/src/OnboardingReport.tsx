@@ -3,6 +3,7 @@ import { Problem, useLoad } from './App.tsx';
 import { fullName, post, type Contact, type User } from './api.ts';
 import { ContactFacts } from './Contact.tsx';
 import { reasonSentence } from './reasons.ts';
+import { Actor, Badge, formatDate, formatDateTime } from './format.tsx';
 import { onLink } from './router.ts';
 
 /** The onboarding report as the API returns it (endpoint 6). */
@@ -51,8 +52,7 @@ const FIELD_NAMES: Record<string, string> = { document_number: 'Document number'
 
 function Decision({ value, testId }: { value: string | null | undefined; testId?: string }) {
   if (!value) return <>—</>;
-  const tone = value === 'PASSED' || value === 'PASS' ? 'good' : value === 'REFER' ? 'warn' : 'bad';
-  return <span className={`badge ${tone}`} data-testid={testId}>{value}</span>;
+  return <span data-testid={testId}><Badge value={value} /></span>;
 }
 
 function Generic({ value }: { value: unknown }) {
@@ -72,7 +72,7 @@ function Reasons({ codes, engine }: { codes: string[]; engine: EngineReason[] })
     <ul className="reason-list" data-testid="reasons">
       {codes.map((code) => (
         <li key={code}>
-          <code>{code}</code> {reasonSentence(code)}
+          {reasonSentence(code)} <code className="code">{code}</code>
           {detail.get(code) && <span className="muted"> ({detail.get(code)!.severity.toLowerCase()}: {detail.get(code)!.detail})</span>}
         </li>
       ))}
@@ -145,9 +145,9 @@ function LicenceSection({ licence }: { licence: Licence }) {
       <dl className="facts">
         <dt>1. Surname</dt><dd>{licence.surname ?? '—'}</dd>
         <dt>2. Forenames</dt><dd>{licence.forenames ?? '—'}</dd>
-        <dt>3. Date of birth</dt><dd>{licence.birth_date ?? '—'}</dd>
-        <dt>4a. Issued</dt><dd>{licence.issue_date ?? '—'}</dd>
-        <dt>4b. Expires</dt><dd>{licence.expiry_date ?? '—'}</dd>
+        <dt>3. Date of birth</dt><dd>{formatDate(licence.birth_date)}</dd>
+        <dt>4a. Issued</dt><dd>{formatDate(licence.issue_date)}</dd>
+        <dt>4b. Expires</dt><dd>{formatDate(licence.expiry_date)}</dd>
         <dt>5. Licence number</dt><dd className="mono">{licence.licence_number ?? '—'}{licence.licence_number_corrected ? ' (look-alike characters corrected)' : ''}</dd>
       </dl>
       {licence.dvla && (
@@ -211,7 +211,7 @@ function ProofsSection({ address, identity }: { address?: ProofOfAddress; identi
             <dt>Street found</dt><dd>{yesNo(address.address.street_found)}</dd>
             <dt>Postcode found</dt><dd>{yesNo(address.address.postcode_found)}</dd>
             <dt>Town found</dt><dd>{yesNo(address.address.city_found)}</dd>
-            <dt>Issue date</dt><dd>{address.issue_date ?? '—'}</dd>
+            <dt>Issue date</dt><dd>{formatDate(address.issue_date)}</dd>
             <dt>Reasons</dt><dd>{address.reasons.length ? <ul>{address.reasons.map((r) => <li key={r.code}>{reasonSentence(r.code)} <span className="muted">({r.detail})</span></li>)}</ul> : 'None'}</dd>
           </dl>
         </>
@@ -235,10 +235,14 @@ function ReviewForm({ accountId, contactId, replaces, done }: { accountId: strin
   const [busy, setBusy] = useState(false);
   async function submit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const f = new FormData(event.currentTarget);
+    const element = event.currentTarget;
+    const f = new FormData(element);
     setBusy(true);
     try {
       const r = await post<{ pending_approval: boolean }>(`/accounts/${accountId}/contacts/${contactId}/onboarding/review`, { decision: f.get('decision'), notes: String(f.get('notes') ?? '') });
+      // Saved: the form starts empty again (the previous choice and notes are not the next review's).
+      element.reset();
+      setError(undefined);
       done(r.pending_approval);
     } catch (e) {
       setError((e as Error).message);
@@ -314,21 +318,22 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
               <section className="card" aria-labelledby="onb-sum">
                 <h2 id="onb-sum">Result</h2>
                 <dl className="facts">
-                  <dt>Status</dt><dd>{report.status}</dd>
+                  <dt>Status</dt><dd><Badge value={report.status} /></dd>
                   <dt>Document</dt><dd><Decision value={idscan?.document_decision} testId="document-decision" /></dd>
                   {idscan?.face_match_decision && <><dt>Face match</dt><dd><Decision value={idscan.face_match_decision} /></dd></>}
-                  <dt>Checked on</dt><dd>{report.data.refreshed_at ?? '—'}</dd>
-                  <dt>Valid until</dt><dd>{report.data.expires_at ? new Date(report.data.expires_at).toLocaleDateString('en-GB') : '—'}</dd>
+                  <dt>Checked on</dt><dd>{formatDate(report.data.refreshed_at)}</dd>
+                  <dt>Valid until</dt><dd>{formatDate(report.data.expires_at)}</dd>
                   {report.data.error && <><dt>Error</dt><dd>{report.data.error}</dd></>}
                 </dl>
                 <h3>Why it needs a person</h3>
-                <Reasons codes={report.data.reasons} engine={doc?.reasons ?? []} />
+                {report.status === 'READY' || report.data.reasons.length ? <Reasons codes={report.data.reasons} engine={doc?.reasons ?? []} />
+                  : <p className="empty">No result yet: the contact has not finished the verification, or it is being checked. This page shows the reasons when the report is ready.</p>}
               </section>
 
               <section className="card" aria-labelledby="onb-files">
                 <h2 id="onb-files">Documents and images</h2>
                 <p className="muted">Decrypted for viewing only; each view is recorded in the audit trail.</p>
-                {files.data && files.data.data.length === 0 && <p>No files.</p>}
+                {files.data && files.data.data.length === 0 && <p className="empty">No files: the contact has not uploaded anything yet, or the files were deleted under the retention policy.</p>}
                 <div className="files">
                   {[...(files.data?.data ?? [])].filter((f) => f.slot !== 'chip').sort((a, b) => slotOrder(a.slot) - slotOrder(b.slot)).map((f) => (
                     <figure key={f.id}>
@@ -347,11 +352,11 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
                     <dt>Document type</dt><dd>{idscan.document_type}</dd>
                     <dt>Last name</dt><dd>{idscan.document_last_name || '—'}</dd>
                     <dt>Given names</dt><dd>{idscan.document_given_names || '—'}</dd>
-                    <dt>Date of birth</dt><dd>{idscan.date_of_birth || '—'}</dd>
-                    <dt>Expiry date</dt><dd>{idscan.document_expiry_date || '—'}</dd>
+                    <dt>Date of birth</dt><dd>{formatDate(idscan.date_of_birth)}</dd>
+                    <dt>Expiry date</dt><dd>{formatDate(idscan.document_expiry_date)}</dd>
                     {idscan.passport_number !== undefined && <><dt>Passport number</dt><dd className="mono">{idscan.passport_number}</dd></>}
                     {idscan.driving_license_number !== undefined && <><dt>Driving licence number</dt><dd className="mono">{idscan.driving_license_number}</dd></>}
-                    <dt>Decided</dt><dd>{new Date(idscan.document_decision_date).toLocaleString('en-GB')}</dd>
+                    <dt>Decided</dt><dd>{formatDateTime(idscan.document_decision_date)}</dd>
                   </dl>
                   {report.data.personal_details && (
                     <>
@@ -372,9 +377,9 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
                 <section className="card" aria-labelledby="onb-rv">
                   <h2 id="onb-rv">Review</h2>
                   <dl className="facts">
-                    <dt>Decision</dt><dd data-testid="review-decision">{report.review.decision}</dd>
-                    <dt>By</dt><dd>{report.review.reviewed_by}</dd>
-                    <dt>At</dt><dd>{report.review.reviewed_at && new Date(report.review.reviewed_at).toLocaleString('en-GB')}</dd>
+                    <dt>Decision</dt><dd data-testid="review-decision"><Badge value={report.review.decision} /></dd>
+                    <dt>By</dt><dd><Actor id={report.review.reviewed_by} /></dd>
+                    <dt>At</dt><dd>{formatDateTime(report.review.reviewed_at)}</dd>
                     <dt>Notes</dt><dd>{report.review.notes || '—'}</dd>
                   </dl>
                 </section>
@@ -382,7 +387,7 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
               {pending && (
                 <section className="card" aria-labelledby="onb-pending">
                   <h2 id="onb-pending">Review waiting for a second approval</h2>
-                  <p>Proposed by {pending.proposed_by} at {new Date(pending.proposed_at).toLocaleString('en-GB')}: <strong data-testid="pending-decision">{pending.proposal.decision}</strong></p>
+                  <p>Proposed by <Actor id={pending.proposed_by} /> on {formatDateTime(pending.proposed_at)}: <strong data-testid="pending-decision">{pending.proposal.decision}</strong></p>
                   <p>Notes: {pending.proposal.notes || '—'}</p>
                   <p className="muted">Proposal {pending.proposal_id}, revision {pending.proposal_revision}</p>
                   {canReview && pending.proposed_by !== page.data?.me ? (

@@ -2,8 +2,9 @@ import { useState, type FormEvent } from 'react';
 import { Problem, useLoad } from './App.tsx';
 import QRCode from 'qrcode';
 import { useEffect } from 'react';
-import { api, post, type User } from './api.ts';
+import { api, ApiError, post, type User } from './api.ts';
 import { onLink } from './router.ts';
+import { Badge, ConfirmButton, formatDateTime, listName, plural } from './format.tsx';
 
 const TABS: [string, string][] = [['webhooks', 'Webhooks'], ['credentials', 'API credentials'], ['credits', 'Credits'], ['lists', 'Screening lists'], ['email', 'E-mail'], ['branding', 'Branding'], ['users', 'Users'], ['security', 'My sign-in']];
 
@@ -24,7 +25,7 @@ export function Settings({ tab, user }: { tab: string; user: User }) {
       {tab === 'credits' && <Credits />}
       {tab === 'lists' && <Lists />}
       {tab === 'email' && <Email admin={admin} />}
-      {tab === 'branding' && <Branding admin={admin} />}
+      {tab === 'branding' && <><Branding admin={admin} /><Embedding admin={admin} /></>}
       {tab === 'users' && admin && <Users me={user} />}
       {tab === 'security' && <Security user={user} />}
     </>
@@ -72,9 +73,10 @@ function Webhooks({ admin }: { admin: boolean }) {
       <h2 id="wh-h">Webhook subscriptions</h2>
       <Problem error={error} />
       {action.view}
-      {data && (
+      {data && data.data.length === 0 && <p className="empty">No webhook subscription yet. Add your endpoint's URL below to receive signed events when reports are ready or need a review.</p>}
+      {data && data.data.length > 0 && (
         <table>
-          <caption>{data.data.length} subscription(s)</caption>
+          <caption>{plural(data.data.length, 'subscription')}</caption>
           <thead><tr><th scope="col">Callback URL</th><th scope="col">Events</th><th scope="col">Enabled</th><th scope="col">Actions</th></tr></thead>
           <tbody>
             {data.data.map((s) => (
@@ -84,7 +86,7 @@ function Webhooks({ admin }: { admin: boolean }) {
                 <td>{s.enabled ? 'Yes' : 'No'}</td>
                 <td>
                   <button type="button" onClick={() => setOpen(open === s.id ? undefined : s.id)}>Deliveries</button>
-                  {admin && <button type="button" onClick={() => void action.run(async () => { await api('DELETE', `/settings/webhooks/${s.id}`); await reload(); return 'Subscription deleted.'; })}>Delete</button>}
+                  {admin && <ConfirmButton label="Delete" confirm={`Delete the subscription to ${s.callback_url}?`} onConfirm={() => void action.run(async () => { await api('DELETE', `/settings/webhooks/${s.id}`); await reload(); return 'Subscription deleted.'; })} />}
                 </td>
               </tr>
             ))}
@@ -111,14 +113,14 @@ function Deliveries({ subscriptionId, admin }: { subscriptionId: string; admin: 
       <h3 id="dl-h">Delivery log</h3>
       <Problem error={error} />
       {action.view}
-      {data && (data.data.length === 0 ? <p>No deliveries yet.</p> : (
+      {data && (data.data.length === 0 ? <p className="empty">No deliveries yet. Events are delivered as reports change; use “Send test” in the API (POST …/subscriptions/&#123;id&#125;/test) to try the endpoint now.</p> : (
         <table>
           <caption>Deliveries, newest last</caption>
           <thead><tr><th scope="col">Created</th><th scope="col">Event</th><th scope="col">Status</th><th scope="col">Attempts (HTTP status or error)</th><th scope="col">Actions</th></tr></thead>
           <tbody>
             {data.data.map((d) => (
               <tr key={d.id}>
-                <td>{new Date(d.created_at).toLocaleString('en-GB')}</td><td>{d.event}</td><td>{d.status}</td>
+                <td>{formatDateTime(d.created_at)}</td><td>{d.event}</td><td><Badge value={d.status} /></td>
                 <td>{d.attempts}: {d.attempt_log.map((a) => a.status_code ?? a.error ?? '?').join(', ') || '—'}</td>
                 <td>{admin && <button type="button" onClick={() => void action.run(async () => { await post(`/settings/webhooks/${subscriptionId}/deliveries/${d.id}/redeliver`); await reload(); return 'Queued again.'; })}>Redeliver</button>}</td>
               </tr>
@@ -157,12 +159,12 @@ function Credentials({ admin }: { admin: boolean }) {
           <tbody>
             {data.data.map((c) => (
               <tr key={c.client_id}>
-                <td>{c.client_id}</td><td>{c.name}</td><td>{c.scopes}</td><td>{c.last_used_at ? new Date(c.last_used_at).toLocaleString('en-GB') : 'never'}</td>
+                <td>{c.client_id}</td><td>{c.name}</td><td>{c.scopes}</td><td>{c.last_used_at ? formatDateTime(c.last_used_at) : 'never'}</td>
                 <td>{c.revoked_at ? 'Revoked' : 'Active'}</td>
                 <td>{admin && !c.revoked_at && (
                   <>
                     <button type="button" onClick={() => void action.run(async () => { const r = await post<{ client_id: string; client_secret: string }>(`/settings/credentials/${c.client_id}/rotate`); await reload(); return issued(r); })}>Rotate</button>
-                    <button type="button" onClick={() => void action.run(async () => { await post(`/settings/credentials/${c.client_id}/revoke`); await reload(); return `Revoked ${c.client_id}.`; })}>Revoke</button>
+                    <ConfirmButton label="Revoke" confirm={`Revoke “${c.name}”? Calls with it stop at once.`} onConfirm={() => void action.run(async () => { await post(`/settings/credentials/${c.client_id}/revoke`); await reload(); return `Revoked ${c.client_id}.`; })} />
                   </>
                 )}</td>
               </tr>
@@ -193,7 +195,7 @@ function Credits() {
           <table>
             <caption>History</caption>
             <thead><tr><th scope="col">When</th><th scope="col">Change</th><th scope="col">Reason</th></tr></thead>
-            <tbody>{data.history.map((h, i) => <tr key={i}><td>{new Date(h.created_at).toLocaleString('en-GB')}</td><td>{h.amount > 0 ? `+${h.amount}` : h.amount}</td><td>{h.reason}</td></tr>)}</tbody>
+            <tbody>{data.history.map((h, i) => <tr key={i}><td>{formatDateTime(h.created_at)}</td><td>{h.amount > 0 ? `+${h.amount}` : h.amount}</td><td>{h.reason}</td></tr>)}</tbody>
           </table>
         </>
       )}
@@ -211,19 +213,19 @@ function Lists() {
       <Problem error={error} />
       {data && (
         <>
-          <p>{data.loaded ? `Screening against ${data.data.length} list(s); match threshold ${data.threshold}.` : 'No list is loaded yet: AML checks wait for one, then end in an error (SCREENING_LISTS_UNAVAILABLE).'}</p>
+          <p>{data.loaded ? `Screening against ${plural(data.data.length, 'list')}; match threshold ${data.threshold}.` : 'No list is loaded yet: AML checks wait for one, then end in an error (SCREENING_LISTS_UNAVAILABLE).'}</p>
           {data.warnings.length > 0 && (
             <div role="alert" aria-label="List warnings"><ul>{data.warnings.map((w) => <li key={w.list}><span className="badge warn">Stale</span> {w.message}</li>)}</ul></div>
           )}
           <table>
             <caption>{`Lists with their age (a list not updated for more than ${data.max_list_age_hours} hours is stale)`}</caption>
-            <thead><tr><th scope="col">List</th><th scope="col">Format</th><th scope="col">Entries</th><th scope="col">Last success</th><th scope="col">Age</th><th scope="col">Last loaded</th><th scope="col">Content hash</th></tr></thead>
+            <thead><tr><th scope="col">List</th><th scope="col">Id</th><th scope="col">Format</th><th scope="col">Entries</th><th scope="col">Last success</th><th scope="col">Age</th><th scope="col">Last loaded</th><th scope="col">Content hash</th></tr></thead>
             <tbody>{data.data.map((l) => (
               <tr key={l.list}>
-                <td>{l.list}</td><td>{l.format}</td><td>{l.entries.toLocaleString('en-GB')}</td>
-                <td>{l.last_success_at ? new Date(l.last_success_at).toLocaleString('en-GB') : 'unknown'}</td>
+                <td>{listName(l.list, l.last_success_at ?? l.loaded_at)}</td><td><code>{l.list}</code></td><td>{l.format}</td><td>{l.entries.toLocaleString('en-GB')}</td>
+                <td>{l.last_success_at ? formatDateTime(l.last_success_at) : 'unknown'}</td>
                 <td>{l.age_hours === null ? 'unknown' : `${l.age_hours} h`} {l.stale ? <span className="badge warn">Stale</span> : <span className="badge good">Current</span>}</td>
-                <td>{new Date(l.loaded_at).toLocaleString('en-GB')}</td><td><code>{l.content_hash.slice(0, 16)}</code></td>
+                <td>{formatDateTime(l.loaded_at)}</td><td><code>{l.content_hash.slice(0, 16)}</code></td>
               </tr>
             ))}</tbody>
           </table>
@@ -311,6 +313,46 @@ function Branding({ admin }: { admin: boolean }) {
   );
 }
 
+/** The sites that may embed the hosted flow with the web SDK (ADR 0145); the same setting as PUT /clients/{id}/embedding. */
+function Embedding({ admin }: { admin: boolean }) {
+  const { data, error, reload } = useLoad<{ allowed_origins: string[]; revision: string }>('/settings/embedding');
+  const [fieldErrors, setFieldErrors] = useState<string[]>([]);
+  const action = useAction();
+  async function save(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const lines = String(new FormData(event.currentTarget).get('origins') ?? '').split(/\s+/).filter(Boolean);
+    setFieldErrors([]);
+    await action.run(async () => {
+      try {
+        await api('PUT', '/settings/embedding', { allowed_origins: lines });
+      } catch (e) {
+        // One message per bad line, naming the line as typed.
+        if (e instanceof ApiError && e.errors.length) setFieldErrors(e.errors.map((f) => `${lines[Number(f.pointer.split('/').pop())] ?? f.pointer}: ${f.message}`));
+        throw e;
+      }
+      await reload();
+      return lines.length ? 'Saved. Those sites can now embed the verification flow.' : 'Saved. No site can embed the verification flow.';
+    });
+  }
+  return (
+    <section aria-labelledby="emb-h">
+      <h2 id="emb-h">Sites that may embed the verification flow</h2>
+      <p className="muted">One origin per line, such as <code>https://www.example.com</code>: https, no path. Your pages on these sites can open the flow with the web SDK; every other site is refused by the browser.</p>
+      <Problem error={error} />
+      {action.view}
+      {fieldErrors.length > 0 && <ul className="error" aria-label="Origins to correct">{fieldErrors.map((m) => <li key={m}>{m}</li>)}</ul>}
+      {data && (
+        <form className="grid" onSubmit={(e) => void save(e)} key={data.revision}>
+          <label htmlFor="embed-origins">Allowed origins</label>
+          <textarea id="embed-origins" name="origins" rows={4} defaultValue={data.allowed_origins.join('\n')} disabled={!admin} aria-describedby="emb-h" />
+          {admin && <button type="submit">Save sites</button>}
+        </form>
+      )}
+      {data && data.allowed_origins.length === 0 && <p>No site may embed the flow yet: add your web site's origin above to use the web SDK.</p>}
+    </section>
+  );
+}
+
 function Users({ me }: { me: User }) {
   const { data, error, reload } = useLoad<{ data: User[] }>('/settings/users');
   const action = useAction();
@@ -342,7 +384,7 @@ function Users({ me }: { me: User }) {
                   </select>
                 )}
               </td>
-              <td>{u.status}</td><td>{u.totp_enabled ? 'TOTP' : '—'}</td><td>{u.last_login_at ? new Date(u.last_login_at).toLocaleString('en-GB') : 'never'}</td>
+              <td>{u.status}</td><td>{u.totp_enabled ? 'TOTP' : '—'}</td><td>{u.last_login_at ? formatDateTime(u.last_login_at) : 'never'}</td>
               <td>{u.id !== me.id && (
                 <button type="button" onClick={() => void action.run(async () => { await api('PATCH', `/settings/users/${u.id}`, { disabled: u.status !== 'disabled' }); await reload(); return u.status === 'disabled' ? `${u.email} enabled.` : `${u.email} disabled; their sessions ended.`; })}>
                   {u.status === 'disabled' ? 'Enable' : 'Disable'}

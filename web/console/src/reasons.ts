@@ -1,5 +1,7 @@
 /**
- * One sentence per reason code of the onboarding report, for the reviewer. Codes come from the document engine
+ * One sentence per reason code, for the reviewer, on both report pages: the onboarding report's, the AML report's
+ * (identity sources, PEP and sanctions, review memory) and a screening match's ("why it matched").
+ * Onboarding codes: Codes come from the document engine
  * (src/modules/documents/domain/decision.ts, quality.ts), the face engine (FACE_*, LIVENESS_*, SELFIE_*, CHIP_*)
  * and processing (PROOF_OF_*). An unknown code is shown as it is, never hidden.
  */
@@ -78,11 +80,60 @@ const SENTENCES: Record<string, string> = {
   POA_ADDRESS_NOT_FOUND: 'The contact\'s address was not found on the proof of address.',
   POA_DATE_NOT_FOUND: 'No issue date was found on the proof of address.',
   POA_TOO_OLD: 'The proof of address is older than accepted.',
+  // AML: identity (eidv/domain/decision.ts)
+  SOURCES_GE_2: 'At least two independent sources confirmed the identity.',
+  SOURCES_LT_2: 'Fewer than two independent sources confirmed the identity.',
+  NAME_DOB_CONFIRMED: 'Name and date of birth were confirmed.',
+  NAME_DOB_NOT_CONFIRMED: 'No source confirmed the name together with the date of birth.',
+  NAME_ADDRESS_CONFIRMED: 'Name and address were confirmed.',
+  NAME_ADDRESS_NOT_CONFIRMED: 'No source confirmed the name together with the address.',
+  DECEASED: 'A source records this person as deceased.',
+  SANDBOX_PERSONA: 'A sandbox test persona: the result was scripted, not checked.',
+  // AML: screening (aml/domain/decision.ts)
+  PEP_POTENTIAL_MATCH: 'The name may be on a list of politically exposed persons: decide for each potential match.',
+  PEP_NOT_SCREENED: 'No PEP list was loaded, so PEP status was not checked.',
+  SANCTIONS_POTENTIAL_MATCH: 'The name may be on a sanctions list: decide for each potential match.',
+  SANCTIONS_NOT_SCREENED: 'No sanctions list was loaded, so sanctions were not checked.',
+  NEW_MATCH_AFTER_LIST_UPDATE: 'A new potential match appeared when the lists were updated.',
+  DISMISSED_MATCH_CHANGED: 'A dismissed match\'s list entry has changed since: look again.',
+  CONFIRMED_MATCH_CHANGED: 'A confirmed match\'s list entry has changed since: look again.',
+  CONFIRMED_MATCH_DELISTED: 'A confirmed match is no longer on the lists: say whether it still stands.',
+  CONFIRMED_EARLIER: 'This match was confirmed in an earlier review.',
+  DELISTED: 'The entry is no longer on the list.',
+  // Screening: why a listed name matched (screening/domain/matcher.ts)
+  NAME_EXACT: 'The names are the same.',
+  NAME_FUZZY: 'The names are close but not the same (a typing or reading difference).',
+  NAME_PHONETIC: 'The names sound the same.',
+  NAME_REORDERED: 'The same names in another order.',
+  NAME_PARTIAL: 'Only part of the name matches.',
+  NAME_INITIALS: 'A name matches only by its initial.',
+  NAME_EQUIVALENT: 'A given name matches through a known equivalent (for example Bill for William).',
+  NAME_SPELLING_VARIANT: 'The names are spelling variants of each other.',
+  NAME_TRANSLITERATED: 'The names match once written in the same alphabet.',
+  NAME_TITLES_OR_FORMS_IGNORED: 'Titles or legal forms were ignored to compare the names.',
+  WEAK_ALIAS: 'The listed name is a weak alias (a nickname or a loose form).',
+  DOB_MATCH: 'The dates of birth are the same.',
+  DOB_NEAR: 'The dates of birth are close (within a short gap).',
+  DOB_YEAR_MATCH: 'The years of birth are the same.',
+  DOB_MISMATCH: 'The dates of birth differ.',
+  DOB_DISJOINT_WEAK_NAME: 'The dates of birth differ and the name is only a weak match.',
+  GENDER_MATCH: 'The gender is the same.',
+  GENDER_MISMATCH: 'The gender differs.',
+  NATIONALITY_MATCH: 'A nationality is the same.',
+  NATIONALITY_MISMATCH: 'The nationalities differ.',
+  RESIDENCE_MATCH: 'The country of residence is the same.',
 };
+
+/** The codes as a list of sentences (one per line on the page), or `empty` when there is none. */
+export function reasonSentences(codes: readonly string[]): string[] {
+  return codes.map(reasonSentence);
+}
 
 export function reasonSentence(code: string): string {
   const known = SENTENCES[code];
   if (known) return known;
   if (code.startsWith('CHIP_')) return `The passport chip check reported ${code.slice(5).replace(/_/g, ' ').toLowerCase()}.`;
+  // Already a sentence (a matcher's free text): shown as it is.
+  if (!/^[A-Z0-9_]+$/.test(code)) return code;
   return `Reason code ${code}.`;
 }

@@ -1,11 +1,12 @@
 import { useCallback, useEffect, useRef, useState, type ReactElement } from 'react';
 import { api, ApiError, tokenFromPath, type Flow, type StepId } from './api.ts';
-import { initialLanguage, MESSAGES } from './i18n.ts';
+import { direction, initialLanguage, MESSAGES } from './i18n.ts';
 import { AddressHistory, NamesHistory, PersonalDetails, UniqueEmail } from './forms.tsx';
 import { DocumentStep, LivenessStep, ProofStep, SelfieStep } from './uploads.tsx';
 import { Handover } from './handover.tsx';
 import { Review } from './review.tsx';
 import { Header, useBrandColour } from './brand.tsx';
+import { embedded, emit } from './embed.ts';
 
 /** Opened from the account's portal: the finished flow offers the way back to the list of tasks. */
 function portalReturn(): string | null {
@@ -28,6 +29,7 @@ export function App() {
     const reason = error instanceof ApiError ? error.reason : undefined;
     const message = reason === 'LINK_EXPIRED' ? 'expired' : reason === 'LINK_INVALID' ? 'invalid' : reason === 'ALREADY_SUBMITTED' ? 'submitted' : 'error';
     setScreen({ kind: 'failed', message });
+    emit({ type: 'error', reason: message });
   }, []);
 
   useEffect(() => {
@@ -43,12 +45,24 @@ export function App() {
 
   useEffect(() => {
     document.documentElement.lang = lang;
+    document.documentElement.dir = direction(lang);
     document.title = t.title;
     try { localStorage.setItem('verify.lang', lang); } catch { /* private mode */ }
   }, [lang, t]);
 
   // Move focus to the new step's heading so screen readers announce it.
   useEffect(() => heading.current?.focus(), [index, screen.kind]);
+  // An embedding page hears where the contact is (step ids only, web SDK).
+  const announced = useRef(false);
+  const open = screen.kind === 'flow' && screen.flow.state === 'open' ? screen.flow : null;
+  const stepId = open?.steps[index]?.id;
+  useEffect(() => {
+    if (!open || !stepId) return;
+    emit({ type: announced.current ? 'step' : 'ready', step: stepId, index, total: open.steps.length });
+    announced.current = true;
+  }, [stepId, index, open?.steps.length]);
+  const closedFlow = screen.kind === 'flow' && screen.flow.state !== 'open';
+  useEffect(() => { if (closedFlow) emit({ type: 'error', reason: 'submitted' }); }, [closedFlow]);
   const [branding, setBranding] = useState<Flow['branding']>();
   useEffect(() => { if (screen.kind === 'flow' && screen.flow.branding) setBranding(screen.flow.branding); }, [screen]);
   useBrandColour(branding);
@@ -63,7 +77,17 @@ export function App() {
     return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.title}</h1><p role="alert" className="notice">{text}</p>{backLink}</main></>;
   }
   if (screen.kind === 'done') {
-    return <>{header}<main><h1 tabIndex={-1} ref={heading}>{t.done}</h1><p role="status">{screen.redirect ? t.redirecting : t.doneText}</p>{backLink}</main></>;
+    return (
+      <>{header}<main>
+        <h1 tabIndex={-1} ref={heading}>{t.done}</h1>
+        <div className="thanks">
+          <p className="tick" aria-hidden="true">✓</p>
+          <p role="status">{screen.redirect ? t.redirecting : t.doneText}</p>
+          {!screen.redirect && <p>{t.nextSteps(branding?.firm_name ?? t.title)}</p>}
+        </div>
+        {backLink}
+      </main></>
+    );
   }
 
   const { flow } = screen;
@@ -87,8 +111,10 @@ export function App() {
     proof_of_identity: () => <ProofStep {...props} slot="proof_of_identity" />,
     proof_of_address: () => <ProofStep {...props} slot="proof_of_address" />,
     review: () => <Review {...props} goTo={(id) => go(flow.steps.findIndex((s) => s.id === id))} onDone={(redirect) => {
-      setScreen({ kind: 'done', redirect });
-      if (redirect) setTimeout(() => location.assign(redirect), 800);
+      // In a frame the embedding page decides what comes next; the redirect would load the firm's page inside it.
+      setScreen({ kind: 'done', redirect: embedded ? null : redirect });
+      emit({ type: 'completed' });
+      if (redirect && !embedded) setTimeout(() => location.assign(redirect), 800);
     }} />,
   };
 
@@ -99,7 +125,9 @@ export function App() {
         {index === 0 && <p className="intro">{t.hello(flow.first_name)}. {t.intro}</p>}
         <nav aria-label={t.stepOf(index + 1, flow.steps.length)}>
           <p className="progress">{t.stepOf(index + 1, flow.steps.length)}</p>
-          <ol className="steps">
+          {/* A bar, not a list that wraps onto two lines on a phone; the list stays for screen readers. */}
+          <progress className="bar-progress" max={flow.steps.length} value={index + 1} aria-hidden="true" />
+          <ol className="steps visually-hidden">
             {flow.steps.map((s, i) => (
               <li key={s.id} className={i === index ? 'current' : s.complete ? 'complete' : ''} aria-current={i === index ? 'step' : undefined}>
                 <span className="visually-hidden">{s.complete ? t.completeMark : t.todoMark}: </span>{t.step[s.id]}

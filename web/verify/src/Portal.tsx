@@ -1,6 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, portalView, tokenFromPath, type PortalView } from './api.ts';
-import { initialLanguage, MESSAGES } from './i18n.ts';
+import { direction, initialLanguage, MESSAGES } from './i18n.ts';
 import { Header, useBrandColour } from './brand.tsx';
 
 type Screen = { kind: 'loading' } | { kind: 'failed'; reason: 'expired' | 'invalid' | 'error'; firm: string | null } | { kind: 'portal'; view: PortalView };
@@ -41,6 +41,7 @@ export function Portal() {
 
   useEffect(() => {
     document.documentElement.lang = lang;
+    document.documentElement.dir = direction(lang);
     document.title = screen.kind === 'portal' ? t.portal.title(screen.view.account_name) : t.title;
     try { localStorage.setItem('verify.lang', lang); } catch { /* private mode */ }
   }, [lang, t, screen]);

@@ -35,7 +35,8 @@ export function Brand({ branding, fallback }: { branding: Branding | undefined; 
   return (
     <span className="brand">
       {branding?.logo_url && <img className="logo" src={branding.logo_url} alt={name ? `${name} logo` : 'Logo'} />}
-      {name ?? fallback}
+      {/* The firm asking, and under it what the page is for (issue 25: "Verify your identity" alone said neither). */}
+      <span>{name ?? fallback}{name && <span className="brand-sub">{fallback}</span>}</span>
     </span>
   );
 }

@@ -1,4 +1,4 @@
-/** English and Spanish. Every control's label names what it is for; messages say what to do next. */
+/** English, Welsh and Spanish. Every control's label names what it is for; messages say what to do next. */
 const en = {
   /** The language's code, for what the page takes from elsewhere in that language (country names). */
   locale: 'en',
@@ -65,6 +65,8 @@ const en = {
   useCamera: 'Use the camera',
   takePhoto: 'Take photo',
   chooseFile: (label: string) => `Choose a file: ${label}`,
+  chooseFileShort: 'Choose a file from this device',
+  chooseAnother: 'Choose another file',
   retake: 'Take it again',
   cameraUnavailable: 'The camera is not available. Choose a photo from your device instead.',
   uploaded: 'Received. This photo can be used.',
@@ -97,6 +99,12 @@ const en = {
   continueHere: 'Continue on this device',
   review: 'Please check that everything is complete before you send it.',
   consent: 'I agree that my documents, photos and details are checked to verify my identity, including biometric comparison of my face where asked.',
+  /** The consent for what this flow asks: no face steps, no word about biometrics (issue 25). */
+  consentFor: (firm: string, biometric: boolean, documents: boolean) =>
+    `I agree that ${firm} checks ${documents ? 'my identity document and ' : ''}the details I gave to verify my identity${biometric ? ', including comparing my selfie with the photo on my document (biometric data)' : ''}.`,
+  nextSteps: (firm: string) => `What happens next: ${firm} checks what you sent. If anything else is needed, they will contact you. There is nothing more to do here.`,
+  received: (n: number) => (n === 1 ? '1 photo received' : `${n} photos received`),
+  answerNone: 'Not given yet',
   submit: 'Send for verification',
   incomplete: 'Some steps are not complete yet:',
   done: 'Thank you',
@@ -203,6 +211,8 @@ const es: Messages = {
   useCamera: 'Usar la cámara',
   takePhoto: 'Hacer la foto',
   chooseFile: (label) => `Elegir un archivo: ${label}`,
+  chooseFileShort: 'Elegir un archivo de este dispositivo',
+  chooseAnother: 'Elegir otro archivo',
   retake: 'Repetir la foto',
   cameraUnavailable: 'La cámara no está disponible. Elija una foto de su dispositivo.',
   uploaded: 'Recibida. Esta foto se puede usar.',
@@ -235,6 +245,11 @@ const es: Messages = {
   continueHere: 'Continuar en este dispositivo',
   review: 'Compruebe que todo está completo antes de enviarlo.',
   consent: 'Acepto que se comprueben mis documentos, fotos y datos para verificar mi identidad, incluida la comparación biométrica de mi cara cuando se pida.',
+  consentFor: (firm, biometric, documents) =>
+    `Acepto que ${firm} compruebe ${documents ? 'mi documento de identidad y ' : ''}los datos que he dado para verificar mi identidad${biometric ? ', incluida la comparación de mi selfi con la foto de mi documento (datos biométricos)' : ''}.`,
+  nextSteps: (firm) => `Qué pasa ahora: ${firm} comprueba lo que ha enviado. Si necesita algo más, se pondrá en contacto con usted. No tiene que hacer nada más aquí.`,
+  received: (n) => (n === 1 ? '1 foto recibida' : `${n} fotos recibidas`),
+  answerNone: 'Aún sin responder',
   submit: 'Enviar para verificación',
   incomplete: 'Algunos pasos no están completos:',
   done: 'Gracias',
@@ -273,11 +288,81 @@ const es: Messages = {
   },
 };
 
-export const MESSAGES: Record<string, Messages> = { en, es };
-export const LANGUAGES = [{ code: 'en', name: 'English' }, { code: 'es', name: 'Español' }];
+/**
+ * Welsh (Cymraeg): the words of every page the contact goes through; the rarer retake messages and the portal
+ * fall back to English until a Welsh speaker reviews them (docs/hosted-flow.md).
+ */
+const cy: Messages = {
+  ...en,
+  locale: 'cy',
+  title: 'Gwirio pwy ydych chi',
+  hello: (name) => (name ? `Helo ${name}` : 'Helo'),
+  intro: 'Mae angen ychydig o fanylion a lluniau arnom i gadarnhau pwy ydych chi. Caiff eich atebion eu cadw wrth fynd: gallwch gau’r dudalen hon a dod yn ôl gyda’r un ddolen.',
+  language: 'Iaith',
+  stepOf: (n, total) => `Cam ${n} o ${total}`,
+  next: 'Cadw a pharhau',
+  back: 'Yn ôl',
+  saving: 'Yn cadw…',
+  uploading: 'Yn gwirio eich llun…',
+  step: {
+    personal_details: 'Eich cyfeiriad cartref',
+    unique_email: 'Eich cyfeiriad e-bost',
+    legal_names_history: 'Eich enwau',
+    home_address_history: 'Eich cyfeiriadau yn ystod y 12 mis diwethaf',
+    id_document: 'Eich dogfen adnabod',
+    selfie: 'Llun o’ch wyneb',
+    liveness: 'Dangoswch eich bod chi yma',
+    mobile_handover: 'Parhewch ar eich ffôn',
+    proof_of_identity: 'Prawf arall o bwy ydych chi',
+    proof_of_address: 'Prawf o gyfeiriad',
+    review: 'Gwirio ac anfon',
+  },
+  field: {
+    ...en.field,
+    street: 'Stryd a rhif y tŷ',
+    city: 'Tref neu ddinas',
+    postcode: 'Cod post',
+    country: 'Gwlad',
+    chooseCountry: 'Dewiswch wlad',
+    email: 'Cyfeiriad e-bost dewisol',
+    first_name: 'Enw(au) cyntaf',
+    last_name: 'Cyfenw',
+  },
+  useCamera: 'Defnyddio’r camera',
+  takePhoto: 'Tynnu llun',
+  retake: 'Tynnu’r llun eto',
+  chooseFileShort: 'Dewis ffeil o’r ddyfais hon',
+  chooseAnother: 'Dewis ffeil arall',
+  uploaded: 'Wedi dod i law. Gellir defnyddio’r llun hwn.',
+  optional: '(dewisol)',
+  review: 'Gwiriwch fod popeth yn gyflawn cyn ei anfon.',
+  consentFor: (firm, biometric, documents) =>
+    `Rwy’n cytuno bod ${firm} yn gwirio ${documents ? 'fy nogfen adnabod a’r' : '’r'} manylion a roddais i gadarnhau pwy ydw i${biometric ? ', gan gynnwys cymharu fy hunlun â’r llun ar fy nogfen (data biometrig)' : ''}.`,
+  submit: 'Anfon i’w wirio',
+  incomplete: 'Nid yw rhai camau’n gyflawn:',
+  done: 'Diolch',
+  doneText: 'Mae eich manylion wedi’u hanfon. Gallwch gau’r dudalen hon nawr.',
+  nextSteps: (firm) => `Beth sy’n digwydd nesaf: bydd ${firm} yn gwirio’r hyn a anfonoch. Os oes angen unrhyw beth arall, byddant yn cysylltu â chi. Does dim byd arall i’w wneud yma.`,
+  received: (n) => (n === 1 ? 'Derbyniwyd 1 llun' : `Derbyniwyd ${n} llun`),
+  answerNone: 'Heb ei roi eto',
+  edit: 'Newid',
+  completeMark: 'Wedi’i wneud',
+  todoMark: 'I’w wneud',
+  error: 'Aeth rhywbeth o’i le. Rhowch gynnig arall arni.',
+};
+
+export const MESSAGES: Record<string, Messages> = { en, cy, es };
+export const LANGUAGES = [{ code: 'en', name: 'English' }, { code: 'cy', name: 'Cymraeg' }, { code: 'es', name: 'Español' }];
+
+/** Languages written right to left: the page's `dir` follows (the styles use logical properties). */
+const RTL = new Set(['ar', 'he', 'fa', 'ur']);
+export const direction = (lang: string): 'rtl' | 'ltr' => (RTL.has(lang) ? 'rtl' : 'ltr');
 export type { Messages };
 
 export function initialLanguage(): string {
+  // A link parameter wins (the firm knows its customer's language: ?lang=cy, also set by the web SDK).
+  const asked = new URLSearchParams(location.search).get('lang')?.slice(0, 2).toLowerCase();
+  if (asked && MESSAGES[asked]) return asked;
   const stored = (() => { try { return localStorage.getItem('verify.lang'); } catch { return null; } })();
   if (stored && MESSAGES[stored]) return stored;
   const nav = (navigator.language || 'en').slice(0, 2);

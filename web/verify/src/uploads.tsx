@@ -92,10 +92,11 @@ export function Capture({ props, slot, facing, accept, optional }: { props: Step
       )}
       {cameraFailed && <p className="notice">{t.cameraUnavailable}</p>}
       <div className="field file">
-        <label htmlFor={id}>{label}</label>
-        {/* No `capture` attribute: on phones it would hide the gallery, and the camera button above covers capture. */}
-        <input id={id} ref={fileInput} type="file" accept={accept}
+        {/* No `capture` attribute: on phones it would hide the gallery, and the camera button above covers capture.
+            The browser's "Choose File / No file chosen" is hidden; its label is the styled button (issue 25). */}
+        <input id={id} ref={fileInput} type="file" accept={accept} className="file-input" aria-label={label}
           onChange={(e) => { const f = e.target.files?.[0]; if (f) void send(f); e.target.value = ''; }} />
+        <label htmlFor={id} className="file-button">{status.kind === 'done' ? t.chooseAnother : t.chooseFileShort}</label>
       </div>
     </fieldset>
   );
