@@ -14,6 +14,10 @@ import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
 import { extractDocumentText, isPdf, pdfPageScans, prepareForText, type TextSource } from './text-extract.ts';
 import { compareVizWithMrz, type VizComparison } from './domain/viz.ts';
+import { type FaceFinder, licenceSignals, mrzDocumentSignals, specimenWord } from './authenticity.ts';
+import type { AuthenticitySignals } from './domain/authenticity/signals.ts';
+import { AUTHENTICITY_THRESHOLDS } from './domain/authenticity/thresholds.ts';
+import { uncertainFields } from './domain/mrz-confidence.ts';
 
 export interface DocumentServiceConfig {
   /** Below this age the decision is ALERT (UNDERAGE). Default 18. */
@@ -30,6 +34,13 @@ export interface DocumentServiceConfig {
    * costs one page OCR (~0.3-1.5 s) per document whose MRZ was read.
    */
   vizCheck?: boolean;
+  /**
+   * Finds faces for the portrait signal (PORTRAIT_NOT_FOUND): the composition root passes the biometrics
+   * engine. Without it no document can be PASSED (PORTRAIT_NOT_CHECKED).
+   */
+  faces?: FaceFinder;
+  /** Measure the authenticity signals (domain/authenticity). Default true; false only for tests of reading. */
+  authenticity?: boolean;
 }
 
 export interface IdentityDocumentResult {
@@ -39,6 +50,8 @@ export interface IdentityDocumentResult {
   driving_licence: (UkLicenceText & { dvla: DvlaCheck | null }) | null;
   /** The visual zone compared field by field with the MRZ (null when not compared). */
   viz: VizComparison | null;
+  /** The authenticity signals measured (null: not measured, nothing was read). */
+  authenticity?: AuthenticitySignals | null;
   quality: QualityReport[];
   images: { index: number; mrz_found: boolean; mrz_valid: boolean; region: MrzReading['region']; engine: MrzReading['engine']; attempts: number }[];
   decision: DocumentDecision;
@@ -55,7 +68,7 @@ function better(a: MrzResult | null, b: MrzResult | null): boolean {
 function unreadable(error: unknown): MrzReading {
   if (!(error instanceof Error) || !/unsupported image format|Input buffer|corrupt|bad seek|VipsJpeg|pngload|Input file/i.test(error.message)) throw error;
   return {
-    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null, viz_image: null,
+    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null, viz_image: null, page: null, typeface: null,
     quality: { width: 0, height: 0, sharpness: 0, glare_fraction: 0, mean_brightness: 0, contrast: 0, problems: ['IMAGE_UNREADABLE'] },
   };
 }
@@ -85,21 +98,31 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
   const minimumAge = config.minimumAge ?? 18;
   const now = config.now ?? (() => new Date());
 
-  async function readLicence(images: Buffer[]): Promise<UkLicenceText | null> {
+  async function readLicence(images: Buffer[]): Promise<{ text: UkLicenceText; image: Buffer } | null> {
     for (const image of images) {
       if (!(await decodable(image))) continue;
       const text = parseUkLicenceText(await ocr.recognise(await prepareForText(image), 'text'));
-      if (text.looks_like_licence) return text;
+      if (text.looks_like_licence) return { text, image };
     }
     return null;
   }
 
   /** Only a valid MRZ is worth comparing (its image then carries the zone above it). */
-  async function compareViz(image: Buffer | null, mrz: MrzResult): Promise<VizComparison | null> {
+  async function compareViz(image: Buffer | null, mrz: MrzResult): Promise<{ viz: VizComparison; text: string } | null> {
     if (!image || !mrz.valid) return null;
     const text = await ocr.recognise(image, 'page');
     const f = mrz.fields;
-    return compareVizWithMrz(text, { last_name: f.last_name, given_names: f.given_names, date_of_birth: f.birth_date, expiry_date: f.expiry_date, document_number: f.document_number });
+    return { text, viz: compareVizWithMrz(text, { last_name: f.last_name, given_names: f.given_names, date_of_birth: f.birth_date, expiry_date: f.expiry_date, document_number: f.document_number }) };
+  }
+
+  /** `others`: the images other than the one the MRZ was read in (a TD1 card's front, with the portrait). */
+  async function measure(reading: MrzReading | undefined, mrz: MrzResult | null, licenceImage: Buffer | null, others: Buffer[], vizText: string | null): Promise<AuthenticitySignals | null> {
+    if (mrz && reading?.page) {
+      const signals = await mrzDocumentSignals({ ...reading.page, format: mrz.format }, others, config.faces);
+      return { ...signals, typeface: reading.typeface ? { shape: reading.typeface.shape, pitch_spread: reading.typeface.pitch_spread, start_spread: reading.typeface.start_spread, height_spread: reading.typeface.height_spread } : null, specimen_text: specimenWord(vizText) };
+    }
+    if (licenceImage) return licenceSignals(licenceImage, config.faces);
+    return null;
   }
 
   async function checkIdentityDocument(input: { images: Buffer[]; contact?: ContactForDocument; today: string }): Promise<IdentityDocumentResult> {
@@ -123,8 +146,11 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     const mrz = readings.reduce<MrzResult | null>((best, r) => (better(r.mrz, best) ? r.mrz : best), null);
     let document = mrz ? documentFromMrz(mrz) : null;
     let licence: IdentityDocumentResult['driving_licence'] = null;
+    let licenceImage: Buffer | null = null;
     if (!mrz) {
-      const text = await readLicence(input.images);
+      const found = await readLicence(input.images);
+      const text = found?.text;
+      licenceImage = found?.image ?? null;
       if (text) {
         document = licenceDocument(text);
         const dvla = text.licence_number ? checkDvlaNumber(text.licence_number, { lastName: text.surname ?? undefined, givenNames: text.forenames ?? undefined, birthDate: text.birth_date }) : null;
@@ -132,14 +158,21 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
       }
     }
     const quality = readings.map((r) => r.quality);
-    const viz = mrz && config.vizCheck !== false ? await compareViz(readings.find((r) => r.mrz === mrz)?.viz_image ?? null, mrz) : null;
-    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, quality, viz, contact: input.contact, today: input.today, minimumAge });
+    const reading = readings.find((r) => r.mrz === mrz);
+    const compared = mrz && config.vizCheck !== false ? await compareViz(reading?.viz_image ?? null, mrz) : null;
+    const viz = compared?.viz ?? null;
+    const others = input.images.filter((_, i) => readings[i] !== reading);
+    const authenticity = document && config.authenticity !== false ? await measure(reading, mrz, licenceImage, others, compared?.text ?? null) : undefined;
+    // Character confidence only for a reading the check digits accept (otherwise it is REFER already).
+    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, reading.typeface?.margins ?? null, AUTHENTICITY_THRESHOLDS.minCharacterMargin) : [];
+    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, quality, viz, authenticity, uncertain, contact: input.contact, today: input.today, minimumAge });
     return {
       document_type: document?.document_type ?? 'Unknown',
       mrz,
       extracted: document,
       driving_licence: licence,
       viz,
+      authenticity: authenticity ?? null,
       quality,
       images: readings.map((r, index) => ({ index, mrz_found: r.mrz !== null, mrz_valid: r.mrz?.valid ?? false, region: r.region, engine: r.engine, attempts: r.attempts })),
       decision,

@@ -14,6 +14,8 @@ import { recogniseMrz } from './domain/ocrb.ts';
 import { loadPrototypes } from './ocrb-model.ts';
 import { assessQuality, type Gray, type QualityReport, type QualityThresholds } from './domain/quality.ts';
 import type { TextRecogniser } from './ocr.ts';
+import { type TypefaceStats, typefaceStats } from './domain/authenticity/typeface.ts';
+import { alternativesFor } from './domain/mrz-confidence.ts';
 
 const WORK_WIDTH = 800;
 /** Character height the crop is scaled to before recognition: where Tesseract's legacy engine is at its best. */
@@ -35,6 +37,12 @@ export interface MrzReading {
    * only when the MRZ was read with every check digit valid (otherwise there is nothing to compare it with).
    */
   viz_image: Buffer | null;
+  /**
+   * For the authenticity signals, only with a valid MRZ: the straightened image the zone was read in, the
+   * zone's box in its pixels, and the zone's typeface and per-character confidence (OCR-B model).
+   */
+  page: { image: Sharp; size: { width: number; height: number }; mrz_box: { x: number; y: number; width: number; height: number } } | null;
+  typeface: TypefaceStats | null;
 }
 
 export async function gray(img: Sharp, width?: number): Promise<Gray> {
@@ -223,7 +231,11 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
   }
   const k = size.width / WORK_WIDTH;
   const reg = best?.region;
-  const vizImage = reg && good(best?.mrz) ? await cropAbove(image, size, reg).catch(() => null) : null;
+  const valid = reg && good(best?.mrz);
+  const vizImage = valid ? await cropAbove(image, size, reg).catch(() => null) : null;
+  const lines = best?.mrz?.lines;
+  const typeface = valid && lines ? typefaceStats(await gray(await cropRegion(image, size, reg, OCRB_LINE_HEIGHT)), lines, loadPrototypes(), alternativesFor(lines)) : null;
+  const box = reg ? { x: Math.round(reg.x * k), y: Math.round(reg.y * k), width: Math.round(reg.width * k), height: Math.round(reg.height * k) } : null;
   return {
     mrz: best?.mrz ?? null,
     ocr_text: best?.text ?? '',
@@ -232,6 +244,8 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
     attempts,
     engine: best?.engine ?? null,
     viz_image: vizImage,
+    page: valid && box ? { image, size, mrz_box: box } : null,
+    typeface,
   };
 }
 
