@@ -65,7 +65,8 @@ export function score(m: MrzResult): number {
 
 export const good = (m: MrzResult | null | undefined): boolean => Boolean(m?.valid && plausible(m));
 
-async function cropRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number): Promise<Sharp> {
+/** Where the zone's crop is taken in the image, and the scale it is resized by. */
+function cropGeometry(size: { width: number; height: number }, region: MrzRegion, lineHeight: number) {
   const k = size.width / WORK_WIDTH;
   const mx = region.width * 0.04;
   const my = region.lineHeight * 0.7;
@@ -73,9 +74,14 @@ async function cropRegion(original: Sharp, size: { width: number; height: number
   const top = Math.max(0, Math.floor((region.y - my) * k));
   const width = Math.min(size.width - left, Math.ceil((region.width + 2 * mx) * k));
   const height = Math.min(size.height - top, Math.ceil((region.height + 2 * my) * k));
-  const scale = lineHeight / (region.lineHeight * k);
+  const outWidth = Math.max(8, Math.round(width * (lineHeight / (region.lineHeight * k))));
+  return { left, top, width, height, outWidth, scale: outWidth / width };
+}
+
+async function cropRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number): Promise<Sharp> {
+  const { left, top, width, height, outWidth } = cropGeometry(size, region, lineHeight);
   const buf = await original.clone().extract({ left, top, width, height }).grayscale()
-    .resize({ width: Math.max(8, Math.round(width * scale)), kernel: 'lanczos3' }).normalise().png().toBuffer();
+    .resize({ width: outWidth, kernel: 'lanczos3' }).normalise().png().toBuffer();
   return sharp(buf);
 }
 
@@ -235,7 +241,14 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
   const vizImage = valid ? await cropAbove(image, size, reg).catch(() => null) : null;
   const lines = best?.mrz?.lines;
   const typeface = valid && lines ? typefaceStats(await gray(await cropRegion(image, size, reg, OCRB_LINE_HEIGHT)), lines, loadPrototypes(), alternativesFor(lines)) : null;
-  const box = reg ? { x: Math.round(reg.x * k), y: Math.round(reg.y * k), width: Math.round(reg.width * k), height: Math.round(reg.height * k) } : null;
+  let box = reg ? { x: Math.round(reg.x * k), y: Math.round(reg.y * k), width: Math.round(reg.width * k), height: Math.round(reg.height * k) } : null;
+  // The located box can stop short of faint trailing fillers; the fitted character grid gives the zone's true
+  // extent (line length x pitch), which is what the page's scale is derived from.
+  if (reg && box && typeface && lines) {
+    const g = cropGeometry(size, reg, OCRB_LINE_HEIGHT);
+    const pitch = typeface.pitch / g.scale;
+    box = { ...box, x: Math.round(g.left + typeface.start / g.scale - pitch / 2), width: Math.round(pitch * lines[0]!.length) };
+  }
   return {
     mrz: best?.mrz ?? null,
     ocr_text: best?.text ?? '',

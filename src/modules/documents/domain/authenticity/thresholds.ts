@@ -8,15 +8,18 @@ export const AUTHENTICITY_THRESHOLDS = {
   portraitMinHeight: 0.12,
   /** PHOTOCOPY_SUSPECTED below this: 97th percentile chroma distance from the page's median colour. */
   minColourfulness: 8,
-  /** SCREEN_RECAPTURE_SUSPECTED above this: median over tiles of log10(peak / median power), periods 2-10 px. */
-  maxScreenPeak: 2.2,
+  /** SCREEN_RECAPTURE_SUSPECTED above this: median over tiles of log10(peak / median power) of the weaker direction, periods 2-10 px. */
+  maxScreenPeak: 2.15,
   /** MRZ_TYPEFACE_INCONSISTENT above any of these (OCR-B shape distance; pitch, left edge and height spreads). */
   maxShapeDistance: 0.043,
   maxPitchSpread: 0.04,
   maxStartSpread: 0.6,
   maxHeightSpread: 0.35,
-  /** EDITING_SUSPECTED outside this: log2 of the MRZ zone's noise over the rest of the page's. */
-  noiseRatioRange: [-1.5, 3.0] as const,
+  /**
+   * EDITING_SUSPECTED below this: log2 of the MRZ zone's noise over the rest of the page's (a clean zone pasted
+   * on a noisy photo). Only one side: JPEG ringing around the MRZ's print makes the zone look noisier on genuine photos.
+   */
+  minNoiseRatio: -1.5,
   /** SCREENSHOT_SUSPECTED at or above this many long flat-to-flat edges outside the page. */
   maxChromeEdges: 2,
   /** MRZ_LOW_CONFIDENCE: a character whose OCR-B margin over the closest other character is below this. */

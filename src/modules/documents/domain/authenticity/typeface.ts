@@ -21,6 +21,9 @@ export interface TypefaceStats {
    * the closest other character. Near 0 or negative: the cell looks as much like another character.
    */
   margins: number[][];
+  /** Mean pitch and leftmost first-cell centre of the lines, in the crop's pixels (the page's scale comes from them). */
+  pitch: number;
+  start: number;
 }
 
 /**
@@ -50,5 +53,7 @@ export function typefaceStats(crop: Gray, lines: readonly string[], protos: Prot
     start_spread: (Math.max(...seg.map((l) => l.start)) - Math.min(...seg.map((l) => l.start))) / pitch,
     height_spread: spread(seg.map((l) => l.band.bottom - l.band.top + 1)),
     margins,
+    pitch,
+    start: Math.min(...seg.map((l) => l.start)),
   };
 }
