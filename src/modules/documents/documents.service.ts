@@ -164,7 +164,9 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     const others = input.images.filter((_, i) => readings[i] !== reading);
     const authenticity = document && config.authenticity !== false ? await measure(reading, mrz, licenceImage, others, compared?.text ?? null) : undefined;
     // Character confidence only for a reading the check digits accept (otherwise it is REFER already).
-    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, reading.typeface?.margins ?? null, AUTHENTICITY_THRESHOLDS.minCharacterMargin) : [];
+    const tf = reading?.typeface;
+    const trusted = tf && tf.pitch_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.pitchSpread && tf.start_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.startSpread;
+    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS.minCharacterMargin) : [];
     const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, quality, viz, authenticity, uncertain, contact: input.contact, today: input.today, minimumAge });
     return {
       document_type: document?.document_type ?? 'Unknown',

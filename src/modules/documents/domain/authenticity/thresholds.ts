@@ -10,10 +10,12 @@ export const AUTHENTICITY_THRESHOLDS = {
   minColourfulness: 8,
   /** SCREEN_RECAPTURE_SUSPECTED above this: median over tiles of log10(peak / median power) of the weaker direction, periods 2-10 px. */
   maxScreenPeak: 2.15,
+  /** Character scores are used only when the lines' grids agree this well (else a cell may hold half of two characters). */
+  gridTrusted: { pitchSpread: 0.02, startSpread: 0.5 },
   /** MRZ_TYPEFACE_INCONSISTENT above any of these (OCR-B shape distance; pitch, left edge and height spreads). */
   maxShapeDistance: 0.043,
   maxPitchSpread: 0.04,
-  maxStartSpread: 0.6,
+  maxStartSpread: 2,
   maxHeightSpread: 0.35,
   /**
    * EDITING_SUSPECTED below this: log2 of the MRZ zone's noise over the rest of the page's (a clean zone pasted
@@ -22,8 +24,11 @@ export const AUTHENTICITY_THRESHOLDS = {
   minNoiseRatio: -1.5,
   /** SCREENSHOT_SUSPECTED at or above this many long flat-to-flat edges outside the page. */
   maxChromeEdges: 2,
-  /** MRZ_LOW_CONFIDENCE: a character whose OCR-B margin over the closest other character is below this. */
-  minCharacterMargin: 0.02,
+  /**
+   * MRZ_LOW_CONFIDENCE: a character whose OCR-B margin over the closest other character is below this (0: another
+   * character is at least as close). Scores are only used when the grid fitted well (gridTrusted below).
+   */
+  minCharacterMargin: 0,
 };
 
 export type AuthenticityThresholds = typeof AUTHENTICITY_THRESHOLDS;
