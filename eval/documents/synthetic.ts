@@ -119,7 +119,7 @@ function printedDate(iso: string, style: number): string {
 }
 
 /** The card as SVG: background guilloche, photo box, visual zone text, and the MRZ in OCR-B at ICAO pitch. */
-function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: VizValues, vizStyle: number): { svg: string; width: number; height: number } {
+function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: VizValues, vizStyle: number, mrzFont = 'OCR B'): { svg: string; width: number; height: number; photo: { left: number; top: number; width: number; height: number } } {
   const [wMm, hMm] = m.format === 'TD1' ? [85.6, 54] : m.format === 'TD2' || m.format === 'MRVB' ? [105, 74] : [125, 88];
   const width = Math.round(wMm * pxPerMm);
   const height = Math.round(hMm * pxPerMm);
@@ -135,7 +135,7 @@ function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: V
   }).join('');
   const mrz = m.lines.map((line, i) => {
     const y = bottom - (m.lines.length - 1 - i) * lineGap;
-    return `<text x="${left}" y="${y}" font-family="OCR B" font-size="${fontSize}" textLength="${pitch * line.length}" lengthAdjust="spacing" fill="#111">${esc(line)}</text>`;
+    return `<text x="${left}" y="${y}" font-family="${mrzFont}" font-size="${fontSize}" textLength="${pitch * line.length}" lengthAdjust="spacing" fill="#111">${esc(line)}</text>`;
   }).join('');
   const rows: [string, string][] = [
     ['SURNAME / NOM', vizValues.surname],
@@ -154,7 +154,8 @@ function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: V
     `<rect width="100%" height="100%" fill="hsl(${hue},35%,93%)"/>${waves}` +
     `<rect x="${6 * pxPerMm}" y="${8 * pxPerMm}" width="${width * 0.25}" height="${height * 0.5}" fill="hsl(${hue},10%,70%)"/>` +
     `${viz}${mrz}</svg>`;
-  return { svg, width, height };
+  const photo = { left: Math.round(6 * pxPerMm), top: Math.round(8 * pxPerMm), width: Math.round(width * 0.25), height: Math.round(height * 0.5) };
+  return { svg, width, height, photo };
 }
 
 export interface Degradation {
@@ -179,12 +180,23 @@ function assertOcrbFont(): void {
  * The document as a PNG/JPEG. `viz` overrides what the visual zone prints (a document that contradicts
  * itself); by default it prints the MRZ's data.
  */
-export async function renderDocument(m: SyntheticMrz, seed: number, d: Degradation = {}, viz?: Partial<VizValues>): Promise<Buffer> {
+export interface RenderOptions {
+  /** A face photo placed in the portrait box (without one the box stays an empty grey rectangle). */
+  portrait?: Buffer;
+  /** The MRZ's font family (default OCR B): another font makes the "MRZ pasted in another font" attack. */
+  mrzFont?: string;
+}
+
+export async function renderDocument(m: SyntheticMrz, seed: number, d: Degradation = {}, viz?: Partial<VizValues>, options: RenderOptions = {}): Promise<Buffer> {
   assertOcrbFont();
   const r = rng(seed);
   // The visual zone's date style has its own generator, so the card and its degradations stay as they were.
-  const { svg } = cardSvg(m, r, 8, { ...vizFromMrz(m), ...viz }, Math.floor(rng(seed ^ 0x5f3759df)() * 4));
+  const { svg, photo } = cardSvg(m, r, 8, { ...vizFromMrz(m), ...viz }, Math.floor(rng(seed ^ 0x5f3759df)() * 4), options.mrzFont);
   let img = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
+  if (options.portrait) {
+    const face = await sharp(options.portrait).resize(photo.width, photo.height, { fit: 'cover', position: 'north' }).png().toBuffer();
+    img = sharp(await img.composite([{ input: face, left: photo.left, top: photo.top }]).png().toBuffer());
+  }
   if (d.rotate) img = sharp(await img.png().toBuffer()).rotate(d.rotate, { background: { r: 90, g: 90, b: 95 } });
   if (d.blur) img = sharp(await img.png().toBuffer()).blur(d.blur);
   if (d.brightness) img = sharp(await img.png().toBuffer()).modulate({ brightness: d.brightness });

@@ -2,19 +2,30 @@ import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDocumentService, type DocumentService } from '../../src/modules/documents/index.ts';
+import { createFaceService, type FaceService } from '../../src/modules/biometrics/index.ts';
 import { glareFraction } from '../../src/modules/documents/domain/quality.ts';
 
 const TODAY = '2026-11-22';
 const fixture = (name: string) => readFileSync(new URL(`./fixtures/${name}`, import.meta.url));
 const codes = (r: { reasons: { code: string; severity: string }[] }) => r.reasons.filter((x) => x.severity !== 'INFO').map((x) => x.code);
 
+// A document without a face runs the face engine's whole detection cascade (several seconds on a busy machine).
+vi.setConfig({ testTimeout: 240_000 });
+
 let service: DocumentService;
+let faces: FaceService;
+// The portrait signal needs the face engine; the onboarding composition root wires it the same way.
+const finder = () => ({ find: (image: Buffer) => faces.analyze(image) });
 beforeAll(() => {
-  service = createDocumentService({ now: () => new Date('2026-11-22T10:00:00Z') });
+  faces = createFaceService({ passiveLiveness: false });
+  service = createDocumentService({ now: () => new Date('2026-11-22T10:00:00Z'), faces: finder() });
 });
-afterAll(() => service.close());
+afterAll(async () => {
+  await service.close();
+  await faces.close();
+});
 
 describe('identity documents from images', () => {
   it('a clean passport photo: read, every check digit valid, PASSED with the spec idscan fields', async () => {
@@ -49,22 +60,60 @@ describe('identity documents from images', () => {
   it('ALERT with VIZ_MRZ_MISMATCH when the printed page names someone else than a valid MRZ', async () => {
     const r = await service.checkIdentityDocument({ images: [fixture('passport-viz-contradiction.jpg')], today: TODAY });
     expect(r.mrz?.valid).toBe(true);
-    expect([r.decision, codes(r)]).toEqual(['ALERT', ['VIZ_MRZ_MISMATCH']]);
+    // This card has no portrait (the photo breaks page OCR of the labels beside it): PORTRAIT_NOT_FOUND too.
+    expect([r.decision, codes(r)]).toEqual(['ALERT', ['VIZ_MRZ_MISMATCH', 'PORTRAIT_NOT_FOUND']]);
     const differs = r.viz?.fields.filter((f) => f.status === 'differs').map((f) => f.field);
     expect(differs).toContain('last_name');
-    // The genuine page of the same person agrees with its MRZ.
-    const genuine = await service.checkIdentityDocument({ images: [fixture('passport-gbr.jpg')], today: TODAY });
+    // The genuine page of the same person agrees with its MRZ (the card without a photo: beside one, page OCR of
+    // this synthetic layout loses the labels and the fields are not_read, never differs).
+    const genuine = await service.checkIdentityDocument({ images: [fixture('passport-no-portrait.jpg')], today: TODAY });
     expect(genuine.viz?.contradicts).toBe(false);
     expect(genuine.viz?.fields.find((f) => f.field === 'last_name')?.status).toBe('agrees');
   });
 
-  it('without the VIZ check (vizCheck: false) the same contradicting card is PASSED on its MRZ alone', async () => {
-    const plain = createDocumentService({ vizCheck: false });
+  it('without the VIZ check (vizCheck: false) the same contradicting card is only REFER (its missing portrait)', async () => {
+    const plain = createDocumentService({ vizCheck: false, faces: finder() });
     try {
       const r = await plain.checkIdentityDocument({ images: [fixture('passport-viz-contradiction.jpg')], today: TODAY });
-      expect([r.decision, r.viz]).toEqual(['PASSED', null]);
+      expect([r.decision, codes(r), r.viz]).toEqual(['REFER', ['PORTRAIT_NOT_FOUND'], null]);
     } finally {
       await plain.close();
+    }
+  });
+
+  it('REFER with PORTRAIT_NOT_FOUND when the portrait is painted over, although every check digit holds', async () => {
+    const r = await service.checkIdentityDocument({ images: [fixture('passport-no-portrait.jpg')], today: TODAY });
+    expect(r.mrz?.valid).toBe(true);
+    expect([r.decision, codes(r)]).toEqual(['REFER', ['PORTRAIT_NOT_FOUND']]);
+    expect(r.authenticity?.portrait).toMatchObject({ checked: true, found: false, where: 'portrait_zone' });
+  });
+
+  it('REFER with PHOTOCOPY_SUSPECTED for a greyscale copy of the genuine passport', async () => {
+    const copy = await sharp(fixture('passport-gbr.jpg')).grayscale().toColourspace('srgb').jpeg({ quality: 80 }).toBuffer();
+    const r = await service.checkIdentityDocument({ images: [copy], today: TODAY });
+    expect(r.mrz?.valid).toBe(true);
+    expect(r.decision).toBe('REFER');
+    expect(codes(r)).toContain('PHOTOCOPY_SUSPECTED');
+  });
+
+  it('REFER with SCREENSHOT_SUSPECTED for the passport inside an application window', async () => {
+    const page = fixture('passport-gbr.jpg');
+    const meta = await sharp(page).metadata();
+    const [w, h] = [meta.width! + 300, meta.height! + 160];
+    const ui = `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}"><rect width="${w}" height="${h}" fill="#3c3f41"/><rect width="${w}" height="60" fill="#ececec"/><rect y="60" width="220" height="${h - 60}" fill="#f6f6f6"/></svg>`;
+    const shot = await sharp(Buffer.from(ui)).composite([{ input: page, left: 260, top: 90 }]).png().toBuffer();
+    const r = await service.checkIdentityDocument({ images: [shot], today: TODAY });
+    expect(r.mrz?.valid).toBe(true);
+    expect(codes(r)).toContain('SCREENSHOT_SUSPECTED');
+  });
+
+  it('REFER with PORTRAIT_NOT_CHECKED when no face finder is given: the portrait cannot be confirmed', async () => {
+    const blind = createDocumentService({ vizCheck: false });
+    try {
+      const r = await blind.checkIdentityDocument({ images: [fixture('passport-gbr.jpg')], today: TODAY });
+      expect([r.decision, codes(r)]).toEqual(['REFER', ['PORTRAIT_NOT_CHECKED']]);
+    } finally {
+      await blind.close();
     }
   });
 
@@ -75,6 +124,8 @@ describe('identity documents from images', () => {
     expect(r.document_type).toBe('Identity Card');
     expect(r.extracted).toMatchObject({ document_number: 'T22000129', last_name: 'MUELLER', issuing_state: 'D' });
     expect(r.idscan).not.toHaveProperty('passport_number');
+    // A card's portrait is on its front, which was not supplied.
+    expect(codes(r)).toContain('PORTRAIT_NOT_FOUND');
   });
 
   it('the best of several images wins (a blank back, then the passport page)', async () => {
@@ -109,7 +160,7 @@ describe('kyc document check (CLI)', () => {
     expect(json).toMatchObject({ document_type: 'Passport', decision: 'PASSED', mrz: { format: 'TD3', valid: true } });
     expect(json.mrz.lines).toHaveLength(2);
     expect(json.quality[0]).toHaveProperty('sharpness');
-  });
+  }, 180_000); // a new process loads the OCR worker and the face engine (for the portrait signal)
   it('exits 2 with usage on bad arguments', () => {
     const r = spawnSync('node', [kyc, 'document', 'check', '--today', 'yesterday', 'x.jpg'], { encoding: 'utf8' });
     expect(r.status).toBe(2);

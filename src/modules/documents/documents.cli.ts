@@ -7,6 +7,7 @@ import { readFile } from 'node:fs/promises';
 import { parse, printJson, UsageError } from '../../platform/cli.ts';
 import { isRealDate } from '../../platform/domain/dates.ts';
 import { createDocumentService } from './documents.service.ts';
+import { createFaceService } from '../biometrics/index.ts';
 
 const USAGE = `Usage:
   kyc document check FILE [FILE...] [--contact contact.json] [--today YYYY-MM-DD] [--min-age N]
@@ -35,7 +36,12 @@ export async function run(_command: string, argv: string[]): Promise<number> {
       return Number(v);
     };
     const contact = values.contact ? JSON.parse(await readFile(values.contact, 'utf8')) : undefined;
-    const service = createDocumentService({ minimumAge: whole(values['min-age'], '--min-age'), proofOfAddressMaxAgeMonths: whole(values['max-age-months'], '--max-age-months') });
+    // The portrait signal needs a face engine: the biometrics module's, loaded only for `check`.
+    const faces = sub === 'check' ? createFaceService({ passiveLiveness: false }) : undefined;
+    const service = createDocumentService({
+      minimumAge: whole(values['min-age'], '--min-age'), proofOfAddressMaxAgeMonths: whole(values['max-age-months'], '--max-age-months'),
+      faces: faces && { find: (image) => faces.analyze(image) },
+    });
     try {
       const files = await Promise.all(positionals.map((f) => readFile(f)));
       if (sub === 'check') printJson({ files: positionals, ...(await service.checkIdentityDocument({ images: files, contact, today })) });
@@ -45,6 +51,7 @@ export async function run(_command: string, argv: string[]): Promise<number> {
       }
     } finally {
       await service.close();
+      await faces?.close();
     }
     return 0;
   } catch (error) {

@@ -16,6 +16,10 @@ import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
 import { extractDocumentText, isPdf, pdfPageScans, prepareForText, type TextSource } from './text-extract.ts';
 import { compareVizWithMrz, type VizComparison } from './domain/viz.ts';
+import { type FaceFinder, licenceSignals, mrzDocumentSignals, specimenWord } from './authenticity.ts';
+import type { AuthenticitySignals } from './domain/authenticity/signals.ts';
+import { AUTHENTICITY_THRESHOLDS } from './domain/authenticity/thresholds.ts';
+import { uncertainFields } from './domain/mrz-confidence.ts';
 
 export interface DocumentServiceConfig {
   /** Below this age the decision is ALERT (UNDERAGE). Default 18. */
@@ -32,6 +36,13 @@ export interface DocumentServiceConfig {
    * costs one page OCR (~0.3-1.5 s) per document whose MRZ was read.
    */
   vizCheck?: boolean;
+  /**
+   * Finds faces for the portrait signal (PORTRAIT_NOT_FOUND): the composition root passes the biometrics
+   * engine. Without it no document can be PASSED (PORTRAIT_NOT_CHECKED).
+   */
+  faces?: FaceFinder;
+  /** Measure the authenticity signals (domain/authenticity). Default true; false only for tests of reading. */
+  authenticity?: boolean;
 }
 
 export interface IdentityDocumentResult {
@@ -41,6 +52,8 @@ export interface IdentityDocumentResult {
   driving_licence: (UkLicenceText & { dvla: DvlaCheck | null; dva: LicenceCheck['dva'] }) | null;
   /** The visual zone compared field by field with the MRZ (null when not compared). */
   viz: VizComparison | null;
+  /** The authenticity signals measured (null: not measured, nothing was read). */
+  authenticity?: AuthenticitySignals | null;
   quality: QualityReport[];
   images: { index: number; mrz_found: boolean; mrz_valid: boolean; region: MrzReading['region']; engine: MrzReading['engine']; attempts: number }[];
   decision: DocumentDecision;
@@ -57,7 +70,7 @@ function better(a: MrzResult | null, b: MrzResult | null): boolean {
 function unreadable(error: unknown): MrzReading {
   if (!(error instanceof Error) || !/unsupported image format|Input buffer|corrupt|bad seek|VipsJpeg|pngload|Input file/i.test(error.message)) throw error;
   return {
-    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null, viz_image: null,
+    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null, viz_image: null, page: null, typeface: null,
     quality: { width: 0, height: 0, sharpness: 0, glare_fraction: 0, mean_brightness: 0, contrast: 0, problems: ['IMAGE_UNREADABLE'] },
   };
 }
@@ -88,23 +101,33 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
   const minimumAge = config.minimumAge ?? 18;
   const now = config.now ?? (() => new Date());
 
-  async function readLicence(images: Buffer[]): Promise<UkLicenceText | null> {
+  async function readLicence(images: Buffer[]): Promise<{ text: UkLicenceText; image: Buffer } | null> {
     for (const image of images) {
       if (!(await decodable(image))) continue;
       // By field position on the located card; the page text read the general way fills what that misses.
       const pageText = async () => parseUkLicenceText(await ocr.recognise(await prepareForText(image), 'text'));
       const { text } = await readLicenceByLayout(image, ocr, pageText);
-      if (text.looks_like_licence) return text;
+      if (text.looks_like_licence) return { text, image };
     }
     return null;
   }
 
   /** Only a valid MRZ is worth comparing (its image then carries the zone above it). */
-  async function compareViz(image: Buffer | null, mrz: MrzResult): Promise<VizComparison | null> {
+  async function compareViz(image: Buffer | null, mrz: MrzResult): Promise<{ viz: VizComparison; text: string } | null> {
     if (!image || !mrz.valid) return null;
     const text = await ocr.recognise(image, 'page');
     const f = mrz.fields;
-    return compareVizWithMrz(text, { last_name: f.last_name, given_names: f.given_names, date_of_birth: f.birth_date, expiry_date: f.expiry_date, document_number: f.document_number });
+    return { text, viz: compareVizWithMrz(text, { last_name: f.last_name, given_names: f.given_names, date_of_birth: f.birth_date, expiry_date: f.expiry_date, document_number: f.document_number }) };
+  }
+
+  /** `others`: the images other than the one the MRZ was read in (a TD1 card's front, with the portrait). */
+  async function measure(reading: MrzReading | undefined, mrz: MrzResult | null, licenceImage: Buffer | null, others: Buffer[], vizText: string | null): Promise<AuthenticitySignals | null> {
+    if (mrz && reading?.page) {
+      const signals = await mrzDocumentSignals({ ...reading.page, format: mrz.format }, others, config.faces);
+      return { ...signals, typeface: reading.typeface ? { shape: reading.typeface.shape, pitch_spread: reading.typeface.pitch_spread, start_spread: reading.typeface.start_spread, height_spread: reading.typeface.height_spread } : null, specimen_text: specimenWord(vizText) };
+    }
+    if (licenceImage) return licenceSignals(licenceImage, config.faces);
+    return null;
   }
 
   async function checkIdentityDocument(input: { images: Buffer[]; contact?: ContactForDocument; today: string }): Promise<IdentityDocumentResult> {
@@ -128,14 +151,17 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     let mrz = readings.reduce<MrzResult | null>((best, r) => (better(r.mrz, best) ? r.mrz : best), null);
     let licence: IdentityDocumentResult['driving_licence'] = null;
     let document: ExtractedDocument | null = null;
+    let licenceImage: Buffer | null = null;
     // A licence has no MRZ, but the MRZ search can still string its print into lines that fail check digits
     // (every one, or all but one by chance): such lines are noise, and the card is read as a licence instead.
     const noise = mrz !== null && !mrz.check_digits.some((c) => c.valid);
     if (!mrz || !mrz.valid) {
-      const text = await readLicence(input.images);
+      const found = await readLicence(input.images);
+      const text = found?.text;
       // Lines that fail some check digits lose to a card whose issuer shows (title, band, authority, number).
       if (text && (!mrz || noise || text.issuer !== null)) {
         mrz = null;
+        licenceImage = found.image;
         document = licenceDocument(text);
         const dvla = text.licence_number && text.issuer !== 'OTHER' && text.issuer !== 'DVA' ? checkDvlaNumber(text.licence_number, { lastName: text.surname ?? undefined, givenNames: text.forenames ?? undefined, birthDate: text.birth_date }) : null;
         const dva = text.issuer === 'DVA' && text.licence_number ? checkDvaNumber(text.licence_number) : null;
@@ -144,15 +170,24 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     }
     if (!licence && mrz) document = documentFromMrz(mrz);
     const quality = readings.map((r) => r.quality);
-    const viz = mrz && config.vizCheck !== false ? await compareViz(readings.find((r) => r.mrz === mrz)?.viz_image ?? null, mrz) : null;
+    const reading = readings.find((r) => r.mrz === mrz);
+    const compared = mrz && config.vizCheck !== false ? await compareViz(reading?.viz_image ?? null, mrz) : null;
+    const viz = compared?.viz ?? null;
+    const others = input.images.filter((_, i) => readings[i] !== reading);
+    const authenticity = document && config.authenticity !== false ? await measure(reading, mrz, licenceImage, others, compared?.text ?? null) : undefined;
+    // Character confidence only for a reading the check digits accept (otherwise it is REFER already).
+    const tf = reading?.typeface;
+    const trusted = tf && tf.pitch_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.pitchSpread && tf.start_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.startSpread;
+    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS.minCharacterMargin) : [];
     const licenceCheck: LicenceCheck | null = licence ? { issuer: licence.issuer, country: licence.country, dvla: licence.dvla, dva: licence.dva, uncertain_fields: licence.uncertain_fields } : null;
-    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, licence: licenceCheck, quality, viz, contact: input.contact, today: input.today, minimumAge });
+    const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, licence: licenceCheck, quality, viz, authenticity, uncertain, contact: input.contact, today: input.today, minimumAge });
     return {
       document_type: document?.document_type ?? 'Unknown',
       mrz,
       extracted: document,
       driving_licence: licence,
       viz,
+      authenticity: authenticity ?? null,
       quality,
       images: readings.map((r, index) => ({ index, mrz_found: r.mrz !== null, mrz_valid: r.mrz?.valid ?? false, region: r.region, engine: r.engine, attempts: r.attempts })),
       decision,

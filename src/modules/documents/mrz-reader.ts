@@ -14,6 +14,8 @@ import { recogniseMrz } from './domain/ocrb.ts';
 import { loadPrototypes } from './ocrb-model.ts';
 import { assessQuality, type Gray, type QualityReport, type QualityThresholds } from './domain/quality.ts';
 import type { TextRecogniser } from './ocr.ts';
+import { type TypefaceStats, typefaceStats } from './domain/authenticity/typeface.ts';
+import { alternativesFor } from './domain/mrz-confidence.ts';
 
 const WORK_WIDTH = 800;
 /** Character height the crop is scaled to before recognition: where Tesseract's legacy engine is at its best. */
@@ -35,6 +37,12 @@ export interface MrzReading {
    * only when the MRZ was read with every check digit valid (otherwise there is nothing to compare it with).
    */
   viz_image: Buffer | null;
+  /**
+   * For the authenticity signals, only with a valid MRZ: the straightened image the zone was read in, the
+   * zone's box in its pixels, and the zone's typeface and per-character confidence (OCR-B model).
+   */
+  page: { image: Sharp; size: { width: number; height: number }; mrz_box: { x: number; y: number; width: number; height: number } } | null;
+  typeface: TypefaceStats | null;
 }
 
 export async function gray(img: Sharp, width?: number): Promise<Gray> {
@@ -57,7 +65,8 @@ export function score(m: MrzResult): number {
 
 export const good = (m: MrzResult | null | undefined): boolean => Boolean(m?.valid && plausible(m));
 
-async function cropRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number): Promise<Sharp> {
+/** Where the zone's crop is taken in the image, and the scale it is resized by. */
+function cropGeometry(size: { width: number; height: number }, region: MrzRegion, lineHeight: number) {
   const k = size.width / WORK_WIDTH;
   const mx = region.width * 0.04;
   const my = region.lineHeight * 0.7;
@@ -65,9 +74,14 @@ async function cropRegion(original: Sharp, size: { width: number; height: number
   const top = Math.max(0, Math.floor((region.y - my) * k));
   const width = Math.min(size.width - left, Math.ceil((region.width + 2 * mx) * k));
   const height = Math.min(size.height - top, Math.ceil((region.height + 2 * my) * k));
-  const scale = lineHeight / (region.lineHeight * k);
+  const outWidth = Math.max(8, Math.round(width * (lineHeight / (region.lineHeight * k))));
+  return { left, top, width, height, outWidth, scale: outWidth / width };
+}
+
+async function cropRegion(original: Sharp, size: { width: number; height: number }, region: MrzRegion, lineHeight: number): Promise<Sharp> {
+  const { left, top, width, height, outWidth } = cropGeometry(size, region, lineHeight);
   const buf = await original.clone().extract({ left, top, width, height }).grayscale()
-    .resize({ width: Math.max(8, Math.round(width * scale)), kernel: 'lanczos3' }).normalise().png().toBuffer();
+    .resize({ width: outWidth, kernel: 'lanczos3' }).normalise().png().toBuffer();
   return sharp(buf);
 }
 
@@ -223,7 +237,18 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
   }
   const k = size.width / WORK_WIDTH;
   const reg = best?.region;
-  const vizImage = reg && good(best?.mrz) ? await cropAbove(image, size, reg).catch(() => null) : null;
+  const valid = reg && good(best?.mrz);
+  const vizImage = valid ? await cropAbove(image, size, reg).catch(() => null) : null;
+  const lines = best?.mrz?.lines;
+  const typeface = valid && lines ? typefaceStats(await gray(await cropRegion(image, size, reg, OCRB_LINE_HEIGHT)), lines, loadPrototypes(), alternativesFor(lines)) : null;
+  let box = reg ? { x: Math.round(reg.x * k), y: Math.round(reg.y * k), width: Math.round(reg.width * k), height: Math.round(reg.height * k) } : null;
+  // The located box can stop short of faint trailing fillers; the fitted character grid gives the zone's true
+  // extent (line length x pitch), which is what the page's scale is derived from.
+  if (reg && box && typeface && lines) {
+    const g = cropGeometry(size, reg, OCRB_LINE_HEIGHT);
+    const pitch = typeface.pitch / g.scale;
+    box = { ...box, x: Math.round(g.left + typeface.start / g.scale - pitch / 2), width: Math.round(pitch * lines[0]!.length) };
+  }
   return {
     mrz: best?.mrz ?? null,
     ocr_text: best?.text ?? '',
@@ -232,6 +257,8 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
     attempts,
     engine: best?.engine ?? null,
     viz_image: vizImage,
+    page: valid && box ? { image, size, mrz_box: box } : null,
+    typeface,
   };
 }
 

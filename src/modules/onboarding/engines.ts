@@ -29,8 +29,9 @@ export type EnginesFor = (clientId: string, contactLastName: () => Promise<strin
 export function createEngineChoice(deps: { db: Db; minimumAge: number; now: () => Date; sandbox: SandboxEngines }) {
   let documentService: DocumentService | undefined;
   let faceService: FaceService | undefined;
-  const documents = () => (documentService ??= createDocumentService({ minimumAge: deps.minimumAge, now: deps.now }));
   const faces = () => (faceService ??= createFaceService());
+  // The document's portrait signal uses the face engine through a seam: documents does not import biometrics.
+  const documents = () => (documentService ??= createDocumentService({ minimumAge: deps.minimumAge, now: deps.now, faces: { find: (image) => faces().analyze(image) } }));
   const sandboxDocuments = deps.sandbox.documents(documents);
   // A client's mode never changes, so it is read once per client and process.
   const sandboxClients = new Map<string, boolean>();

@@ -13,6 +13,8 @@ import type { MrzResult } from './mrz-parse.ts';
 import { namesAgree } from './names.ts';
 import type { QualityReport } from './quality.ts';
 import type { VizComparison } from './viz.ts';
+import { type AuthenticitySignals, authenticityReasons } from './authenticity/signals.ts';
+import type { UncertainField } from './mrz-confidence.ts';
 
 export type Severity = 'ALERT' | 'REFER' | 'INFO';
 
@@ -43,6 +45,10 @@ export interface DecisionInput {
   /** The visual zone compared with the MRZ (null: not compared, e.g. no valid MRZ or the check is off). */
   viz?: VizComparison | null;
   contact?: ContactForDocument;
+  /** Authenticity signals measured on the image; null: they could not be measured (REFER); absent: not asked for. */
+  authenticity?: AuthenticitySignals | null;
+  /** MRZ fields whose reading rests on characters no check digit can vouch for (mrz-confidence.ts). */
+  uncertain?: UncertainField[];
   today: string;
   minimumAge: number;
 }
@@ -154,6 +160,9 @@ export function decideDocument(input: DecisionInput): DecisionResult {
     reasons.push(...dateReasons(doc, mrz, input.today, input.minimumAge), ...identityReasons(doc));
     if (input.viz) reasons.push(...vizReasons(input.viz));
     if (input.contact) reasons.push(...contactReasons(doc, input.contact, mrz?.fields.names_truncated ?? false));
+    for (const u of input.uncertain ?? []) reasons.push(r('MRZ_LOW_CONFIDENCE', 'REFER', `${u.field.replace('_', ' ')}: characters at ${u.positions.join(', ')} could be read as another character and no check digit decides it`));
+    if (input.authenticity) reasons.push(...authenticityReasons(input.authenticity));
+    else if (input.authenticity === null) reasons.push(r('AUTHENTICITY_NOT_MEASURED', 'REFER', 'the page could not be measured for the authenticity signals'));
   }
   // Poor images explain a failed read; when the check digits confirmed the read they are only noted.
   const readFailed = reasons.some((x) => x.severity !== 'INFO' && /^(MRZ_|DL_|DATE_INVALID)/.test(x.code));

@@ -23,7 +23,7 @@ interface Band {
   bottom: number;
 }
 
-interface Run {
+export interface Run {
   x0: number;
   x1: number;
 }
@@ -153,6 +153,11 @@ export interface SegmentedLine {
   band: Band;
   length: number;
   cells: Float32Array[];
+  /** Fitted character pitch and first cell centre, px (the typeface signal compares them across lines). */
+  pitch: number;
+  start: number;
+  /** Ink runs of the line (widths: the typeface signal). */
+  runs: Run[];
 }
 
 /** Lines and character cells of an MRZ crop; `lineCount` 2 or 3. */
@@ -170,7 +175,7 @@ export function segmentMrz(img: Gray, lineCount: number): SegmentedLine[] | unde
     const centres = fitGrid(runsPerLine[i]!, length);
     if (!centres) return undefined;
     const pitch = (centres[length - 1]! - centres[0]!) / (length - 1);
-    out.push({ band: bands[i]!, length, cells: centres.map((cx) => cellVector(ink, img.width, img.height, cx, pitch, bands[i]!)) });
+    out.push({ band: bands[i]!, length, pitch, start: centres[0]!, runs: runsPerLine[i]!, cells: centres.map((cx) => cellVector(ink, img.width, img.height, cx, pitch, bands[i]!)) });
   }
   return out;
 }

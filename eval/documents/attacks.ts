@@ -1,0 +1,71 @@
+/**
+ * `npm run eval:attacks`: the authenticity signals against an attack set the project builds, deterministically.
+ *
+ * Genuine: generated documents (eval/documents/synthetic.ts) with a face photo in the portrait box (the shared
+ * faces, KYC_SHARED_DATA/faces), photographed-like (noise, blur, JPEG); and the shared real specimens
+ * (KYC_SHARED_DATA/documents), each of which must raise no authenticity reason.
+ * Attacks, each made from a genuine generated document:
+ *   portrait   the portrait painted over (the empty grey box)
+ *   photocopy  greyscale copy, photographed (contrast, noise, JPEG)
+ *   screen     shown on a screen and photographed: RGB sub-pixel grid, moiré beat, glare, blur, JPEG
+ *   print      printed (halftone dot screen) and photographed
+ *   font       the MRZ set in another typeface (DejaVu Sans Mono) at the same pitch
+ *   edit       the MRZ zone replaced by a clean render of another identity, saved again
+ *   chrome     a screenshot: the page inside an application window (toolbar, buttons, side panel)
+ * Documents with an odd seed are the calibration split (thresholds are chosen on it only), even seeds the
+ * test split the figures are reported on. Options: --count N (documents per split, default 8), --json FILE.
+ */
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { createFaceService } from '../../src/modules/biometrics/index.ts';
+import { createDocumentService } from '../../src/modules/documents/index.ts';
+import { ATTACKS, build, type Kind } from './attack-set.ts';
+
+const TODAY = '2026-11-22';
+const { values } = parseArgs({ options: { count: { type: 'string', default: '8' }, json: { type: 'string' } } });
+
+const AUTH_CODES = ['PORTRAIT_NOT_FOUND', 'PORTRAIT_NOT_CHECKED', 'PHOTOCOPY_SUSPECTED', 'SCREEN_RECAPTURE_SUSPECTED', 'MRZ_TYPEFACE_INCONSISTENT', 'EDITING_SUSPECTED', 'SCREENSHOT_SUSPECTED', 'SPECIMEN_STAMP', 'MRZ_LOW_CONFIDENCE'];
+
+async function main() {
+  const count = Number(values.count);
+  const faceService = createFaceService({ passiveLiveness: false });
+  const service = createDocumentService({ faces: { find: (b) => faceService.analyze(b) }, now: () => new Date(`${TODAY}T12:00:00Z`) });
+  const items = await build(count);
+  const rows = [];
+  for (const item of items) {
+    const t0 = performance.now();
+    const res = await service.checkIdentityDocument({ images: [item.image], today: TODAY });
+    const codes = res.reasons.filter((x) => AUTH_CODES.includes(x.code)).map((x) => x.code);
+    const row = { id: item.id, kind: item.kind, split: item.split, read: res.mrz?.valid ?? false, decision: res.decision, codes, all: res.reasons.map((x) => x.code), signals: res.authenticity ?? null, ms: Math.round(performance.now() - t0) };
+    rows.push(row);
+    const s = row.signals;
+    console.log(`${item.split.padEnd(11)} ${item.id.padEnd(34)} ${row.decision.padEnd(6)} read=${row.read ? 'Y' : 'n'} col=${s?.colourfulness?.toFixed(1)} scr=${s?.screen_peak?.toFixed(2)} shape=${s?.typeface?.shape.toFixed(3)} ps=${s?.typeface?.pitch_spread.toFixed(3)} noise=${s?.noise_ratio?.toFixed(2)} chrome=${s?.chrome_edges} face=${s?.portrait?.found ? 'Y' : 'n'}${s?.portrait ? s.portrait.face_height.toFixed(2) : ''} ${codes.join(',')} ${row.ms}ms`);
+  }
+  report(rows);
+  if (values.json) writeFileSync(values.json, JSON.stringify(rows, null, 1));
+  await service.close();
+  await faceService.close();
+}
+
+type Row = { kind: Kind; split: string; decision: string; codes: string[]; read: boolean; id: string };
+
+function report(rows: Row[]) {
+  for (const split of ['calibration', 'test'] as const) {
+    const inSplit = rows.filter((r) => r.split === split);
+    const genuine = inSplit.filter((r) => r.kind === 'genuine');
+    const attacks = inSplit.filter((r) => r.kind !== 'genuine');
+    const caught = attacks.filter((r) => r.decision !== 'PASSED');
+    console.log(`\n${split}: genuine PASSED ${genuine.filter((r) => r.decision === 'PASSED').length}/${genuine.length} (authenticity false alarms ${genuine.filter((r) => r.codes.length > 0).length}); attacks not PASSED ${caught.length}/${attacks.length}`);
+    for (const kind of ATTACKS) {
+      const k = attacks.filter((r) => r.kind === kind);
+      const byCode = new Map<string, number>();
+      for (const r of k) for (const c of new Set(r.codes)) byCode.set(c, (byCode.get(c) ?? 0) + 1);
+      console.log(`  ${kind.padEnd(10)} caught ${k.filter((r) => r.decision !== 'PASSED').length}/${k.length}  by signal: ${[...byCode].map(([c, n]) => `${c} ${n}`).join(', ')}`);
+    }
+  }
+  const specimens = rows.filter((r) => r.split === 'specimen');
+  console.log(`\nshared specimens: ${specimens.filter((r) => r.codes.length === 0).length}/${specimens.length} without an authenticity reason`);
+  for (const r of specimens) console.log(`  ${r.id.padEnd(34)} ${r.decision.padEnd(6)} read=${r.read ? 'Y' : 'n'} ${r.codes.join(',') || '-'}`);
+}
+
+await main();

@@ -1,0 +1,133 @@
+/**
+ * Measuring the authenticity signals of a document image (domain/authenticity/ holds the pure measures and
+ * thresholds): decode with sharp, find the page from the MRZ, look for the portrait through the face finder
+ * given at construction (the biometrics module's engine, wired by the composition root: this module does not
+ * import it), and measure colour, screen pattern, noise and window chrome.
+ */
+import sharp, { type Sharp } from 'sharp';
+import { chromeEdges } from './domain/authenticity/chrome.ts';
+import { colourfulness } from './domain/authenticity/colour.ts';
+import { noiseRatio } from './domain/authenticity/noise.ts';
+import { clip, faceFitsZone, pageFromMrz, portraitZone, type Rect, type Rgb } from './domain/authenticity/page.ts';
+import { screenScore } from './domain/authenticity/screen.ts';
+import { type AuthenticitySignals, emptySignals, type PortraitSignal } from './domain/authenticity/signals.ts';
+import { AUTHENTICITY_THRESHOLDS } from './domain/authenticity/thresholds.ts';
+import type { MrzFormat } from './domain/mrz-layouts.ts';
+import type { Gray } from './domain/quality.ts';
+
+/** What the documents module needs of a face engine: the faces in an image, boxes in the analysed frame's pixels. */
+export interface FaceFinder {
+  find(image: Buffer): Promise<{ width: number; height: number; faces: { box: Rect; score: number; rotation?: number }[] }>;
+}
+
+/** Signals are measured at most this wide: screen patterns survive, and the cost stays bounded. */
+const MAX_WIDTH = 1600;
+
+async function decode(img: Sharp): Promise<{ rgb: Rgb; gray: Gray; scale: number }> {
+  const meta = await img.clone().metadata();
+  const scale = meta.width && meta.width > MAX_WIDTH ? MAX_WIDTH / meta.width : 1;
+  const base = img.clone().resize(scale < 1 ? { width: MAX_WIDTH } : undefined).removeAlpha().toColourspace('srgb');
+  const { data, info } = await base.raw().toBuffer({ resolveWithObject: true });
+  const rgbData = new Uint8Array(info.width * info.height * 3);
+  for (let i = 0, j = 0; i < rgbData.length; i += 3, j += info.channels) {
+    rgbData[i] = data[j]!;
+    rgbData[i + 1] = data[j + (info.channels > 1 ? 1 : 0)]!;
+    rgbData[i + 2] = data[j + (info.channels > 2 ? 2 : 0)]!;
+  }
+  const grayData = new Uint8Array(info.width * info.height);
+  for (let i = 0; i < grayData.length; i++) grayData[i] = Math.round(0.299 * rgbData[3 * i]! + 0.587 * rgbData[3 * i + 1]! + 0.114 * rgbData[3 * i + 2]!);
+  return { rgb: { width: info.width, height: info.height, data: rgbData }, gray: { width: info.width, height: info.height, data: grayData }, scale };
+}
+
+const scaleRect = (r: Rect, k: number): Rect => ({ x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k });
+
+/** The largest upright face in `region` of `image` fitting `accept` (coordinates of `image`). */
+async function findFace(finder: FaceFinder, image: Sharp, size: { width: number; height: number }, region: Rect, accept: (face: Rect) => boolean): Promise<{ found: boolean; height: number }> {
+  const crop = clip(region, size.width, size.height);
+  if (crop.width < 16 || crop.height < 16) return { found: false, height: 0 };
+  const buf = await image.clone().extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height }).jpeg({ quality: 92 }).toBuffer();
+  const analysis = await finder.find(buf);
+  const k = crop.width / Math.max(1, analysis.width);
+  let best = { found: false, height: 0 };
+  for (const f of analysis.faces) {
+    if (f.rotation && Math.abs(f.rotation) > 30) continue;
+    const box = { x: crop.x + f.box.x * k, y: crop.y + f.box.y * k, width: f.box.width * k, height: f.box.height * k };
+    if (box.height > best.height) best = { found: best.found || accept(box), height: box.height };
+    else if (accept(box)) best.found = true;
+  }
+  return best;
+}
+
+export interface MrzPage {
+  image: Sharp;
+  size: { width: number; height: number };
+  mrz_box: Rect;
+  format: MrzFormat;
+}
+
+/** Signals of a document read through its MRZ; `others` are the other images supplied (a card's front). */
+export async function mrzDocumentSignals(page: MrzPage, others: Buffer[], finder: FaceFinder | undefined): Promise<AuthenticitySignals> {
+  const signals = emptySignals();
+  const size = page.size;
+  const pageRect = pageFromMrz(page.format, page.mrz_box);
+  signals.portrait = await portraitSignal(page, pageRect, size, others, finder);
+  const { rgb, gray, scale } = await decode(page.image);
+  const pageIn = clip(scaleRect(pageRect, scale), rgb.width, rgb.height);
+  const mrzIn = clip(scaleRect(page.mrz_box, scale), rgb.width, rgb.height);
+  signals.colourfulness = colourfulness(rgb, pageIn);
+  signals.screen_peak = screenScore(gray, pageIn);
+  signals.noise_ratio = noiseRatio(gray, mrzIn, pageIn);
+  signals.chrome_edges = chromeEdges(gray, scaleRect(pageRect, scale));
+  return signals;
+}
+
+async function portraitSignal(page: MrzPage, pageRect: Rect, size: { width: number; height: number }, others: Buffer[], finder: FaceFinder | undefined): Promise<PortraitSignal> {
+  const zone = portraitZone(page.format, pageRect, page.mrz_box);
+  if (!finder) return { checked: false, found: false, where: zone ? 'portrait_zone' : others.length ? 'other_side' : 'none', face_height: 0 };
+  const min = AUTHENTICITY_THRESHOLDS.portraitMinHeight;
+  if (zone) {
+    const margin = { x: zone.x - zone.width * 0.15, y: zone.y - zone.height * 0.1, width: zone.width * 1.3, height: zone.height * 1.2 };
+    const r = await findFace(finder, page.image, size, margin, (face) => faceFitsZone(face, zone, pageRect, min));
+    return { checked: true, found: r.found, where: 'portrait_zone', face_height: r.height / pageRect.height };
+  }
+  // TD1: the portrait is on the card's other side, supplied as another image.
+  let best: PortraitSignal = { checked: true, found: false, where: others.length ? 'other_side' : 'none', face_height: 0 };
+  for (const other of others) {
+    const r = await wholeImageFace(other, finder, min).catch(() => null);
+    if (r && r.height > best.face_height) best = { ...best, found: best.found || r.found, face_height: r.height };
+    else if (r?.found) best.found = true;
+  }
+  return best;
+}
+
+async function wholeImageFace(image: Buffer, finder: FaceFinder, min: number): Promise<{ found: boolean; height: number }> {
+  const img = sharp(image).rotate();
+  const buf = await img.png().toBuffer();
+  const meta = await sharp(buf).metadata();
+  const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
+  const r = await findFace(finder, sharp(buf), size, { x: 0, y: 0, ...size }, (face) => face.height >= size.height * min);
+  return { found: r.found, height: r.height / Math.max(1, size.height) };
+}
+
+/** Signals of a licence read from its printed text (no MRZ, no page geometry): the whole image is the card. */
+export async function licenceSignals(image: Buffer, finder: FaceFinder | undefined): Promise<AuthenticitySignals> {
+  const signals = emptySignals();
+  const min = AUTHENTICITY_THRESHOLDS.portraitMinHeight;
+  if (!finder) signals.portrait = { checked: false, found: false, where: 'licence', face_height: 0 };
+  else {
+    const r = await wholeImageFace(image, finder, min);
+    signals.portrait = { checked: true, found: r.found, where: 'licence', face_height: r.height };
+  }
+  const { rgb, gray } = await decode(sharp(image).rotate());
+  const all = { x: 0, y: 0, width: rgb.width, height: rgb.height };
+  signals.colourfulness = colourfulness(rgb, all);
+  signals.screen_peak = screenScore(gray, all);
+  return signals;
+}
+
+const SPECIMEN_WORDS = /\b(SPECIMEN|SPECIMAN|SPECIMENAS|ESPECIMEN|MUSTER|CAMPIONE|SPECIMEN)\b/;
+
+/** A specimen stamp read in the printed page's text. */
+export function specimenWord(text: string | null): string | null {
+  return text ? (SPECIMEN_WORDS.exec(text.toUpperCase())?.[1] ?? null) : null;
+}

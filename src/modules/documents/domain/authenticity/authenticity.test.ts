@@ -1,0 +1,184 @@
+import { describe, expect, it } from 'vitest';
+import { checkDigit } from '../check-digit.ts';
+import { decideDocument } from '../decision.ts';
+import { documentFromMrz } from '../extracted.ts';
+import { uncertainFields } from '../mrz-confidence.ts';
+import { parseMrz } from '../mrz-parse.ts';
+import type { Gray } from '../quality.ts';
+import { chromeEdges } from './chrome.ts';
+import { colourfulness } from './colour.ts';
+import { noiseRatio } from './noise.ts';
+import { faceFitsZone, pageFromMrz, portraitZone, type Rgb } from './page.ts';
+import { screenScore } from './screen.ts';
+import { type AuthenticitySignals, authenticityReasons, emptySignals } from './signals.ts';
+import { AUTHENTICITY_THRESHOLDS as T } from './thresholds.ts';
+
+const TODAY = '2026-11-22';
+const cd = (s: string) => String(checkDigit(s));
+
+function rand(seed: number) {
+  let s = seed;
+  return () => ((s = (s * 1103515245 + 12345) % 2 ** 31) / 2 ** 31);
+}
+
+/** A light page with some printed structure and camera noise; `paint` sets each pixel's colour. */
+function page(w: number, h: number, paint: (x: number, y: number) => [number, number, number], noise = 3, seed = 1): Rgb {
+  const r = rand(seed);
+  const data = new Uint8Array(w * h * 3);
+  for (let y = 0; y < h; y++) for (let x = 0; x < w; x++) {
+    const c = paint(x, y);
+    for (let k = 0; k < 3; k++) data[(y * w + x) * 3 + k] = Math.max(0, Math.min(255, Math.round(c[k]! + (r() - 0.5) * 2 * noise)));
+  }
+  return { width: w, height: h, data };
+}
+const gray = (img: Rgb): Gray => ({ width: img.width, height: img.height, data: Uint8Array.from({ length: img.width * img.height }, (_, i) => Math.round((img.data[3 * i]! + img.data[3 * i + 1]! + img.data[3 * i + 2]!) / 3)) });
+const tinted = (x: number, y: number): [number, number, number] => {
+  const wave = Math.sin(y / 9 + Math.sin(x / 40) * 2) > 0.92 ? -60 : 0;
+  return x < 120 && y > 40 && y < 200 ? [190, 140, 120] : [235 + wave, 215 + wave, 225 + wave];
+};
+
+describe('photocopy signal (colour)', () => {
+  it('a tinted page with a colour portrait has colour; its greyscale copy has none, whatever the light\'s cast', () => {
+    const colour = page(400, 280, tinted);
+    const copy = page(400, 280, (x, y) => {
+      const [r, g, b] = tinted(x, y);
+      const l = (r + g + b) / 3;
+      return [l + 8, l, l - 8];
+    });
+    const all = { x: 0, y: 0, width: 400, height: 280 };
+    expect(colourfulness(colour, all)).toBeGreaterThan(T.minColourfulness);
+    expect(colourfulness(copy, all)).toBeLessThan(T.minColourfulness);
+  });
+});
+
+describe('screen recapture signal (lattice in the spectrum)', () => {
+  const all = { x: 0, y: 0, width: 512, height: 384 };
+  it('a page with ruled lines one way is not a screen; the same page through a pixel grid is', () => {
+    const lined = page(512, 384, tinted);
+    expect(screenScore(gray(lined), all)!).toBeLessThan(T.maxScreenPeak);
+    const screen = page(512, 384, (x, y) => {
+      const [r, g, b] = tinted(x, y);
+      const k = (x % 3 === 2 ? 0.8 : 1) * (y % 3 === 2 ? 0.8 : 1);
+      return [r * k, g * k, b * k];
+    });
+    expect(screenScore(gray(screen), all)!).toBeGreaterThan(T.maxScreenPeak);
+  });
+});
+
+describe('screenshot signal (window chrome)', () => {
+  it('counts long edges between flat areas outside the page, not the page\'s own content', () => {
+    const w = 500;
+    const h = 360;
+    const pageRect = { x: 120, y: 80, width: 360, height: 250 };
+    const inPage = (x: number, y: number) => x >= pageRect.x && x < pageRect.x + pageRect.width && y >= pageRect.y && y < pageRect.y + pageRect.height;
+    const shot = page(w, h, (x, y) => (inPage(x, y) ? tinted(x, y) : y < 50 ? [236, 236, 236] : x < 100 ? [246, 246, 246] : [60, 63, 65]), 0);
+    // Noise only on the photographed page: the window around it is drawn, exact.
+    const noisyPage = page(w, h, (x, y) => (inPage(x, y) ? tinted(x, y) : [0, 0, 0]), 3);
+    for (let i = 0; i < w * h; i++) if (inPage(i % w, Math.floor(i / w))) for (let k = 0; k < 3; k++) shot.data[3 * i + k] = noisyPage.data[3 * i + k]!;
+    expect(chromeEdges(gray(shot), pageRect)).toBeGreaterThanOrEqual(T.maxChromeEdges);
+    const photo = page(w, h, (x, y) => (inPage(x, y) ? tinted(x, y) : [90, 85, 80]), 4);
+    expect(chromeEdges(gray(photo), pageRect)).toBe(0);
+  });
+});
+
+describe('editing signal (noise)', () => {
+  it('a clean zone pasted on a noisy photo has far less noise than the page around it', () => {
+    const img = gray(page(400, 300, () => [200, 200, 200], 8));
+    const mrz = { x: 20, y: 240, width: 360, height: 40 };
+    expect(noiseRatio(img, mrz, { x: 0, y: 0, width: 400, height: 300 })!).toBeGreaterThan(T.minNoiseRatio);
+    for (let y = mrz.y; y < mrz.y + mrz.height; y++) for (let x = mrz.x; x < mrz.x + mrz.width; x++) img.data[y * 400 + x] = 200;
+    expect(noiseRatio(img, mrz, { x: 0, y: 0, width: 400, height: 300 })!).toBeLessThan(T.minNoiseRatio);
+  });
+});
+
+describe('portrait zone from the MRZ', () => {
+  it('a TD3 page is found from its zone; a face on the left above it is the portrait, a small ghost image is not', () => {
+    const mrz = { x: 60, y: 700, width: 44 * 25.4, height: 70 };
+    const p = pageFromMrz('TD3', mrz);
+    expect(p.width).toBeCloseTo(1250, 0);
+    expect(p.height).toBeCloseTo(880, 0);
+    const zone = portraitZone('TD3', p, mrz)!;
+    expect(faceFitsZone({ x: p.x + 100, y: p.y + 250, width: 200, height: 240 }, zone, p, T.portraitMinHeight)).toBe(true);
+    expect(faceFitsZone({ x: p.x + 100, y: p.y + 250, width: 50, height: 60 }, zone, p, T.portraitMinHeight)).toBe(false);
+    expect(faceFitsZone({ x: p.x + 900, y: p.y + 250, width: 200, height: 240 }, zone, p, T.portraitMinHeight)).toBe(false);
+    expect(portraitZone('TD1', pageFromMrz('TD1', mrz), mrz)).toBeNull();
+  });
+});
+
+const signals = (s: Partial<AuthenticitySignals>): AuthenticitySignals => ({
+  ...emptySignals(), portrait: { checked: true, found: true, where: 'portrait_zone', face_height: 0.3 }, colourfulness: 40, screen_peak: 1.5,
+  typeface: { shape: 0.01, pitch_spread: 0, start_spread: 0, height_spread: 0.05 }, noise_ratio: 1, chrome_edges: 0, ...s,
+});
+
+function td2(number: string): string[] {
+  const l1 = 'I<GBRSTEVENSON<<PETER<JOHN'.padEnd(36, '<');
+  const body = `${number}${cd(number)}GBR470610${cd('470610')}M300101${cd('300101')}<<<<<<<`;
+  return [l1, body + cd(body.slice(0, 10) + body.slice(13, 20) + body.slice(21, 35))];
+}
+
+function decide(lines: string[], extra: Parameters<typeof decideDocument>[0] extends infer I ? Partial<I> : never = {}) {
+  const mrz = parseMrz(lines, TODAY)!;
+  return decideDocument({ document: documentFromMrz(mrz), mrz, dvla: null, quality: [], today: TODAY, minimumAge: 18, ...extra });
+}
+const codes = (r: { reasons: { code: string; severity: string }[] }) => r.reasons.filter((x) => x.severity !== 'INFO').map((x) => x.code);
+
+describe('authenticity in the decision: PASSED needs every signal on the right side of its threshold', () => {
+  it('each signal over its threshold is REFER with its own reason', () => {
+    const lines = td2('2S5VHSF06');
+    expect(decide(lines, { authenticity: signals({}) }).decision).toBe('PASSED');
+    const cases: [Partial<AuthenticitySignals>, string][] = [
+      [{ portrait: { checked: true, found: false, where: 'portrait_zone', face_height: 0 } }, 'PORTRAIT_NOT_FOUND'],
+      [{ portrait: { checked: false, found: false, where: 'portrait_zone', face_height: 0 } }, 'PORTRAIT_NOT_CHECKED'],
+      [{ colourfulness: T.minColourfulness - 1 }, 'PHOTOCOPY_SUSPECTED'],
+      [{ screen_peak: T.maxScreenPeak + 0.5 }, 'SCREEN_RECAPTURE_SUSPECTED'],
+      [{ typeface: { shape: T.maxShapeDistance * 2, pitch_spread: 0, start_spread: 0, height_spread: 0 } }, 'MRZ_TYPEFACE_INCONSISTENT'],
+      [{ typeface: { shape: 0.01, pitch_spread: T.maxPitchSpread * 2, start_spread: 0, height_spread: 0 } }, 'MRZ_TYPEFACE_INCONSISTENT'],
+      [{ noise_ratio: T.minNoiseRatio - 1 }, 'EDITING_SUSPECTED'],
+      [{ chrome_edges: T.maxChromeEdges }, 'SCREENSHOT_SUSPECTED'],
+      [{ specimen_text: 'SPECIMEN' }, 'SPECIMEN_STAMP'],
+    ];
+    for (const [s, code] of cases) {
+      const r = decide(lines, { authenticity: signals(s) });
+      expect([r.decision, codes(r)], code).toEqual(['REFER', [code]]);
+    }
+    expect(authenticityReasons(signals({}))).toEqual([]);
+  });
+
+  it('signals that could not be measured (null) are REFER, never PASSED', () => {
+    expect(codes(decide(td2('2S5VHSF06'), { authenticity: null }))).toEqual(['AUTHENTICITY_NOT_MEASURED']);
+  });
+});
+
+describe('no silent misreads', () => {
+  /** Margins for every position of the zone, `low` where the reading is in doubt. */
+  const margins = (lines: string[], low: [number, number][]) => lines.map((l, li) => [...l].map((_, ci) => (low.some(([a, b]) => a === li && b === ci) ? -0.05 : 0.4)));
+
+  it('the TD2 number 2S5VHSF06 read as ZQSVHSFO6: check digits hold, four look-alikes in doubt: REFER, not PASSED', () => {
+    const lines = td2('ZQSVHSFO6');
+    const mrz = parseMrz(lines, TODAY)!;
+    expect(mrz.valid).toBe(true);
+    const uncertain = uncertainFields(mrz, margins(lines, [[1, 0], [1, 1], [1, 2], [1, 7]]), T.minCharacterMargin);
+    expect(uncertain).toEqual([{ field: 'document_number', positions: ['2:1', '2:2', '2:3', '2:8'] }]);
+    const r = decide(lines, { uncertain, authenticity: signals({}) });
+    expect([r.decision, codes(r)]).toEqual(['REFER', ['MRZ_LOW_CONFIDENCE']]);
+  });
+
+  it('one doubtful character in a field a check digit covers is decided by it; one in the name is not', () => {
+    const lines = td2('2S5VHSF06');
+    const mrz = parseMrz(lines, TODAY)!;
+    expect(uncertainFields(mrz, margins(lines, [[1, 3]]), T.minCharacterMargin)).toEqual([]);
+    expect(uncertainFields(mrz, margins(lines, [[0, 8]]), T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'] }]);
+  });
+
+  it('without character scores, two look-alike corrections in one field stand in for them', () => {
+    const lines = td2('2S5VHSF06');
+    const mrz = parseMrz(lines, TODAY)!;
+    const corrected = { ...mrz, corrections: [{ line: 1, position: 0, from: 'Z', to: '2', by: 'check_digit' as const }, { line: 1, position: 7, from: 'O', to: '0', by: 'check_digit' as const }] };
+    expect(uncertainFields(corrected, null, T.minCharacterMargin)).toEqual([{ field: 'document_number', positions: ['2:1', '2:8'] }]);
+  });
+
+  it('a printed page that disagrees with the MRZ is never PASSED', () => {
+    const viz = { read: true, contradicts: true, fields: [{ field: 'document_number' as const, mrz: '2S5VHSF06', viz: '2S5VHSFO8', status: 'differs' as const }] };
+    expect(decide(td2('2S5VHSF06'), { viz, authenticity: signals({}) }).decision).not.toBe('PASSED');
+  });
+});
