@@ -24,6 +24,8 @@ import type { PartnersService } from '../partners/index.ts';
 import { logoOrigins } from './branding.ts';
 import { createEngineChoice, type SandboxEngines } from './engines.ts';
 import { createFlowService } from './flow.service.ts';
+import { createLivenessService } from './liveness.service.ts';
+import { registerLivenessRoutes } from './liveness.routes.ts';
 import { registerFlowRoutes } from './flow.routes.ts';
 import { createInvitationService } from './invitations.service.ts';
 import { defineOnboardingQueues } from './onboarding.jobs.ts';
@@ -47,6 +49,7 @@ export { SubmitResult } from './flow.schemas.ts';
 export { readBranding } from './branding.ts';
 export type { SandboxEngines } from './engines.ts';
 export type { FlowService } from './flow.service.ts';
+export type { LivenessService, LivenessRecord } from './liveness.service.ts';
 export type { PortalService } from './portal.service.ts';
 export type { Processor } from './processing.ts';
 export type { InvitationService } from './invitations.service.ts';
@@ -68,11 +71,12 @@ export function createOnboarding(deps: {
     db, store, invitations, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now,
   });
   const flow = createFlowService({ db, jobs, files, accounts, store, engines: engines.forClient, publicUrl: config.publicUrl, now });
-  const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, now });
+  const liveness = createLivenessService({ db, files, accounts, store, engines: engines.forClient, now, resolve: flow.resolveForWrite });
+  const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, liveness, now });
   const portal = createPortalService({ db, accounts, store, now });
   defineOnboardingQueues(jobs);
   return {
-    mail, files, store, onboarding, invitations, flow, processor, portal,
+    mail, files, store, onboarding, invitations, flow, liveness, processor, portal,
     /** The https origin of the client's logo behind a page's token, for that page's CSP. */
     logoOriginFor: logoOrigins({ db, clientOfFlow: flow.clientOf, clientOfPortal: portal.clientOf }),
     close: engines.close,
@@ -88,6 +92,7 @@ export function registerOnboarding(
 ) {
   registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail, submitReview });
   registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes, throttle });
+  registerLivenessRoutes(app, { liveness: onboarding.liveness, uploadMaxBytes: config.uploadMaxBytes, throttle });
   registerPortalRoutes(app, { portal: onboarding.portal, partners });
   registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor });
 }
