@@ -37,7 +37,7 @@ export interface LivenessRecord {
 /** The client's sessions looked at for replays: the most recent ones (each holds a few key descriptors). */
 const REPLAY_LOOKBACK_SESSIONS = 500;
 /** How often the page takes a frame; it is told, the server only judges what arrives. */
-const FRAME_INTERVAL_MS = 333;
+const FRAME_INTERVAL_MS = 400;
 /** How long the page shows each prompt. */
 const STEP_MS = 3000;
 
