@@ -54,13 +54,15 @@ let h: Harness;
 let browser: Browser;
 beforeAll(async () => {
   if (!hasChromium || !hasShared) return;
+  const t0 = Date.now();
   h = await startBrowserHarness();
   await writeY4m(VIDEO, [face('sheldon', 1)], 1);
+  console.log(`harness and camera file ready in ${Date.now() - t0} ms`);
   browser = await chromium.launch({
     executablePath: CHROMIUM,
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
   });
-}, 180_000);
+}, 400_000);
 afterAll(async () => {
   await browser?.close();
   await h?.close();
