@@ -57,11 +57,14 @@ export function createLivenessService(deps: {
     const row = await deps.resolve(token);
     const session = await livenessRepo.get(db, row.client_id, row.contact_id, sessionId);
     if (!session || session.run_id !== row.run_id) throw new AppError('not_found', 'This capture session does not exist', { reason: 'LIVENESS_SESSION_UNKNOWN' });
-    if (!secretMatches(nonce, session.nonce_hash)) throw new AppError('forbidden', 'The capture session\'s nonce is missing or wrong', { reason: 'LIVENESS_NONCE_INVALID' });
+    if (!nonce || !secretMatches(nonce, session.nonce_hash)) throw new AppError('forbidden', 'The capture session\'s nonce is missing or wrong', { reason: 'LIVENESS_NONCE_INVALID' });
     return { row, session };
   }
 
   return {
+    /** The live, unsubmitted report behind a link (the routes check it before the body). */
+    live: (token: string) => deps.resolve(token),
+
     /** Starts a session: a fresh nonce and random challenges, valid for CAPTURE_POLICY.sessionSeconds. */
     async start(token: string, body: { camera?: CameraReport }, admit?: () => Promise<void>) {
       const row = await deps.resolve(token);
