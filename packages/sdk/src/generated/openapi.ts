@@ -5337,18 +5337,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
+            /** @description {camera?: {label?, virtual?, settings?}}: what the page saw of its camera */
             requestBody: {
                 content: {
                     "application/json": {
-                        camera?: {
-                            /** @description the camera's device label, as the browser gives it */
-                            label?: string;
-                            settings?: {
-                                [key: string]: string | number | boolean;
-                            };
-                            /** @description the page judged the camera virtual (label such as OBS, ManyCam, "virtual") */
-                            virtual?: boolean;
-                        };
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -5462,10 +5455,11 @@ export interface paths {
                 };
                 cookie?: never;
             };
+            /** @description {nonce}: the session's nonce */
             requestBody: {
                 content: {
                     "application/json": {
-                        nonce: string;
+                        [key: string]: unknown;
                     };
                 };
             };
@@ -5581,10 +5575,11 @@ export interface paths {
         post: {
             parameters: {
                 query?: never;
-                header: {
-                    "x-liveness-nonce": string;
+                header?: {
+                    /** @description the session's nonce (403 without it) */
+                    "x-liveness-nonce"?: string;
                     /** @description 0: looking straight; k: while the k-th challenge is shown */
-                    "x-liveness-step": string;
+                    "x-liveness-step"?: string;
                 };
                 path: {
                     session: string;
