@@ -15,7 +15,7 @@ const Loose = (description: string) => Type.Object({}, { additionalProperties: t
 import type { LivenessService } from './liveness.service.ts';
 
 const Token = Type.String({ minLength: 1, maxLength: 100 });
-const SessionId = Type.String({ minLength: 1, maxLength: 40, pattern: '^lvs_[0-9a-z]+$' });
+const SessionId = Type.String({ minLength: 1, maxLength: 40, description: 'lvs_... from the session\'s start' });
 const HOUR_MS = 3_600_000;
 /** A frame is a camera still: far smaller than a document photo. */
 const FRAME_MAX_BYTES = 2 * 1024 * 1024;

@@ -5450,6 +5450,7 @@ export interface paths {
                 query?: never;
                 header?: never;
                 path: {
+                    /** @description lvs_... from the session's start */
                     session: string;
                     token: string;
                 };
@@ -5582,6 +5583,7 @@ export interface paths {
                     "x-liveness-step"?: string;
                 };
                 path: {
+                    /** @description lvs_... from the session's start */
                     session: string;
                     token: string;
                 };
