@@ -199,7 +199,7 @@ export async function createService(config: Config, options: ServiceOptions = {}
   const secondReview = createSecondReview({ db, keys: services.dataKeys, aml: services.aml, onboarding: services.onboarding.onboarding, audit: services.audit, clients: services.clients });
   registerAmlRoutes(app, { aml: services.aml, submitReview: secondReview.aml.submit });
   registerScreeningRoutes(app, services);
-  registerSandboxRoutes(app, { flow: services.onboarding.flow, now: services.now });
+  registerSandboxRoutes(app, { flow: services.onboarding.flow, liveness: services.onboarding.liveness, now: services.now });
   registerOnboarding(app, services.onboarding, config, services.partners, throttle, secondReview.onboarding.submit);
   registerConsole(app, services, throttle, secondReview);
   registerPrivacy(app, services.privacy, config.publicUrl);

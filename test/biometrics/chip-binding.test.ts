@@ -46,7 +46,7 @@ const b64 = (b: Uint8Array | undefined) => (b ? Buffer.from(b).toString('base64'
 function run(upload: Record<string, unknown>): Run {
   return {
     row: {} as Run['row'], contact: {} as Run['contact'], answers: {}, today: '2026-11-25', documents: {} as Run['documents'], faces, reasons: [], details: {},
-    read: async (slot) => (slot === 'chip' ? Buffer.from(JSON.stringify(upload)) : undefined),
+    read: async (slot) => (slot === 'chip' ? Buffer.from(JSON.stringify(upload)) : undefined), capture: async () => undefined, legacyLivenessFiles: [],
   };
 }
 

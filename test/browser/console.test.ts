@@ -396,8 +396,16 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     const face = (n: number) => path.join(SHARED, 'faces/faceapi-bbt/sheldon', `sheldon${n}.png`);
     await upload('document_front', path.join(SHARED, 'documents/passporteye__100_pass-uto.jpg'));
     await upload('selfie', face(1));
-    const flow = (await t.app.inject({ url: `/verify/${token}/flow` })).json();
-    for (const [i, n] of (flow.liveness_challenge === 'turn_right' ? [2, 3, 3] : [5, 4, 4]).entries()) await upload(`liveness_${i + 1}`, face(n));
+    // The liveness step through a capture session (issue 21), fed stills of the same person: it fails, and the
+    // report carries the frames, the challenges asked and met, and the scores the console shows.
+    const session = (await t.app.inject({ method: 'POST', url: `/verify/${token}/liveness/sessions`, payload: {} })).json();
+    for (let step = 0; step <= session.challenges.length; step++) {
+      for (const n of step === 0 ? [1, 1] : [5, 2]) {
+        const r = await t.app.inject({ method: 'POST', url: `/verify/${token}/liveness/sessions/${session.session_id}/frames`, headers: { 'content-type': 'image/png', 'x-liveness-nonce': session.nonce, 'x-liveness-step': String(step) }, payload: readFileSync(face(n)) });
+        expect(r.statusCode, r.body).toBe(201);
+      }
+    }
+    expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/liveness/sessions/${session.session_id}/finish`, payload: { nonce: session.nonce } })).json().decision).toBe('FAILED');
     expect((await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } })).statusCode).toBe(202);
     const ready = await waitFor(() => t.app.inject({ url, headers: c.auth }).then((r) => r.json()), (r) => r.status === 'READY' || r.status === 'ERROR', 120_000);
     expect(ready.data.idscan).toMatchObject({ document_decision: 'ALERT', face_match_decision: 'FAILED', passport_number: 'L898902C3' });
@@ -435,6 +443,11 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       }
       expect(await page.getByTestId('face-decision').textContent()).toBe('FAILED');
       expect(await page.getByTestId('face-score').textContent()).toMatch(/^\d\.\d{3} \(threshold \d\.\d{3}/);
+      // The live capture: each challenge asked with its measure against its threshold, each score, the frames.
+      expect(await page.getByTestId('liveness-decision').textContent()).toBe('FAILED');
+      expect(await page.getByTestId('liveness-challenge').count()).toBe(3);
+      expect(await page.getByTestId('liveness-score').count()).toBeGreaterThanOrEqual(6);
+      await expect.poll(() => page.getByRole('img', { name: /^Liveness frame 1, step 0/ }).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       await expectAccessible(page);
       await shot(page, '18-onboarding-report-alert');
 

@@ -19,7 +19,7 @@ function run(uploads: Record<string, Buffer>): Run {
   return {
     row: {} as Run['row'], answers: { personal_details: { address: { street: '12 Acacia Ave', postcode: 'SW1A 1AA', city: 'London' } } } as Run['answers'],
     contact: { first_name: 'John', last_name: 'Smith', middle_name: '', date_of_birth: '1990-01-15', primary_address: {} } as unknown as Run['contact'],
-    today: '2026-11-22', read: async (slot) => uploads[slot], documents, faces: {} as Run['faces'], reasons: [], details: {},
+    today: '2026-11-22', read: async (slot) => uploads[slot], documents, faces: {} as Run['faces'], reasons: [], details: {}, capture: async () => undefined, legacyLivenessFiles: [],
   };
 }
 const files = (types: Record<string, string>) => new Map(Object.entries(types).map(([slot, media_type]) => [slot, { slot, media_type } as FileRow]));

@@ -57,11 +57,14 @@ async function seedTenant(t: TestService, client: TestClient, count: number): Pr
       await call(t, client, 'PUT', `${acc}/contacts/${contactId}/reports/aml`, { config: { ttl_in_days: 365, is_automatic_refresh_enabled: false } });
       const onboarding = await call(t, client, 'PUT', `${acc}/contacts/${contactId}/reports/onboarding`, { config: { parameters: { ...ALL_ON, suppress_invitation_mail: 'true', face_match_mobile: i % 2 ? 'true' : 'false' } } });
       const patched = await call(t, client, 'PATCH', acc, { client_onboarding: { share_progress: true } });
+      const verifyToken = String(onboarding.data.onboarding_url).split('/verify/')[1]!;
+      // A liveness capture session of this link (its nonce stays unknown to the fuzzer: frames and finish answer 403).
+      const session = (await t.app.inject({ method: 'POST', url: `/verify/${verifyToken}/liveness/sessions`, payload: {} })).json().session_id as string;
       contexts.push({
         clientId: client.clientId, accountId: account.id, contactId, subscriptionId: subscription.id, deliveryId: '',
         verifyToken: String(onboarding.data.onboarding_url).split('/verify/')[1]!,
         portalToken: String(patched.client_onboarding.link).split('/portal/')[1]!,
-        extra: {},
+        extra: { session },
       });
     }
   }

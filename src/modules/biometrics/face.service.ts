@@ -5,8 +5,18 @@ import { DEFAULT_LIVENESS_POLICY, decideActiveLiveness, type Challenge, type Liv
 import type { ImageAnalysis } from './domain/types.ts';
 import { PAD_POLICY, type PadPolicy, type PadResult } from './domain/pad.ts';
 import { verifyChipData, type ChipData, type ChipResult, type ChipVerifyOptions } from './chip/passive-auth.ts';
+import { CAPTURE_POLICY, decideLiveCapture, type CapturePolicy, type CaptureSession, type LiveCaptureResult, type SeenElsewhere } from './domain/live-capture.ts';
 import { loadTrustStore, type TrustStore } from './chip/trust-store.ts';
 import { decodePortrait } from './chip/portrait.ts';
+
+/** One frame of a capture session as stored: its bytes, and the order, step and arrival time the server gave it. */
+export interface LiveFrame {
+  bytes: Buffer;
+  seq: number;
+  step: number;
+  received_ms: number;
+  sha256: string;
+}
 
 export type ChipWithFace = ChipResult & { face_match: FaceMatchResult | null };
 
@@ -14,6 +24,7 @@ export interface FaceServiceOptions {
   policy?: Partial<MatchPolicy>;
   selfiePolicy?: Partial<SelfiePolicy>;
   livenessPolicy?: Partial<LivenessPolicy>;
+  capturePolicy?: Partial<CapturePolicy>;
   engine?: FaceEngineOptions;
   /** Passive anti-spoof scoring of selfies (a model @vladmandic/human ships); default on. */
   passiveLiveness?: boolean;
@@ -29,6 +40,7 @@ export function createFaceService(options: FaceServiceOptions = {}) {
   const matchPolicy: MatchPolicy = { ...DEFAULT_MATCH_POLICY, ...options.policy };
   const selfiePolicy: SelfiePolicy = { ...DEFAULT_SELFIE_POLICY, ...options.selfiePolicy };
   const livenessPolicy: LivenessPolicy = { ...DEFAULT_LIVENESS_POLICY, sameFaceThreshold: matchPolicy.threshold, ...options.livenessPolicy };
+  const capturePolicy: CapturePolicy = { ...CAPTURE_POLICY, sameFaceThreshold: matchPolicy.threshold, ...options.capturePolicy };
   let engine: Promise<FaceEngine> | undefined;
   const getEngine = (): Promise<FaceEngine> => (engine ??= getFaceEngine(options.engine));
 
@@ -72,6 +84,17 @@ export function createFaceService(options: FaceServiceOptions = {}) {
       const analyses: ImageAnalysis[] = [];
       for (const frame of frames) analyses.push(await analyze(frame));
       return decideActiveLiveness(analyses, challenge, livenessPolicy);
+    },
+    /**
+     * A finished capture session (issue 21): every frame analysed, then the session's rules
+     * (domain/live-capture.ts) over the analyses, the server's arrival times and what other sessions saw.
+     */
+    async judgeLiveCapture(frames: LiveFrame[], session: CaptureSession, seen: SeenElsewhere): Promise<LiveCaptureResult> {
+      const analysed = [];
+      // A session over the limit is refused by its count alone: no engine time is spent on it.
+      const blank: ImageAnalysis = { width: 0, height: 0, faces: [] };
+      for (const f of frames) analysed.push({ seq: f.seq, step: f.step, received_ms: f.received_ms, sha256: f.sha256, analysis: frames.length > capturePolicy.maxFrames ? blank : await analyze(f.bytes) });
+      return decideLiveCapture(session, analysed, seen, capturePolicy);
     },
     /**
      * Passive (and, with a challenge answer, active) authentication of chip data (trust: a loaded store or a folder

@@ -2,7 +2,13 @@
  * Biometrics: face match, selfie checks, active liveness and NFC chip passive authentication.
  * The only file other modules import.
  */
-export { createFaceService, type FaceService, type FaceServiceOptions, type ChipWithFace } from './face.service.ts';
+export { createFaceService, type FaceService, type FaceServiceOptions, type ChipWithFace, type LiveFrame } from './face.service.ts';
+export {
+  CAPTURE_POLICY, LIVE_CHALLENGES, decideLiveCapture, drawChallenges,
+  type CaptureSession, type CaptureFrame, type LiveCaptureResult, type LiveCaptureReason, type LiveChallenge, type SeenElsewhere, type ChallengeOutcome, type Score,
+} from './domain/live-capture.ts';
+/** The sandbox acts a session's prompts with synthetic landmarks (its frames are never read by a model). */
+export { actedAnalysis } from './domain/acted-capture.ts';
 export type { FaceMatchResult, MatchPolicy } from './domain/face-match.ts';
 export { DEFAULT_MATCH_POLICY, decideFaceMatch } from './domain/face-match.ts';
 export type { SelfieResult, SelfieReason, SelfiePolicy, PassiveLiveness } from './domain/selfie.ts';

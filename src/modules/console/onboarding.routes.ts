@@ -45,6 +45,20 @@ export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff:
       .send(bytes);
   });
 
+  // One frame of the report's liveness capture session (issue 21), decrypted for viewing only, every view audited.
+  app.get('/console/api/accounts/:accountId/contacts/:contactId/onboarding/liveness/:sessionId/frames/:seq', {
+    config, preHandler: read,
+    schema: { ...hide, params: Type.Object({ accountId: Type.String({ maxLength: 64 }), contactId: Type.String({ maxLength: 64 }), sessionId: Type.String({ maxLength: 64 }), seq: Type.Integer({ minimum: 1, maximum: 1000 }) }) },
+  }, async (request, reply) => {
+    const clientId = who(request).user.client_id;
+    const { accountId, contactId, sessionId, seq } = request.params;
+    const frame = await onboardingReads.livenessFrame(deps.db, clientId, accountId, contactId, sessionId, seq);
+    if (!frame) throw new AppError('not_found', 'Frame not found');
+    const bytes = await deps.files.get(frame.storage_key);
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.document.view', subject: `${accountId}/${contactId}`, details: { liveness_session: sessionId, frame: seq } });
+    return reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).type('image/jpeg').send(bytes);
+  });
+
   // What the engines found behind each decision (document checks with MRZ and quality, face match score, proofs).
   // The public report shows only the spec's fields; these details are sealed in the report row and opened with the
   // onboarding service's own `open` (no onboarding.details() method exists yet: asked for in the hand-over).

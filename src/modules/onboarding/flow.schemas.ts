@@ -30,7 +30,6 @@ export const FlowView = Type.Object({
   })),
   missing: Type.Array(Type.String()),
   answers: Type.Object({}, { additionalProperties: true, description: 'the answers saved so far, by step' }),
-  liveness_challenge: Type.Union([Type.Literal('turn_left'), Type.Literal('turn_right'), Type.Null()]),
   uploads: Type.Array(Type.Object({
     slot: Type.String(),
     media_type: Type.String(),

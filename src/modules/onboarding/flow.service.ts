@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { Type, type TSchema } from '@sinclair/typebox';
 import type { Db } from '../../platform/db/db.ts';
 import { hashSecret } from '../../platform/crypto/hash.ts';
-import { isLinkToken, newId, randomToken } from '../../platform/crypto/ids.ts';
+import { isLinkToken, newId } from '../../platform/crypto/ids.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { bodyValidator } from '../../platform/http/validation.ts';
@@ -12,7 +12,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import { clientReads } from '../auth/index.ts';
 import type { Engines, EnginesFor } from './engines.ts';
 import { addressHistoryProblems, progress, type FlowAnswers } from './domain/flow.ts';
-import { slotsOf, stepsFor, wantsFaceMatch, type Slot } from './domain/parameters.ts';
+import { slotsOf, stepsFor, type Slot } from './domain/parameters.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 import { sendProcessJob } from './onboarding.jobs.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
@@ -88,8 +88,7 @@ export function createFlowService(deps: {
       first_name: contact?.first_name ?? '',
       steps: steps.map((s) => ({ ...s, uploads: stepsFor(row.parameters).find((x) => x.id === s.id)!.uploads })),
       missing,
-      answers: { ...answers, liveness_challenge: undefined, answered_at: undefined },
-      liveness_challenge: answers.liveness_challenge ?? null,
+      answers: { ...answers, answered_at: undefined },
       uploads: await Promise.all(files.map(async (f) => ({
         slot: f.slot, media_type: f.media_type, size: f.size_bytes, uploaded_at: null,
         feedback: f.feedback_enc ? await store.open<UploadFeedback>(db, row, 'flow', f.feedback_enc) : null,
@@ -104,7 +103,7 @@ export function createFlowService(deps: {
     return {
       branding: await readBranding(db, row.client_id),
       state: row.status === 'READY' ? 'complete' as const : 'submitted' as const,
-      first_name: '', steps: [], missing: [], answers: {}, liveness_challenge: null, uploads: [],
+      first_name: '', steps: [], missing: [], answers: {}, uploads: [],
       redirect_url: row.parameters.frontend_redirect_url ?? null, handover_url: null, link_expires_at: null,
     };
   }
@@ -122,16 +121,13 @@ export function createFlowService(deps: {
       const result = await engines.faces.checkSelfie(bytes);
       return { usable: result.decision === 'PASSED', problems: result.reasons.map(String) };
     }
-    if (slot.startsWith('liveness_')) {
-      // Turned heads are expected here: only a missing or second face makes a frame useless.
-      const result = await engines.faces.checkSelfie(bytes);
-      const problems = result.reasons.map(String).filter((r) => r === 'NO_FACE_SELFIE' || r === 'MULTIPLE_FACES');
-      return { usable: problems.length === 0, problems };
-    }
     return { usable: true, problems: [] };
   }
 
   return {
+    /** The live, unsubmitted report behind a link (the liveness capture session's routes use it). */
+    resolveForWrite: (token: string) => resolve(token, { write: true }),
+
     /** The contact behind a link and whether its client is a sandbox (the sandbox's scripted contact uses it). */
     async contactOf(token: string) {
       const row = await resolve(token);
@@ -151,13 +147,7 @@ export function createFlowService(deps: {
         // No webhook for "opened": the spec has none; the status and revision show it on endpoint 6.
         row = (await onboardingRepo.markStarted(db, row.client_id, row.contact_id, row.run_id, deps.now())) ?? row;
       }
-      // The liveness direction is chosen by the server once, at random, and kept with the answers.
-      if (wantsFaceMatch(row.parameters) && !row.submitted_at) {
-        const answers = await answersOf(row);
-        if (!answers.liveness_challenge) {
-          row = (await saveAnswers(row, { ...answers, liveness_challenge: randomToken(1).charCodeAt(0) % 2 ? 'turn_left' : 'turn_right' })) ?? row;
-        }
-      }
+      // No liveness challenge here: it is issued when the page starts a capture session (liveness.service.ts).
       return view(row, token);
     },
 

@@ -24,6 +24,8 @@ import type { PartnersService } from '../partners/index.ts';
 import { logoOrigins } from './branding.ts';
 import { createEngineChoice, type SandboxEngines } from './engines.ts';
 import { createFlowService } from './flow.service.ts';
+import { createLivenessService } from './liveness.service.ts';
+import { registerLivenessRoutes } from './liveness.routes.ts';
 import { registerFlowRoutes } from './flow.routes.ts';
 import { createInvitationService } from './invitations.service.ts';
 import { defineOnboardingQueues } from './onboarding.jobs.ts';
@@ -51,6 +53,7 @@ export { readBranding } from './branding.ts';
 export { createEmbedding, type Embedding, type EmbedSettings } from './embedding.ts';
 export type { SandboxEngines } from './engines.ts';
 export type { FlowService } from './flow.service.ts';
+export type { LivenessService, LivenessRecord } from './liveness.service.ts';
 export type { PortalService } from './portal.service.ts';
 export type { Processor } from './processing.ts';
 export type { InvitationService } from './invitations.service.ts';
@@ -72,12 +75,13 @@ export function createOnboarding(deps: {
     db, store, invitations, accounts, credits: deps.credits, mail, audit: deps.audit, publicUrl: config.publicUrl, linkTtlDays: config.onboardingLinkTtlDays, now,
   });
   const flow = createFlowService({ db, jobs, files, accounts, store, engines: engines.forClient, publicUrl: config.publicUrl, now });
-  const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, chipTrustStore: config.chipTrustDir, now });
+  const liveness = createLivenessService({ db, files, accounts, store, engines: engines.forClient, now, resolve: flow.resolveForWrite });
+  const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, chipTrustStore: config.chipTrustDir, liveness, now });
   const portal = createPortalService({ db, accounts, store, now });
   defineOnboardingQueues(jobs);
   const embedding = createEmbedding(db);
   return {
-    mail, files, store, onboarding, invitations, flow, processor, portal, embedding,
+    mail, files, store, onboarding, invitations, flow, liveness, processor, portal, embedding,
     /** The origins that may frame the flow behind a link, for its CSP and its events. */
     embedOriginsFor: async (token: string) => {
       const clientId = await flow.clientOf(token);
@@ -98,6 +102,7 @@ export function registerOnboarding(
 ) {
   registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail, submitReview });
   registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes, throttle });
+  registerLivenessRoutes(app, { liveness: onboarding.liveness, uploadMaxBytes: config.uploadMaxBytes, throttle });
   registerPortalRoutes(app, { portal: onboarding.portal, partners });
   registerEmbeddingRoutes(app, { embedding: onboarding.embedding });
   registerHostedPages(app, { publicUrl: config.publicUrl, logoOrigin: onboarding.logoOriginFor, embedOrigins: onboarding.embedOriginsFor });

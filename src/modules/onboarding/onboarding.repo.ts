@@ -196,6 +196,14 @@ export const onboardingReads = {
          JOIN onboarding_reports r ON r.contact_id = f.contact_id AND r.run_id = f.run_id
         WHERE r.client_id = $1 AND r.account_id = $2 AND r.contact_id = $3 ORDER BY f.slot`, [clientId, accountId, contactId]),
 
+  /** One frame of a liveness capture session of the contact's current request (the console shows it). */
+  livenessFrame: (sql: Sql, clientId: string, accountId: string, contactId: string, sessionId: string, seq: number) =>
+    one<{ storage_key: string; step: number }>(sql,
+      `SELECT f.storage_key, f.step FROM liveness_frames f
+         JOIN liveness_sessions s ON s.id = f.session_id AND s.client_id = f.client_id
+         JOIN onboarding_reports r ON r.contact_id = s.contact_id AND r.run_id = s.run_id AND r.client_id = s.client_id
+        WHERE r.client_id = $1 AND r.account_id = $2 AND r.contact_id = $3 AND s.id = $4 AND f.seq = $5`, [clientId, accountId, contactId, sessionId, seq]),
+
   /** The console's queue: the newest reports, optionally only those waiting for a person. */
   reportRefs: (sql: Sql, clientId: string, opts: { needsReview?: boolean; limit: number }) =>
     sql.query<OnboardingReportRef>(

@@ -5,7 +5,7 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { OnboardingRow } from './onboarding.repo.ts';
 
 /** The sealed parts of a report row; each part is bound to its name and contact (the AAD). */
-export type SealedPart = 'data' | 'review' | 'flow' | 'link';
+export type SealedPart = 'data' | 'review' | 'flow' | 'link' | 'liveness';
 
 /**
  * What every part of onboarding needs around a report row besides SQL: sealing and opening what the contact
@@ -22,6 +22,10 @@ export function createOnboardingStore(deps: { keys: DataKeys; events: EventRecor
 
     open: async <T>(sql: Sql, row: OnboardingRow, part: Exclude<SealedPart, 'link'>, value: Uint8Array | null): Promise<T | null> =>
       value ? (await keys.cipherFor(sql, row.contact_id)).decryptJson<T>(toBuffer(value), aad(row.contact_id, part)) : null,
+
+    /** A part sealed under a contact's key when no report row is at hand (the liveness sessions of other contacts). */
+    openOf: async <T>(sql: Sql, contactId: string, part: Exclude<SealedPart, 'link'>, value: Uint8Array): Promise<T> =>
+      (await keys.cipherFor(sql, contactId)).decryptJson<T>(toBuffer(value), aad(contactId, part)),
 
     /** The link token, sealed so endpoint 6 can show the link again; only its hash is searchable. */
     sealLink: async (sql: Sql, contactId: string, token: string) => (await keys.cipherFor(sql, contactId)).encrypt(Buffer.from(token), aad(contactId, 'link')),

@@ -15,6 +15,7 @@ import { on, wantsDocument, wantsFaceMatch } from './domain/parameters.ts';
 import { needsReview, withChip } from './domain/decision.ts';
 import type { OnboardingData } from './domain/report.ts';
 import type { EnginesFor } from './engines.ts';
+import type { LivenessService } from './liveness.service.ts';
 import { PROCESS_RETRY_LIMIT, type ProcessJob } from './onboarding.jobs.ts';
 import { onboardingRepo, type FileRow, type OnboardingRow } from './onboarding.repo.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
@@ -30,6 +31,8 @@ export function createProcessor(deps: {
   /** KYC_CSCA_TRUST_DIR: the CSCA certificates, master lists and CRLs chips are checked against (loaded once). */
   chipTrustStore?: string;
   now: () => Date;
+  /** The liveness capture sessions: the report is decided on the request's last finished one. */
+  liveness: Pick<LivenessService, 'lastRecord'>;
 }) {
   const { db, store } = deps;
   let trust: Promise<TrustStore> | undefined;
@@ -41,6 +44,11 @@ export function createProcessor(deps: {
       row, contact, answers: (await store.open<FlowAnswers>(db, row, 'flow', row.flow_enc)) ?? {}, today: isoDate(deps.now()), reasons: [], details: {},
       ...(await deps.engines(row.client_id, async () => contact.last_name)),
       read: async (slot) => { const f = files.get(slot); return f ? deps.files.get(f.storage_key) : undefined; },
+      capture: async () => {
+        const record = await deps.liveness.lastRecord(db, row.client_id, row.contact_id, row.run_id);
+        return record ? { record, frame: (storageKey: string) => deps.files.get(storageKey) } : undefined;
+      },
+      legacyLivenessFiles: [...files.keys()].filter((slot) => slot.startsWith('liveness_')),
     };
     const front = await r.read('document_front');
     const selfie = await r.read('selfie');

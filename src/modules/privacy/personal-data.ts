@@ -43,6 +43,12 @@ export const PERSONAL_TABLES: PersonalTable[] = [
   { table: 'onboarding_files', owner: 'contact_id', kind: 'CONTACT', key: ['id'], sealed: [
     { column: 'feedback_enc', aad: (r) => `onboarding:flow:${s(r.contact_id)}` },
   ] },
+  // Liveness capture sessions (issue 21): the camera report and the decision with its measures, under the contact's key.
+  { table: 'liveness_sessions', owner: 'contact_id', kind: 'CONTACT', key: ['id'], sealed: [
+    { column: 'camera_enc', aad: (r) => `onboarding:liveness:${s(r.contact_id)}` },
+    { column: 'result_enc', aad: (r) => `onboarding:liveness:${s(r.contact_id)}` },
+  ] },
+  { table: 'liveness_frames', owner: 'contact_id', kind: 'CONTACT', key: ['id'], sealed: [] },
   { table: 'onboarding_invitations', owner: 'contact_id', kind: 'CONTACT', key: ['id'], sealed: [] },
   // The company check (issue 24): what the register says of the company and its people, under the account's key;
   // a register person added as a contact, under the contact's.

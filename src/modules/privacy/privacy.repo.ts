@@ -64,7 +64,9 @@ export const privacyRepo = {
   },
 
   storageKeysOf: async (sql: Sql, clientId: string, contactIds: string[]) =>
-    sql.query<{ contact_id: string; storage_key: string }>('SELECT contact_id, storage_key FROM onboarding_files WHERE client_id = $1 AND contact_id = ANY($2::text[])', [clientId, contactIds]),
+    sql.query<{ contact_id: string; storage_key: string }>(
+      `SELECT contact_id, storage_key FROM onboarding_files WHERE client_id = $1 AND contact_id = ANY($2::text[])
+       UNION ALL SELECT contact_id, storage_key FROM liveness_frames WHERE client_id = $1 AND contact_id = ANY($2::text[])`, [clientId, contactIds]),
 
   retain: (sql: Sql, r: { ownerId: string; clientId: string; accountId: string; kind: string; reason: string; endedAt: Date; erasureId: string | null; rows: unknown; storageKeys: string[] }) =>
     sql.query(

@@ -6,7 +6,8 @@
 import sharp from 'sharp';
 import { AppError } from '../../platform/http/errors.ts';
 import { textPdf } from '../../platform/domain/text-pdf.ts';
-import type { FlowService } from '../onboarding/index.ts';
+import { randomBytes } from 'node:crypto';
+import type { FlowService, LivenessService } from '../onboarding/index.ts';
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
 const yearsAgo = (now: Date, years: number) => `${now.getUTCFullYear() - years}${now.toISOString().slice(4, 10)}`;
@@ -15,7 +16,22 @@ const yearsAgo = (now: Date, years: number) => `${now.getUTCFullYear() - years}$
 /** A photo-sized JPEG (the sandbox engines do not read it; the upload checks still do). */
 const photo = (shade: number) => sharp({ create: { width: 1200, height: 800, channels: 3, background: { r: shade, g: 120, b: 200 - shade } } }).jpeg({ quality: 80 }).toBuffer();
 
-export async function completeSandboxFlow(flow: FlowService, token: string, now: Date) {
+/** A small frame of random pixels: each one new, so no two sessions share a frame (that would be a replay). */
+const frame = () => sharp(randomBytes(160 * 120 * 3), { raw: { width: 160, height: 120, channels: 3 } }).jpeg({ quality: 70 }).toBuffer();
+
+/**
+ * The liveness step as a page does it: a capture session started now, frames posted with its nonce for the
+ * neutral start and each challenge, then finished. The sandbox's face engine acts the prompts it was given.
+ */
+async function captureLiveness(liveness: LivenessService, token: string) {
+  const session = await liveness.start(token, { camera: { label: 'Sandbox camera', virtual: false } });
+  for (let step = 0; step <= session.challenges.length; step++) {
+    for (let i = 0; i < 3; i++) await liveness.frame(token, session.session_id, session.nonce, step, await frame());
+  }
+  await liveness.finish(token, session.session_id, session.nonce);
+}
+
+export async function completeSandboxFlow(flow: FlowService, liveness: LivenessService, token: string, now: Date) {
   const found = await flow.contactOf(token);
   if (!found || !found.sandbox) throw new AppError('not_found', 'This link does not belong to a sandbox client: only sandbox links can be completed by the scripted contact');
   const { contact } = found;
@@ -30,6 +46,10 @@ export async function completeSandboxFlow(flow: FlowService, token: string, now:
       case 'unique_email': await flow.saveStep(token, step.id, { email: contact.email || 'sandbox.contact@example.com' }); break;
       case 'legal_names_history': await flow.saveStep(token, step.id, { names: [{ first_name: contact.first_name || 'Test', last_name: contact.last_name || 'Sandbox' }] }); break;
       case 'home_address_history': await flow.saveStep(token, step.id, { addresses: [{ ...address, from: yearsAgo(now, 3) }] }); break;
+      case 'liveness':
+        await captureLiveness(liveness, token);
+        for (const upload of step.uploads) if (!upload.optional) await flow.upload(token, upload.slot, await photo(70));
+        break;
       case 'proof_of_address': {
         const name = [contact.first_name, contact.last_name].filter(Boolean).join(' ');
         // A bill with what the proof-of-address check asks of an issued one: a listed issuer, its web address,

@@ -10,7 +10,10 @@ import { createHash } from 'node:crypto';
 import {
   checkDigit, decideDocument, documentFromMrz, parseMrz, toIdscan, type ContactForDocument, type DocumentService, type IdentityDocumentResult,
 } from '../documents/index.ts';
-import { decideFaceMatch, DEFAULT_MATCH_POLICY, PAD_POLICY, verifyChipData, type FaceService, type ImageAnalysis } from '../biometrics/index.ts';
+import {
+  actedAnalysis, decideFaceMatch, decideLiveCapture, DEFAULT_MATCH_POLICY, PAD_POLICY, verifyChipData,
+  type CaptureSession, type FaceService, type ImageAnalysis, type LiveFrame, type SeenElsewhere,
+} from '../biometrics/index.ts';
 import { foldName } from '../eidv/index.ts';
 
 /** Onboarding personas: the contact's last name (any case). Any other name is a valid passport and a matching face. */
@@ -105,6 +108,20 @@ export function createSandboxFaceService(contactLastName: string): FaceService {
     async verifyActiveLiveness(frames: Buffer[], challenge: { type: 'turn_left' | 'turn_right' }) {
       const enough = frames.length >= 3;
       return { decision: enough ? 'PASSED' : 'FAILED', reasons: enough ? [] : ['TOO_FEW_FRAMES'], challenge: challenge.type, frames: frames.length, yaw: frames.map((_, i) => i * 15), min_similarity: 1 };
+    },
+    /**
+     * A capture session: the sandbox acts each frame's prompt (synthetic landmarks, the descriptor's noise drawn
+     * from the frame's hash so two sessions never look alike) and the real rules judge the acting, timing,
+     * order and replay included.
+     */
+    async judgeLiveCapture(frames: LiveFrame[], session: CaptureSession, seen: SeenElsewhere) {
+      const acted = frames.map((f, i) => {
+        const action = f.step === 0 ? null : session.challenges[f.step - 1] ?? null;
+        const last = frames[i + 1]?.step !== f.step;
+        const open = action === 'blink' && last;
+        return { seq: f.seq, step: f.step, received_ms: f.received_ms, sha256: f.sha256, analysis: actedAnalysis(open ? null : action, { identity: 1, salt: parseInt(f.sha256.slice(0, 8), 16) || 1, drift: (f.seq % 3) - 1 }) };
+      });
+      return decideLiveCapture(session, acted, seen);
     },
     // Real chip checks on the data sent (issue 22: MRZ, active authentication), the scripted face for the portrait.
     async verifyChip(data: Parameters<typeof verifyChipData>[0], trust: Parameters<typeof verifyChipData>[1], options?: string | Parameters<typeof verifyChipData>[2], selfie?: Buffer) {

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { problemResponses } from '../../platform/http/schemas.ts';
 import { SANDBOX_PERSONAS } from '../eidv/index.ts';
-import { SubmitResult, type FlowService } from '../onboarding/index.ts';
+import { SubmitResult, type FlowService, type LivenessService } from '../onboarding/index.ts';
 import { completeSandboxFlow } from './complete.ts';
 import { ONBOARDING_PERSONAS } from './engines.ts';
 
@@ -35,7 +35,7 @@ export function sandboxCatalogue() {
   };
 }
 
-export function registerSandboxRoutes(app: App, deps: { flow: FlowService; now: () => Date }) {
+export function registerSandboxRoutes(app: App, deps: { flow: FlowService; liveness: LivenessService; now: () => Date }) {
   app.post('/sandbox/verify/:token/complete', {
     config: { public: true },
     schema: {
@@ -43,7 +43,7 @@ export function registerSandboxRoutes(app: App, deps: { flow: FlowService; now: 
       params: Type.Object({ token: Type.String({ minLength: 1, maxLength: 100 }) }),
       response: { 202: Type.Ref(SubmitResult), ...problemResponses(404, 409, 422) },
     },
-  }, async (request, reply) => reply.status(202).header('cache-control', 'no-store').send(await completeSandboxFlow(deps.flow, request.params.token, deps.now())));
+  }, async (request, reply) => reply.status(202).header('cache-control', 'no-store').send(await completeSandboxFlow(deps.flow, deps.liveness, request.params.token, deps.now())));
 
   app.get('/sandbox/personas', {
     config: { public: true },

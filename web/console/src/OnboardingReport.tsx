@@ -4,6 +4,7 @@ import { fullName, post, type Contact, type User } from './api.ts';
 import { ContactFacts } from './Contact.tsx';
 import { reasonSentence } from './reasons.ts';
 import { Actor, Badge, formatDate, formatDateTime } from './format.tsx';
+import { LivenessSection, type LiveCapture } from './LivenessSection.tsx';
 import { onLink } from './router.ts';
 
 /** The onboarding report as the API returns it (endpoint 6). */
@@ -33,7 +34,7 @@ interface Licence {
 }
 interface DocumentDetails { decision: string; document_type: string; reasons: EngineReason[]; quality?: Quality[]; mrz?: Mrz | null; driving_licence?: Licence | null }
 interface FaceMatch { faces_a: number; faces_b: number; similarity: number | null; distance: number | null; threshold: number; decision: string; reasons: string[] }
-interface Liveness { decision: string; reasons: string[]; challenge: string; frames: number; yaw: (number | null)[]; min_similarity: number | null }
+type Liveness = LiveCapture;
 interface ProofOfAddress { decision: string; reasons: EngineReason[]; name_found: boolean; address: { postcode_found: boolean; street_found: boolean; city_found: boolean }; issue_date: string | null }
 interface ProofOfIdentity { decision: string; document_type: string; reasons: EngineReason[] }
 type Details = { document?: DocumentDetails; face_match?: FaceMatch; liveness?: Liveness; proof_of_address?: ProofOfAddress; proof_of_identity?: ProofOfIdentity; [k: string]: unknown };
@@ -167,13 +168,13 @@ function LicenceSection({ licence }: { licence: Licence }) {
   );
 }
 
-function FaceSection({ face, liveness, documentImage, selfieImage }: { face: FaceMatch; liveness?: Liveness; documentImage?: string; selfieImage?: string }) {
+function FaceSection({ face, documentImage, selfieImage, selfieCaption }: { face: FaceMatch; documentImage?: string; selfieImage?: string; selfieCaption: string }) {
   return (
     <section className="card" aria-labelledby="onb-face">
       <h2 id="onb-face">Face match</h2>
       <div className="two faces">
         <figure>{documentImage ? <img src={documentImage} alt="Face source: the identity document" /> : <p>No document image.</p>}<figcaption>Identity document ({face.faces_a} face{face.faces_a === 1 ? '' : 's'} found)</figcaption></figure>
-        <figure>{selfieImage ? <img src={selfieImage} alt="Face source: the selfie" /> : <p>No selfie.</p>}<figcaption>Selfie ({face.faces_b} face{face.faces_b === 1 ? '' : 's'} found)</figcaption></figure>
+        <figure>{selfieImage ? <img src={selfieImage} alt="Face source: the selfie" /> : <p>No selfie.</p>}<figcaption>{selfieCaption} ({face.faces_b} face{face.faces_b === 1 ? '' : 's'} found)</figcaption></figure>
       </div>
       <dl className="facts">
         <dt>Decision</dt><dd><Decision value={face.decision} testId="face-decision" /></dd>
@@ -181,19 +182,6 @@ function FaceSection({ face, liveness, documentImage, selfieImage }: { face: Fac
         <dt>Distance</dt><dd>{face.distance === null ? '—' : face.distance.toFixed(3)}</dd>
         <dt>Reasons</dt><dd>{face.reasons.length ? face.reasons.map((r) => reasonSentence(r.startsWith('FACE_') ? r : `FACE_${r}`)).join(' ') : 'None'}</dd>
       </dl>
-      {liveness && (
-        <>
-          <h3>Liveness</h3>
-          <dl className="facts">
-            <dt>Decision</dt><dd><Decision value={liveness.decision} /></dd>
-            <dt>Instruction</dt><dd>{liveness.challenge === 'turn_right' ? 'turn the head to the right' : liveness.challenge === 'turn_left' ? 'turn the head to the left' : liveness.challenge}</dd>
-            <dt>Photos</dt><dd>{liveness.frames}</dd>
-            <dt>Head turn per photo</dt><dd>{liveness.yaw.map((y) => (y === null ? 'no face' : `${y.toFixed(1)}°`)).join(', ') || '—'}</dd>
-            <dt>Lowest similarity to the first photo</dt><dd>{liveness.min_similarity === null ? '—' : liveness.min_similarity.toFixed(3)}</dd>
-            <dt>Reasons</dt><dd>{liveness.reasons.length ? liveness.reasons.map((r) => reasonSentence(`LIVENESS_${r}`)).join(' ') : 'None'}</dd>
-          </dl>
-        </>
-      )}
     </section>
   );
 }
@@ -281,6 +269,11 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
   const [actionError, setActionError] = useState<string>();
   const slot = (name: string) => files.data?.data.find((f) => f.slot === name);
   const fileUrl = (f: FileInfo) => `/console/api${base}/onboarding/files/${f.id}`;
+  const frameUrl = (session: string, seq: number) => `/console/api${base}/onboarding/liveness/${session}/frames/${seq}`;
+  // The face match compares the document with a frame of the live capture (issue 21), or with an uploaded selfie when there was none.
+  const faceProbe = (f: FaceMatch & { probe?: string; frame?: number }, live?: Liveness) => (f.probe === 'live_frame' && live?.session_id && f.frame
+    ? { selfieImage: frameUrl(live.session_id, f.frame), selfieCaption: `Live capture frame ${f.frame}` }
+    : { selfieImage: slot('selfie') && fileUrl(slot('selfie')!), selfieCaption: 'Selfie' });
   const d = page.data?.details ?? {};
   const { document: doc, face_match: face, liveness, proof_of_address: poa, proof_of_identity: poi, ...other } = d;
   const idscan = report?.data.idscan ?? null;
@@ -369,7 +362,8 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
               {doc?.mrz && <MrzSection mrz={doc.mrz} />}
               {doc && !doc.mrz && idscan && <section className="card" aria-labelledby="onb-mrz"><h2 id="onb-mrz">Machine-readable zone</h2><p>No MRZ was read on this document.</p></section>}
               {doc?.driving_licence && <LicenceSection licence={doc.driving_licence} />}
-              {face && <FaceSection face={face} liveness={liveness} documentImage={slot('document_front') && fileUrl(slot('document_front')!)} selfieImage={slot('selfie') && fileUrl(slot('selfie')!)} />}
+              {face && <FaceSection face={face} documentImage={slot('document_front') && fileUrl(slot('document_front')!)} {...faceProbe(face, liveness)} />}
+              {liveness && <LivenessSection liveness={liveness} frameUrl={frameUrl} />}
               {(poa || poi) && <ProofsSection address={poa} identity={poi} />}
               {Object.keys(other).length > 0 && <section className="card" aria-labelledby="onb-other"><h2 id="onb-other">Other answers and checks</h2><Generic value={other} /></section>}
 

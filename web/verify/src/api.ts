@@ -19,7 +19,6 @@ export interface Flow {
     legal_names_history?: { names: { first_name: string; last_name: string; from?: string; to?: string }[] };
     home_address_history?: { addresses: (Address & { from: string; to?: string })[] };
   };
-  liveness_challenge: 'turn_left' | 'turn_right' | null;
   uploads: UploadInfo[];
   redirect_url: string | null;
   handover_url: string | null;

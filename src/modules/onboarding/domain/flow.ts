@@ -22,8 +22,11 @@ export interface FlowAnswers {
   unique_email?: { email: string };
   legal_names_history?: { names: { first_name: string; last_name: string; from?: string; to?: string }[] };
   home_address_history?: { addresses: DatedAddress[] };
-  /** Asked on the liveness step and set by the server, so frames cannot be pre-recorded for a known direction. */
-  liveness_challenge?: 'turn_left' | 'turn_right';
+  /**
+   * The last finished liveness capture session (liveness.service.ts): the step is done once one is finished.
+   * Its challenges were issued only when it started, never stored here before.
+   */
+  liveness?: { session_id: string; decision: 'PASSED' | 'FAILED'; finished_at: string };
   consent?: { given_at: string; text_version: string };
   language?: string;
   /** When each answered step was last saved (ISO time): the task breakdown of Enhanced Portal Insights. */
@@ -68,6 +71,8 @@ export function progress(parameters: Parameters, answers: FlowAnswers, uploaded:
     let complete: boolean;
     if (step.id === 'review') complete = answers.consent !== undefined;
     else if (step.id === 'mobile_handover') complete = true;
+    // Live capture only: a session finished (frames uploaded as files never count).
+    else if (step.id === 'liveness') complete = answers.liveness !== undefined;
     else if (step.uploads.length === 0) complete = answers[step.id as keyof FlowAnswers] !== undefined;
     else complete = step.uploads.every((u) => (slots.get(u.slot)?.optional ?? false) || uploaded.has(u.slot));
     if (!complete && step.id !== 'review') missing.push(step.id);

@@ -32,7 +32,7 @@ export const on = (p: Parameters, name: BooleanParameter) => p[name] === 'true';
 
 /** Upload slots a step fills; the browser flow and the processing job agree on these names. */
 export type Slot =
-  | 'document_front' | 'document_back' | 'selfie' | 'liveness_1' | 'liveness_2' | 'liveness_3'
+  | 'document_front' | 'document_back' | 'selfie'
   | 'proof_of_identity' | 'proof_of_address' | 'chip';
 
 export type StepId =
@@ -70,9 +70,8 @@ export function stepsFor(p: Parameters): Step[] {
     steps.push({ id: 'id_document', uploads: [{ slot: 'document_front', kinds: IMAGE }, { slot: 'document_back', optional: true, kinds: IMAGE }] });
   }
   if (wantsFaceMatch(p) || on(p, 'selfie')) steps.push({ id: 'selfie', uploads: [{ slot: 'selfie', kinds: IMAGE }] });
-  if (wantsFaceMatch(p)) {
-    steps.push({ id: 'liveness', uploads: [{ slot: 'liveness_1', kinds: IMAGE }, { slot: 'liveness_2', kinds: IMAGE }, { slot: 'liveness_3', kinds: IMAGE }] });
-  }
+  // Liveness has no upload slot: its frames come only through a capture session (liveness.service.ts).
+  if (wantsFaceMatch(p)) steps.push({ id: 'liveness', uploads: [] });
   if (on(p, 'face_match_mobile')) steps[steps.length - 1]!.uploads.push({ slot: 'chip', optional: true, kinds: [] });
   if (on(p, 'proof_of_identity')) steps.push({ id: 'proof_of_identity', uploads: [{ slot: 'proof_of_identity', kinds: IMAGE_OR_PDF }] });
   if (on(p, 'proof_of_address')) steps.push({ id: 'proof_of_address', uploads: [{ slot: 'proof_of_address', kinds: IMAGE_OR_PDF }] });
