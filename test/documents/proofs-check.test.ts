@@ -5,6 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
+import { createFaceService } from '../../src/modules/biometrics/index.ts';
 import { createDocumentService } from '../../src/modules/documents/index.ts';
 import { checkProofs } from '../../src/modules/onboarding/checks/proofs.ts';
 import type { Run } from '../../src/modules/onboarding/checks/run.ts';
@@ -12,8 +13,10 @@ import type { FileRow } from '../../src/modules/onboarding/onboarding.repo.ts';
 import { textPdf } from '../../src/platform/domain/text-pdf.ts';
 import { imagePdf } from './image-pdf.ts';
 
-const documents = createDocumentService({ vizCheck: false });
-afterAll(() => documents.close());
+// The real face engine finds the portrait (the authenticity check needs it for a passport to be PASSED).
+const faces = createFaceService({ passiveLiveness: false });
+const documents = createDocumentService({ vizCheck: false, faces: { find: (image) => faces.analyze(image) } });
+afterAll(async () => { await documents.close(); await faces.close(); });
 
 function run(uploads: Record<string, Buffer>): Run {
   return {
