@@ -3,7 +3,7 @@ import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { problemResponses } from '../../platform/http/schemas.ts';
 import { throttled, type Throttle } from '../../platform/http/rate-limit/throttle.ts';
-import { UPLOAD_TYPES, uploadBody } from './flow.schemas.ts';
+import { UPLOAD_TYPES } from './flow.schemas.ts';
 import { bodyValidator } from '../../platform/http/validation.ts';
 import { LivenessFinishBody, LivenessFrameResult, LivenessOutcome, LivenessSession, LivenessStartBody } from './liveness.schemas.ts';
 
@@ -13,6 +13,10 @@ const validStart = bodyValidator(LivenessStartBody);
 const validFinish = bodyValidator(LivenessFinishBody);
 const Loose = (description: string) => Type.Object({}, { additionalProperties: true, description });
 import type { LivenessService } from './liveness.service.ts';
+
+/** The media types a frame may be sent as: the upload types that are images (never JSON or PDF). */
+const FRAME_TYPES = UPLOAD_TYPES.filter((type) => type.startsWith('image/') || type === 'application/octet-stream');
+const frameBody = { content: Object.fromEntries(FRAME_TYPES.map((type) => [type, { schema: { description: 'the frame\'s bytes', format: 'binary' } }])) };
 
 const Token = Type.String({ minLength: 1, maxLength: 100 });
 const SessionId = Type.String({ minLength: 1, maxLength: 40, description: 'lvs_... from the session\'s start' });
@@ -57,14 +61,15 @@ export function registerLivenessRoutes(app: App, deps: { liveness: LivenessServi
 
   void app.register(async (scope) => {
     const limit = Math.min(FRAME_MAX_BYTES, deps.uploadMaxBytes);
-    scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: limit }, (_request, body, done) => done(null, body));
+    // A frame is image bytes only; JSON (which the upload slots take for chip data) keeps the app's parser.
+    scope.addContentTypeParser(FRAME_TYPES, { parseAs: 'buffer', bodyLimit: limit }, (_request, body, done) => done(null, body));
     scope.post('/verify/:token/liveness/sessions/:session/frames', {
       config, bodyLimit: limit,
       schema: {
         tags, summary: 'One camera frame of the session (JPEG or PNG bytes), with the session\'s nonce; stamped on arrival',
         params: Type.Object({ token: Token, session: SessionId }),
         headers: Type.Object({ 'x-liveness-nonce': Type.Optional(Type.String({ maxLength: 100, description: 'the session\'s nonce (403 without it)' })), 'x-liveness-step': Type.Optional(Type.String({ maxLength: 2, description: '0: looking straight; k: while the k-th challenge is shown' })) }),
-        body: uploadBody, response: { 201: Type.Ref(LivenessFrameResult), ...errors(403, 413, 415, 422) },
+        body: frameBody, response: { 201: Type.Ref(LivenessFrameResult), ...errors(403, 413, 415, 422) },
       },
     }, async (request, reply) => {
       const body = request.body;
