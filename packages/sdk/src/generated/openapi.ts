@@ -6307,7 +6307,6 @@ export interface paths {
             requestBody: {
                 content: {
                     "application/octet-stream": unknown;
-                    "application/pdf": unknown;
                     "image/heic": unknown;
                     "image/heif": unknown;
                     "image/jpeg": unknown;
