@@ -18,6 +18,7 @@ import { extractDocumentText, isPdf, pdfPageScans, prepareForText, type TextSour
 import { compareVizWithMrz, type VizComparison } from './domain/viz.ts';
 import { type FaceFinder, licenceSignals, mrzDocumentSignals, specimenWord } from './authenticity.ts';
 import type { AuthenticitySignals } from './domain/authenticity/signals.ts';
+import { type SecurityFeatures, securityFeatures } from './domain/authenticity/security-features.ts';
 import { AUTHENTICITY_THRESHOLDS } from './domain/authenticity/thresholds.ts';
 import { uncertainFields } from './domain/mrz-confidence.ts';
 
@@ -54,6 +55,8 @@ export interface IdentityDocumentResult {
   viz: VizComparison | null;
   /** The authenticity signals measured (null: not measured, nothing was read). */
   authenticity?: AuthenticitySignals | null;
+  /** Whether the signals amount to GPG 45's visible security features checked (domain/authenticity/security-features.ts). */
+  security_features?: SecurityFeatures;
   quality: QualityReport[];
   images: { index: number; mrz_found: boolean; mrz_valid: boolean; region: MrzReading['region']; engine: MrzReading['engine']; attempts: number }[];
   decision: DocumentDecision;
@@ -188,6 +191,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
       driving_licence: licence,
       viz,
       authenticity: authenticity ?? null,
+      security_features: securityFeatures(authenticity),
       quality,
       images: readings.map((r, index) => ({ index, mrz_found: r.mrz !== null, mrz_valid: r.mrz?.valid ?? false, region: r.region, engine: r.engine, attempts: r.attempts })),
       decision,

@@ -16,6 +16,9 @@ export async function checkDocument(r: Run, front: Buffer): Promise<{ document: 
     nationality: document.extracted?.source === 'MRZ' ? document.extracted.nationality || null : null,
     sex: document.extracted?.source === 'MRZ' ? document.extracted.sex || null : null,
     driving_licence: document.driving_licence, viz: document.viz,
+    // GPG 45 validity 2 (onboarding/domain/evidence.ts): only when every authenticity check that counts ran and passed.
+    security_features_checked: document.security_features?.checked === true,
+    ...(document.security_features ? { security_features: document.security_features } : {}),
   };
   return { document, idscan: { ...document.idscan } };
 }

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { evaluateGpg45 } from './evaluate.ts';
 import type { DocumentEvidence, Gpg45Input, SourceEvidence } from './evidence.ts';
-import { scoreAll, scoreActivity, scoreDocument, scoreFraud } from './scores.ts';
+import { ACTIVITY_MONTHS, scoreAll, scoreActivity, scoreDocument, scoreFraud } from './scores.ts';
 
 const passport = (over: Partial<DocumentEvidence> = {}): DocumentEvidence => ({ type: 'passport', decision: 'PASSED', reasons: [], matchesPerson: true, ...over });
 const chip = { passiveAuthentication: true, activeAuthentication: true };
@@ -25,6 +25,11 @@ describe('evidence strength and validity from the checks performed', () => {
     ['driving licence, issuer confirmed (security features)', passport({ type: 'driving_licence', securityFeaturesChecked: true }), 3, 2],
     ['passport that failed its checks', passport({ decision: 'REFER', reasons: ['EXPIRED'] }), 3, 0],
     ['passport in someone else\'s name', passport({ chip, matchesPerson: false }), 4, 0],
+    ['passport without its chip, issuer confirmed only', passport({ issuerConfirmed: true }), 3, 2],
+    ['passport, security features checked and chip passive authentication', passport({ securityFeaturesChecked: true, chip: { passiveAuthentication: true, activeAuthentication: null } }), 4, 3],
+    ['passport, security features checked, chip read but passive authentication failed', passport({ securityFeaturesChecked: true, chip: { passiveAuthentication: false, activeAuthentication: null } }), 4, 2],
+    ['security features checked on a document that failed its checks', passport({ securityFeaturesChecked: true, decision: 'REFER', reasons: ['MRZ_CHECK_DIGIT'] }), 3, 0],
+    ['chip active authentication without the issuer: not 4', passport({ securityFeaturesChecked: true, chip }), 4, 3],
   ])('%s', (_label, doc, strength, validity) => {
     const scored = scoreDocument(doc);
     expect({ strength: scored.strength, validity: scored.validity }).toEqual({ strength, validity });
@@ -32,12 +37,26 @@ describe('evidence strength and validity from the checks performed', () => {
   });
   it('says what would raise a passport read without its chip', () => {
     expect(scoreDocument(passport()).raise.join(' ')).toMatch(/read the chip/);
+    expect(scoreDocument(passport()).raise.join(' ')).toMatch(/validity 2: every authenticity check/);
+    expect(scoreDocument(passport({ securityFeaturesChecked: true })).raise.join(' ')).not.toMatch(/validity 2/);
+  });
+  it('says which security features were checked, and which were not', () => {
+    const why = scoreDocument(passport({ securityFeaturesChecked: true })).why.join(' ');
+    expect(why).toMatch(/validity 2: its visible security features .*portrait.*OCR-B.*colour print/);
+    expect(why).toMatch(/UV, infrared and tactile features were not examined/);
   });
 });
 
 describe('activity, fraud', () => {
-  it.each([[null, 0], [3, 0], [6, 1], [12, 2], [24, 3], [40, 4]])('activity over %s months scores %i', (months, score) => {
+  it.each([[null, 0], [0, 0], [5, 0], [6, 1], [11, 1], [12, 2], [23, 2], [24, 3], [35, 3], [36, 4], [120, 4]])('activity over %s months scores %i', (months, score) => {
     expect(scoreActivity([source('cra', { activityMonths: months })]).score).toBe(score);
+  });
+  it('the table is ordered and each score has one threshold (the rule reads it top down)', () => {
+    expect(ACTIVITY_MONTHS.map((t) => t.score)).toEqual([4, 3, 2, 1]);
+    for (let i = 1; i < ACTIVITY_MONTHS.length; i++) expect(ACTIVITY_MONTHS[i]!.months).toBeLessThan(ACTIVITY_MONTHS[i - 1]!.months);
+  });
+  it('the longest activity among the sources that found the person counts', () => {
+    expect(scoreActivity([source('roll', { activityMonths: 14 }), source('cra', { activityMonths: 30 })])).toMatchObject({ score: 3, why: [expect.stringContaining('cra')] });
   });
   it('activity from a source that did not find the person does not count', () => {
     expect(scoreActivity([source('cra', { nameDob: false, nameAddress: false, activityMonths: 60 })]).score).toBe(0);
@@ -47,12 +66,24 @@ describe('activity, fraud', () => {
     ['one source checked mortality', [source('a', { mortalityChecked: true })], clear, 1],
     ['mortality and fraud, one source, screening clear', [source('a', { mortalityChecked: true, fraudChecked: true })], clear, 2],
     ['mortality and fraud from two sources, screening clear', [source('a', { mortalityChecked: true }), source('b', { fraudChecked: true })], clear, 3],
-    ['both checked but a PEP potential match', [source('a', { mortalityChecked: true, fraudChecked: true })], { pep: 'Potential Match' as const, sanctions: 'No Match' as const }, 1],
-    ['both checked but not screened', [source('a', { mortalityChecked: true, fraudChecked: true })], { pep: null, sanctions: null }, 1],
+    ['both checked, PEP check made with a potential match (in review under the AML decision)', [source('a', { mortalityChecked: true, fraudChecked: true })], { pep: 'Potential Match' as const, sanctions: 'No Match' as const }, 2],
+    ['both checked but no PEP list loaded', [source('a', { mortalityChecked: true, fraudChecked: true })], { pep: null, sanctions: 'No Match' as const }, 1],
+    ['both checked but not screened at all', [source('a', { mortalityChecked: true, fraudChecked: true })], { pep: null, sanctions: null }, 1],
+    ['both checked, PEP clear, no sanctions list loaded (sanctions are not part of the score)', [source('a', { mortalityChecked: true, fraudChecked: true })], { pep: 'No Match' as const, sanctions: null }, 2],
+    ['both checked, PEP clear, a sanctions potential match (the AML decision\'s, not the score\'s)', [source('a', { mortalityChecked: true, fraudChecked: true })], { pep: 'No Match' as const, sanctions: 'Potential Match' as const }, 2],
+    ['two sources, PEP check made with a potential match', [source('a', { mortalityChecked: true }), source('b', { fraudChecked: true })], { pep: 'Potential Match' as const, sanctions: 'Potential Match' as const }, 3],
+    ['only fraud checked, screening clear', [source('a', { fraudChecked: true })], clear, 1],
+    ['deceased even though no source says it checked mortality', [source('a', { deceased: true })], clear, 0],
+    ['a source that did not find the person but flags fraud still counts the flag', [source('a', { nameDob: false, nameAddress: false, knownFraud: true })], clear, 0],
     ['reported deceased', [source('a', { mortalityChecked: true, deceased: true }), source('b', { fraudChecked: true })], clear, 0],
     ['known fraud', [source('a', { fraudChecked: true, knownFraud: true })], clear, 0],
   ])('identity fraud: %s', (_label, sources, screening, score) => {
     expect(scoreFraud(sources, screening).score).toBe(score);
+  });
+  it('identity fraud says what the PEP check found, and asks for a PEP list when none is loaded', () => {
+    const both = [source('a', { mortalityChecked: true, fraudChecked: true })];
+    expect(scoreFraud(both, { pep: 'Potential Match', sanctions: 'No Match' }).why.join(' ')).toMatch(/potential match, which a person reviews/);
+    expect(scoreFraud(both, { pep: null, sanctions: 'No Match' }).raise.join(' ')).toMatch(/PEP screening/);
   });
 });
 

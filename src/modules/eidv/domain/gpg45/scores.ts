@@ -57,9 +57,15 @@ export function scoreDocument(doc: NonNullable<Gpg45Input['document']>): ScoredE
   }
   validity = 1;
   why.push('validity 1: MRZ check digits valid, not expired, printed data agrees with the MRZ: its details are consistent');
+  // GPG 45 validity 2: the evidence checked as genuine, by its visible security features or with its issuer.
+  // What counts as "security features checked" is decided in one place: documents/domain/authenticity/security-features.ts.
   if (doc.securityFeaturesChecked) {
     validity = 2;
-    why.push('validity 2: its printed security features were checked by document authentication');
+    why.push('validity 2: its visible security features were checked as genuine by automated inspection of the photograph (the portrait where the format prints it, the MRZ\'s OCR-B print, colour print, no screen, screenshot or editing traces); UV, infrared and tactile features were not examined');
+  }
+  if (doc.issuerConfirmed && validity < 2) {
+    validity = 2;
+    why.push('validity 2: the issuer confirmed the document is valid');
   }
   if (doc.chip?.passiveAuthentication) {
     validity = 3;
@@ -76,7 +82,7 @@ export function scoreDocument(doc: NonNullable<Gpg45Input['document']>): ScoredE
     }
   } else {
     if (doc.chip) why.push('the chip was read but its passive authentication failed: its data is not shown to be the issuer\'s');
-    if (!doc.securityFeaturesChecked) raise.push('validity 2: document authentication of its printed security features, or the issuer\'s confirmation');
+    if (validity < 2) raise.push('validity 2: every authenticity check of the photograph measured and passed (its visible security features), or the issuer\'s confirmation');
     if (CHIPPED.has(doc.type)) raise.push('validity 3: read the chip and pass its passive authentication');
   }
   return { id: 'document', label, strength, validity, why, raise };
@@ -129,7 +135,23 @@ export function scoreActivity(sources: readonly SourceEvidence[]): ScoredItem {
   };
 }
 
-/** Identity fraud: mortality and known-fraud data from the sources, PEP and sanctions screening. A flag sets it to 0. */
+/**
+ * Identity fraud (GPG 45 section "Check if the claimed identity is at high risk of identity fraud"): the sources'
+ * mortality and known-fraud data, and the impersonation-risk check, which this service makes with PEP screening.
+ * A source's flag (deceased, a known fraudulent identity) sets it to 0.
+ *
+ * - 1: a source checked mortality or known-fraud data and found nothing.
+ * - 2: both checked, and the impersonation-risk check made (a PEP list loaded and screened). As in GOV.UK One
+ *   Login's fraud check (govuk-one-login ipv-cri-fraud, IdentityScoreCalculator: 1 to 2 when the PEP check ran,
+ *   "irrelevant of result"), the score counts the check, not its answer: a hit there is a separate
+ *   contra-indicator, here a potential match that puts the report in review (aml/domain/decision.ts,
+ *   needsReview) until a person decides it. Lowering the score on the answer instead kept a reviewed and
+ *   dismissed false positive at 1 for good, since screening's answer still reports it (kindAnswers).
+ * - 3: those checks come from two independent sources.
+ *
+ * Sanctions screening is not part of this score: it is the AML decision's (aml/domain/decision.ts), and a sanctions
+ * list not loaded, or a sanctions match, says nothing about whether the identity is fabricated or stolen.
+ */
 export function scoreFraud(sources: readonly SourceEvidence[], screening: Gpg45Input['screening']): ScoredItem {
   const deceased = sources.filter((s) => s.deceased).map((s) => s.source);
   const fraud = sources.filter((s) => s.knownFraud).map((s) => s.source);
@@ -146,17 +168,17 @@ export function scoreFraud(sources: readonly SourceEvidence[], screening: Gpg45I
   const mortality = sources.filter((s) => s.mortalityChecked).map((s) => s.source);
   const known = sources.filter((s) => s.fraudChecked).map((s) => s.source);
   const checkers = new Set([...mortality, ...known]);
-  const screened = screening.pep !== null && screening.sanctions !== null;
-  const clear = screening.pep === 'No Match' && screening.sanctions === 'No Match';
-  const screeningWhy = !screened ? 'PEP and sanctions screening not done (no list of that kind loaded)'
-    : clear ? 'PEP and sanctions screening found no match' : 'PEP or sanctions screening has a potential match to review';
+  const screened = screening.pep !== null;
+  const screeningWhy = !screened ? 'the impersonation-risk (PEP) check was not made: no PEP list is loaded'
+    : screening.pep === 'No Match' ? 'the impersonation-risk (PEP) check was made: no match'
+      : 'the impersonation-risk (PEP) check was made: a potential match, which a person reviews (PEP_POTENTIAL_MATCH)';
   if (checkers.size === 0) {
     return { score: 0, why: ['identity fraud 0: no source checked mortality or known-fraud data', screeningWhy], raise: ['identity fraud 1: an identity source that checks mortality or known-fraud data'] };
   }
   const raise: string[] = [];
   let score = 1;
   const why = [`identity fraud 1: ${[...checkers].join(', ')} checked ${[mortality.length ? 'mortality' : '', known.length ? 'known-fraud' : ''].filter(Boolean).join(' and ')} data: clear`];
-  if (mortality.length && known.length && clear) {
+  if (mortality.length && known.length && screened) {
     score = 2;
     why.push('identity fraud 2: both mortality and known-fraud data checked, and ' + screeningWhy);
     if (checkers.size >= 2) {
@@ -167,7 +189,7 @@ export function scoreFraud(sources: readonly SourceEvidence[], screening: Gpg45I
     why.push(screeningWhy);
     raise.push('identity fraud 2: ' + [
       ...(mortality.length ? [] : ['a mortality check']), ...(known.length ? [] : ['a known-fraud check']),
-      ...(clear ? [] : [screened ? 'the PEP or sanctions match reviewed and dismissed' : 'PEP and sanctions screening']),
+      ...(screened ? [] : ['PEP screening (the impersonation-risk check: load a PEP list)']),
     ].join(', '));
   }
   return { score, why, raise };
