@@ -29,6 +29,13 @@ describe('an onboarding result as GPG 45 evidence', () => {
     const e = evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Identity Card', reasons: [], security_features_checked: true, issuer_confirmed: true }, chip: { passed: false } }), 'PASSED', undefined);
     expect(e.document).toMatchObject({ type: 'identity_card', securityFeaturesChecked: true, issuerConfirmed: true, chip: { passiveAuthentication: false, activeAuthentication: null } });
   });
+  it('security features count only when the document check wrote true (false, a string or absent: not checked)', () => {
+    const flag = (v: unknown) => evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Passport', reasons: [], security_features_checked: v } }), 'PASSED', undefined).document?.securityFeaturesChecked;
+    expect(flag(true)).toBe(true);
+    expect(flag(false)).toBeUndefined();
+    expect(flag('true')).toBeUndefined();
+    expect(flag(undefined)).toBeUndefined();
+  });
   it('active authentication counts only for a fresh server challenge answered with a valid signature', () => {
     const active = (a: Record<string, unknown>) => evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Passport', reasons: [] }, chip: { passed: true, active_authentication: a } }), 'PASSED', undefined).document?.chip?.activeAuthentication;
     expect(active({ supported: true, performed: true, challenge_valid: true, signature_valid: true })).toBe(true);

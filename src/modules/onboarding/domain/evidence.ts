@@ -4,9 +4,10 @@
  * (eidv/domain/gpg45); this module does not depend on that one, so the shape is written here and checked where
  * the two are wired (src/service.ts).
  *
- * Fields other checks may add and this reads when present: `details.document.security_features_checked` (a
- * document-authentication engine checked the printed security features), `details.document.issuer_confirmed`
- * (the issuer confirmed the document valid and not lost or stolen). The chip check writes
+ * `details.document.security_features_checked` is written by the document check (checks/document.ts): true only
+ * when every authenticity check that counts as GPG 45's visible security features ran and passed (the documents
+ * module decides which: domain/authenticity/security-features.ts). `details.document.issuer_confirmed` (the issuer
+ * confirmed the document valid and not lost or stolen) is read when another check adds it; none does today. The chip check writes
  * `details.chip.active_authentication` as `{ supported, performed, challenge_valid, signature_valid }` (checks/chip.ts):
  * the chip proved it is not a clone only when it answered a server challenge, once, with a valid signature.
  */

@@ -13,7 +13,11 @@ export interface DocumentEvidence {
   reasons: string[];
   /** The name and date of birth it carries are the contact's. */
   matchesPerson: boolean;
-  /** A document-authentication engine checked the printed security features (not only the data's consistency). */
+  /**
+   * Its visible security features were checked as genuine: every authenticity check of the photograph that counts
+   * ran and passed (documents/domain/authenticity/security-features.ts). GPG 45 validity 2; never UV, infrared or
+   * tactile features.
+   */
   securityFeaturesChecked?: boolean;
   /** The issuer confirmed the document is valid and not reported lost, stolen or cancelled (e.g. HMPO's Document Checking Service, DVLA). */
   issuerConfirmed?: boolean;

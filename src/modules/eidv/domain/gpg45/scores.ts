@@ -114,7 +114,17 @@ export function scoreSource(s: SourceEvidence): ScoredEvidence | undefined {
   };
 }
 
-/** Activity history: the longest period over which a source that found the person has seen the identity active. */
+/**
+ * Activity history (GPG 45 version 0.4, "How to prove and verify someone's identity", updated 14 November 2024,
+ * section "Check the claimed identity has existed over time"): the longest period over which a source that found
+ * the person has seen the identity active. The guide scores the activity period and the activity events in it;
+ * sources here report only months (SourceEvidence.activityMonths), so the events are not counted.
+ *
+ * Verified: score 1 from 6 months matches GOV.UK One Login's fraud check (ipv-cri-fraud,
+ * ActivityHistoryScoreCalculator: 6 months or more of records gives 1, the only score it awards).
+ * NOT verified: the months for 2, 3 and 4. The guide's table could not be read from this machine (the stored copy
+ * of the page holds its opening section only; ADR 0165). They stay this service's reading until checked.
+ */
 export const ACTIVITY_MONTHS: ReadonlyArray<{ score: number; months: number }> = [
   { score: 4, months: 36 }, { score: 3, months: 24 }, { score: 2, months: 12 }, { score: 1, months: 6 },
 ];
