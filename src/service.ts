@@ -98,6 +98,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const accounts = createAccountsService({
     db, cipher, keys: dataKeys, events, publicUrl: config.publicUrl, now,
     relationshipEnd: retention.endRelationship, outstandingRequests: onboardingReads.outstandingRequests, accountCreated: companyChecks.onAccountCreated,
+    companyDetailsChanged: companyChecks.onCompanyDetailsChanged,
   });
   const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
   const dispatcher = createWebhookDispatcher({

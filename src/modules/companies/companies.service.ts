@@ -69,7 +69,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
     (row.data_enc ? (await keys.cipherFor(sql, row.account_id)).decryptJson<StoredData>(toBuffer(row.data_enc), aad(row.account_id)) : null);
 
   const reportId = companyReportId;
-  const event = (tx: Sql, row: CompanyReportRow, name: DomainEvent['event']) => companyEvent(events, tx, row, name);
+  const event = (tx: Sql, row: CompanyReportRow, name: DomainEvent['event'], reasons?: string[]) => companyEvent(events, tx, row, name, reasons);
 
   async function reportOut(sql: Sql, row: CompanyReportRow): Promise<CompanyReportOut> {
     const data = await open(sql, row);
@@ -199,7 +199,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
         dataEnc: await seal(tx, row.account_id, result.stored), at: deps.now(),
       });
       if (!saved || diff.length === 0) return 'same';
-      await event(tx, saved, 'ENTITY_UPDATED');
+      // The change codes say why (no personal data: which person is in the report's data.changes).
+      await event(tx, saved, 'ENTITY_UPDATED', [...new Set(diff.map((c) => c.code))]);
       if (saved.needs_review && !row.needs_review) await event(tx, saved, 'REPORT_IN_REVIEW');
       return 'changed';
     });
