@@ -7248,6 +7248,8 @@ export interface components {
             id: string;
             /** Format: date-time */
             occurred_at: string;
+            /** @description Why, as codes without personal data; present on a company check's ENTITY_UPDATED: what monitoring saw change on the register (NEW_OFFICER, OFFICER_LEFT, NEW_PSC, PSC_CEASED, STATUS_CHANGED, NAME_CHANGED, REGISTERED_OFFICE_CHANGED) */
+            reasons?: string[];
             report_id: string | null;
             report_type: "ONBOARDING" | "AML" | "COMPANY" | null;
             revision: string | null;
