@@ -6876,13 +6876,15 @@ export interface components {
                         /** @description Months over which the source saw the identity active */
                         activity_months?: number;
                         deceased: boolean;
-                        /** @description provider, register (test data), document or sandbox */
+                        /** @description provider, register (the EIDV_REGISTERS test data, or companies_house), document or sandbox */
                         kind: string;
                         /** @description The source knows the identity as fraudulent or stolen */
                         known_fraud?: boolean;
                         name_address: boolean;
                         name_dob: boolean;
                         reasons: string[];
+                        /** @description Declared by the customer's side (Companies House officers and PSCs): it corroborates, it is never one of the two independent sources nor in confirmed_name_dob / confirmed_name_address */
+                        self_declared?: boolean;
                         source: string;
                     }[];
                 } | null;
