@@ -98,6 +98,7 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
   const accounts = createAccountsService({
     db, cipher, keys: dataKeys, events, publicUrl: config.publicUrl, now,
     relationshipEnd: retention.endRelationship, outstandingRequests: onboardingReads.outstandingRequests, accountCreated: companyChecks.onAccountCreated,
+    companyDetailsChanged: companyChecks.onCompanyDetailsChanged,
   });
   const sender = createHttpSender({ timeoutMs: config.webhookTimeoutMs, allowPrivate: config.webhookAllowPrivate });
   const dispatcher = createWebhookDispatcher({
@@ -133,12 +134,17 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
     loadPostcodeDirectory(config.eidvPostcodeDirectory).then((d) => { postcodes = d; })
       .catch((error: Error) => process.stderr.write(`EIDV_POSTCODE_DIRECTORY failed to load: ${error.message}\n`));
   }
-  // The verified-document source: a contact's PASSED document from onboarding; GPG 45 reads what onboarding checked.
+  const companies = createCompaniesService({
+    db, keys: dataKeys, events, starter: companyChecks, accounts, source: companySource, screening, formKind: companyFormKind, pscDepth: config.companiesHouse.pscDepth, now,
+  });
+  // The verified-document source: a contact's PASSED document from onboarding; GPG 45 reads what onboarding checked;
+  // Companies House: what the register says of a contact who is an officer or PSC of the account's company (ADR 0150).
   const eidv = (() => {
     try {
       return createEidvService({
         registers: config.eidvRegisters, minimumAge: config.minimumAge,
         verifiedDocument: (clientId, contactId) => onboarding.onboarding.verifiedDocument(clientId, contactId),
+        companiesHouse: (clientId, contactId) => companies.identityOf(clientId, contactId),
         contactEvidence: (clientId, contactId) => onboarding.onboarding.identityEvidence(clientId, contactId),
         providers: config.eidvTrulioo ? [truliooProvider(config.eidvTrulioo)] : [],
         postcodes: () => postcodes,
@@ -152,9 +158,6 @@ export async function buildServices(config: Config, db: Db, options: { now?: () 
     db, cipher, keys: dataKeys, events, audit, jobs, accounts, credits, eidv, screening, screeningReady, listsWaitSeconds: config.screeningListsWaitSeconds, publicUrl: config.publicUrl, now,
     // Every name a contact gave in onboarding (previous legal names, names on documents) is screened by the AML check.
     otherNames: (clientId, contactIds) => onboarding.onboarding.otherNames(clientId, contactIds),
-  });
-  const companies = createCompaniesService({
-    db, keys: dataKeys, events, starter: companyChecks, accounts, source: companySource, screening, formKind: companyFormKind, pscDepth: config.companiesHouse.pscDepth, now,
   });
   const staff = createStaffService({ db, cipher, audit, publicUrl: config.publicUrl, now });
   const partners = createPartnersService({ db });

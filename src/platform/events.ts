@@ -20,6 +20,8 @@ export interface DomainEvent {
   contactId?: string;
   reportId?: string;
   revision?: string;
+  /** Codes saying why (no personal data): a company check's ENTITY_UPDATED names the register's changes (ADR 0151). */
+  reasons?: string[];
 }
 
 export interface EventRecorder {

@@ -14,19 +14,19 @@ const context = { clientId: 'cli_live', contactId: 'ctc_1', sandbox: false, toda
 
 describe('live identity from onboarding evidence', () => {
   it('a chip-verified passport with a live face match: PASS at MEDIUM with no source at all', async () => {
-    const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined, contactEvidence: async () => chipPassport });
+    const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined, companiesHouse: async () => undefined, contactEvidence: async () => chipPassport });
     const r = await eidv.verify(person, context);
     expect(r).toMatchObject({ decision: 'PASS', reasons: ['GPG45_MEDIUM', 'GPG45_PROFILE_M1C', 'NAME_ADDRESS_NOT_CONFIRMED'], postcode: 'LIVE' });
   });
   it('the same passport without its chip read: REFER, naming validity', async () => {
-    const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined, contactEvidence: async () => ({ ...chipPassport, document: { ...chipPassport.document!, chip: undefined } }) });
+    const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined, companiesHouse: async () => undefined, contactEvidence: async () => ({ ...chipPassport, document: { ...chipPassport.document!, chip: undefined } }) });
     const r = await eidv.verify(person, context);
     expect(r.decision).toBe('REFER');
     expect(r.reasons).toEqual(expect.arrayContaining(['GPG45_MEDIUM_NOT_MET', 'EVIDENCE_VALIDITY_LT_3']));
   });
   it('with the ONS directory, a postcode that does not exist stops the GPG 45 path', async () => {
     const dir = await loadPostcodeDirectory(path.join(import.meta.dirname, 'fixtures', 'ONSPD_SAMPLE_UK.csv'));
-    const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined, contactEvidence: async () => chipPassport, postcodes: () => dir });
+    const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined, companiesHouse: async () => undefined, contactEvidence: async () => chipPassport, postcodes: () => dir });
     const r = await eidv.verify({ ...person, address: { ...person.address, postcode: 'SW1A 9ZZ' } }, context);
     expect(r).toMatchObject({ decision: 'REFER', postcode: 'UNKNOWN', reasons: expect.arrayContaining(['POSTCODE_NOT_FOUND']) });
   });
@@ -38,10 +38,10 @@ describe('live identity from onboarding evidence', () => {
       { street: '2/1 Mill Lane', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2019-01-01', to: '2026-06-01' },
       { street: '2 New Road', city: 'London', postcode: 'SW1A 2AA', country: 'GB', from: '2026-06-01' },
     ] };
-    const eidv = createEidvService({ registers: [`roll=${path.join(dir, 'roll.csv')}`], minimumAge: 18, verifiedDocument: async () => undefined, contactEvidence: async () => evidence });
+    const eidv = createEidvService({ registers: [`roll=${path.join(dir, 'roll.csv')}`], minimumAge: 18, verifiedDocument: async () => undefined, companiesHouse: async () => undefined, contactEvidence: async () => evidence });
     const r = await eidv.verify(person, context);
     expect(r.sources[0]).toMatchObject({ source: 'roll', nameDob: true, nameAddress: true });
-    const without = createEidvService({ registers: [`roll=${path.join(dir, 'roll.csv')}`], minimumAge: 18, verifiedDocument: async () => undefined });
+    const without = createEidvService({ registers: [`roll=${path.join(dir, 'roll.csv')}`], minimumAge: 18, verifiedDocument: async () => undefined, companiesHouse: async () => undefined });
     expect((await without.verify(person, context)).sources[0]).toMatchObject({ nameAddress: false });
   });
 });

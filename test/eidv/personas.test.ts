@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createEidvService, SANDBOX_PERSONAS } from '../../src/modules/eidv/index.ts';
 
-const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined });
+const eidv = createEidvService({ registers: [], minimumAge: 18, verifiedDocument: async () => undefined, companiesHouse: async () => undefined });
 const verify = (last_name: string, screening = { pep: 'No Match' as const, sanctions: 'No Match' as const }) => eidv.verify(
   { first_name: 'Ada', middle_name: '', last_name, date_of_birth: '1985-04-12', address: { street: '1 Mill Lane', postcode: 'SW1A 2AA', city: 'London', country_code: 'GB' } },
   { clientId: 'cli_test', contactId: 'ctc_1', sandbox: true, today: '2026-11-25', screening },

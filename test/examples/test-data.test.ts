@@ -13,7 +13,7 @@ describe('the synthetic test data', () => {
   const eidv = createEidvService({
     registers: [`electoral_roll=${DATA}/electoral-roll.csv`, `credit_header=${DATA}/credit-header.csv`],
     minimumAge: 18,
-    verifiedDocument: async () => undefined, // no onboarding here: the registers alone
+    verifiedDocument: async () => undefined, companiesHouse: async () => undefined, // no onboarding here: the registers alone
   });
   const verify = (first_name: string, last_name: string, date_of_birth: string, street: string, postcode: string) =>
     eidv.verify(

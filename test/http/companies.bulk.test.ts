@@ -49,6 +49,23 @@ describe('company check on the imported bulk products', () => {
     // The ceased PSC is left out; the current one matches the contact given.
     expect(report.data.pscs.map((p: any) => [p.name, p.month_of_birth, p.year_of_birth, p.contact_id])).toEqual([['Mrs Amelia Jane Hargreaves', 4, 1981, expect.any(String)]]);
     expect(report.data.discrepancies).toEqual([]);
+
+    // The PSC from the snapshot is the contact's Companies House identity source (ADR 0150): matched by name, it
+    // corroborates the name with the month and year of birth, and the address she gave when it is the service address.
+    const contactId = report.data.pscs[0].contact_id as string;
+    expect(await f.t.services.companies.identityOf(f.c.clientId, contactId)).toMatchObject({ link: 'NAME_MATCH', kind: 'PSC', company_number: '09876543', month_of_birth: 4, year_of_birth: 1981 });
+    const psc = report.data.pscs[0].address;
+    const person = {
+      first_name: 'Amelia', middle_name: '', last_name: 'Hargreaves', date_of_birth: '1981-04-12',
+      address: { street: [psc.premises, psc.address_line_1].filter(Boolean).join(' '), postcode: psc.postal_code, city: psc.locality, country_code: 'GB' },
+    };
+    const verified = await f.t.services.eidv.verify(person, { clientId: f.c.clientId, contactId, sandbox: false, today: '2026-11-25' });
+    expect(verified.sources).toEqual([expect.objectContaining({ source: 'companies_house', selfDeclared: true, nameDob: false, nameDobPartial: true, nameAddress: true })]);
+    expect(verified).toMatchObject({ decision: 'REFER', confirmedNameDob: [], confirmedNameAddress: [] });
+    expect(verified.reasons).toContain('COMPANIES_HOUSE_CORROBORATES');
+    const wrongMonth = await f.t.services.eidv.verify({ ...person, date_of_birth: '1981-05-12' }, { clientId: f.c.clientId, contactId, sandbox: false, today: '2026-11-25' });
+    expect(wrongMonth.sources[0]).toMatchObject({ nameDobPartial: false, nameAddress: false });
+    expect(wrongMonth.reasons).not.toContain('COMPANIES_HOUSE_CORROBORATES');
   });
 
   it('overdue filings are decided on the service\'s day from the file\'s due dates', async () => {

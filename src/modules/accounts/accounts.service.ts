@@ -51,6 +51,8 @@ export interface AccountsDeps {
   outstandingRequests: OutstandingRequests;
   /** Called in the transaction that creates an account (the companies module queues its company check). */
   accountCreated?: AccountCreated;
+  /** Called in the transaction of a PATCH that changes the account's `reg_number` or type (the company check runs again). */
+  companyDetailsChanged?: AccountCreated;
 }
 
 export type AccountCreated = (tx: Sql, account: { clientId: string; accountId: string; type: string; regNumber: string }) => Promise<void>;
@@ -246,12 +248,14 @@ export function createAccountsService(deps: AccountsDeps) {
         const regNumber = body.reg_number === undefined ? (row.reg_number ?? '') : (body.reg_number ?? '').trim();
         const type = body.type ?? row.type;
         let changed = false;
-        if (name !== currentName || regNumber !== (row.reg_number ?? '') || type !== row.type) {
+        const companyDetails = regNumber !== (row.reg_number ?? '') || type !== row.type;
+        if (name !== currentName || companyDetails) {
           row = (await accountsRepo.update(tx, clientId, accountId, {
             type, nameEnc: sealName(accountCipher, accountId, name), regNumber,
           }))!;
           changed = true;
         }
+        if (companyDetails) await deps.companyDetailsChanged?.(tx, { clientId, accountId, type: row.type, regNumber: row.reg_number ?? '' });
         const share = body.client_onboarding?.share_progress;
         if (share === true) {
           // Repeating the PATCH keeps the link and pushes its expiry out (spec endpoint rule 8).

@@ -113,9 +113,10 @@ export const AmlReport = Type.Object(
       reasons: Type.Array(Type.String()),
       identity: Type.Union([Type.Object({
         sources: Type.Array(Type.Object({
-          source: Type.String(), kind: Type.String({ description: 'provider, register (test data), document or sandbox' }), name_dob: Type.Boolean(), name_address: Type.Boolean(), deceased: Type.Boolean(), reasons: Type.Array(Type.String()),
+          source: Type.String(), kind: Type.String({ description: 'provider, register (the EIDV_REGISTERS test data, or companies_house), document or sandbox' }), name_dob: Type.Boolean(), name_address: Type.Boolean(), deceased: Type.Boolean(), reasons: Type.Array(Type.String()),
           known_fraud: Type.Optional(Type.Boolean({ description: 'The source knows the identity as fraudulent or stolen' })),
           activity_months: Type.Optional(Type.Integer({ description: 'Months over which the source saw the identity active' })),
+          self_declared: Type.Optional(Type.Boolean({ description: 'Declared by the customer\'s side (Companies House officers and PSCs): it corroborates, it is never one of the two independent sources nor in confirmed_name_dob / confirmed_name_address' })),
         })),
         confirmed_name_dob: Type.Array(Type.String()),
         confirmed_name_address: Type.Array(Type.String()),

@@ -286,6 +286,7 @@ export function createAmlService(deps: AmlDeps) {
           sources: identity.sources.map((s) => ({
             source: s.source, kind: s.kind, name_dob: s.nameDob, name_address: s.nameAddress, deceased: s.deceased, reasons: s.reasons,
             ...(s.knownFraud !== undefined ? { known_fraud: s.knownFraud } : {}), ...(s.activityMonths != null ? { activity_months: s.activityMonths } : {}),
+            ...(s.selfDeclared ? { self_declared: true } : {}),
           })),
           confirmed_name_dob: identity.confirmedNameDob, confirmed_name_address: identity.confirmedNameAddress,
           gpg45: identity.gpg45, ...(identity.postcode ? { postcode: identity.postcode } : {}),

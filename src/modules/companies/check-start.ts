@@ -1,7 +1,8 @@
 /**
  * Starting a company check: the report row in INITIAL, REPORT_INITIATED, and the job, in the caller's
  * transaction. Built before the accounts module (service.ts), which calls `onAccountCreated` in the transaction
- * that creates an account: a COMPANY account with a UK registration number is checked as soon as it exists.
+ * that creates an account (a COMPANY account with a UK registration number is checked as soon as it exists) and
+ * `onCompanyDetailsChanged` in a PATCH's that changes its number or type (checked again).
  */
 import type { Sql } from '../../platform/db/db.ts';
 import { newId } from '../../platform/crypto/ids.ts';
@@ -21,9 +22,11 @@ export interface CompanyCheckJob {
 
 export const companyReportId = (accountId: string) => `${accountId}--company`;
 
-export function companyEvent(events: EventRecorder, tx: Sql, row: CompanyReportRow, name: DomainEvent['event']) {
+/** A company check's event; `reasons`: codes without personal data (monitoring's change codes on ENTITY_UPDATED). */
+export function companyEvent(events: EventRecorder, tx: Sql, row: CompanyReportRow, name: DomainEvent['event'], reasons?: string[]) {
   return events.record(tx, {
     clientId: row.client_id, event: name, entity: 'ACCOUNT', reportType: 'COMPANY', accountId: row.account_id, reportId: companyReportId(row.account_id), revision: String(row.revision),
+    ...(reasons?.length ? { reasons } : {}),
   });
 }
 
@@ -43,6 +46,20 @@ export function createCheckStarter(deps: { events: EventRecorder; jobs: Jobs; no
       if (!deps.configured || account.type !== 'COMPANY') return;
       const number = normaliseCompanyNumber(account.regNumber);
       if (number) await startRun(tx, account.clientId, account.accountId, number);
+    },
+    /**
+     * The accounts module's PATCH hook (`reg_number` or type changed): a COMPANY account whose number now names
+     * another company than its report's (or that has no report yet) is checked again. The same company written
+     * another way (`9876543` for `09876543`) starts nothing; a number removed or malformed leaves the last report
+     * as it is (a PUT answers 422 for it).
+     */
+    async onCompanyDetailsChanged(tx: Sql, account: { clientId: string; accountId: string; type: string; regNumber: string }): Promise<void> {
+      if (!deps.configured || account.type !== 'COMPANY') return;
+      const number = normaliseCompanyNumber(account.regNumber);
+      if (!number) return;
+      const current = await companiesRepo.get(tx, account.clientId, account.accountId, true);
+      if (current?.company_number === number) return;
+      await startRun(tx, account.clientId, account.accountId, number);
     },
   };
 }

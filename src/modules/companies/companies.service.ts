@@ -16,6 +16,7 @@ import { findDiscrepancies, type Discrepancy, type GivenContact } from './domain
 import { compareCompanyNames, type FormKind, type NameComparison } from './domain/names.ts';
 import { contactAddressOf, officerPeople, pscPeople, ukCompanyNumberOf, type RegisterPerson } from './domain/people.ts';
 import type { ChCompanyProfile, RegisterSource } from './domain/register.ts';
+import { identityOfPerson, registerPersonOf, type CompaniesHouseIdentity } from './domain/identity.ts';
 
 import { companyEvent, companyReportId, type CheckStarter, type CompanyCheckJob } from './check-start.ts';
 
@@ -55,25 +56,6 @@ interface StoredData {
   changes: Array<{ at: string; changes: Change[] }>;
 }
 
-/** What a register person is as a contact's identity source (ADR 0140): the AML engineer's plug-in point. */
-export interface CompaniesHouseIdentity {
-  source: 'companies_house';
-  company_number: string;
-  person_id: string;
-  kind: 'OFFICER' | 'PSC';
-  role: string;
-  name: string;
-  forename: string;
-  middle_names: string;
-  surname: string;
-  month_of_birth: number | null;
-  year_of_birth: number | null;
-  nationality: string | null;
-  address: { street: string; postcode: string; city: string; country_code: string };
-  natures_of_control: string[];
-  retrieved_at: string;
-}
-
 /**
  * The company check (KYB, issue 24): a COMPANY account's registration number read against Companies House,
  * the decision (domain/decision.ts), the officers and PSCs with their discrepancies against the contacts, the
@@ -87,7 +69,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
     (row.data_enc ? (await keys.cipherFor(sql, row.account_id)).decryptJson<StoredData>(toBuffer(row.data_enc), aad(row.account_id)) : null);
 
   const reportId = companyReportId;
-  const event = (tx: Sql, row: CompanyReportRow, name: DomainEvent['event']) => companyEvent(events, tx, row, name);
+  const event = (tx: Sql, row: CompanyReportRow, name: DomainEvent['event'], reasons?: string[]) => companyEvent(events, tx, row, name, reasons);
 
   async function reportOut(sql: Sql, row: CompanyReportRow): Promise<CompanyReportOut> {
     const data = await open(sql, row);
@@ -217,7 +199,8 @@ export function createCompaniesService(deps: CompaniesDeps) {
         dataEnc: await seal(tx, row.account_id, result.stored), at: deps.now(),
       });
       if (!saved || diff.length === 0) return 'same';
-      await event(tx, saved, 'ENTITY_UPDATED');
+      // The change codes say why (no personal data: which person is in the report's data.changes).
+      await event(tx, saved, 'ENTITY_UPDATED', [...new Set(diff.map((c) => c.code))]);
       if (saved.needs_review && !row.needs_review) await event(tx, saved, 'REPORT_IN_REVIEW');
       return 'changed';
     });
@@ -332,11 +315,7 @@ export function createCompaniesService(deps: CompaniesDeps) {
           primary_address: { ...address, type: 'PRIMARY' },
         })).id;
         byPerson.set(key, contactId);
-        const identity: CompaniesHouseIdentity = {
-          source: 'companies_house', company_number: p.company_number, person_id: p.id, kind: p.kind, role: p.role, name: p.name, forename: p.forename,
-          middle_names: p.middle_names, surname: p.surname, month_of_birth: p.month_of_birth, year_of_birth: p.year_of_birth, nationality: p.nationality,
-          address, natures_of_control: p.natures_of_control, retrieved_at: (row.refreshed_at ?? row.updated_at).toISOString(),
-        };
+        const identity = identityOfPerson(p, 'ADDED', (row.refreshed_at ?? row.updated_at).toISOString());
         await db.tx(async (tx) => companiesRepo.addPerson(tx, clientId, {
           contact_id: contactId, account_id: accountId, person_id: p.id, kind: p.kind, role: p.role,
           sourceEnc: (await keys.cipherFor(tx, contactId)).encryptJson(identity, `company:person:${contactId}`),
@@ -355,11 +334,23 @@ export function createCompaniesService(deps: CompaniesDeps) {
       return { added, already_contacts: already, report: await this.get(clientId, accountId) };
     },
 
-    /** What Companies House says of a contact added from the register (their AML identity source); undefined otherwise. */
+    /**
+     * What Companies House says of a contact (their AML identity source, ADR 0150): the register person the contact
+     * was added from (as the register said it then), else the current officer or PSC on the account's last company
+     * report with the contact's name (surname, first name or initial); undefined for anyone else.
+     */
     async identityOf(clientId: string, contactId: string): Promise<CompaniesHouseIdentity | undefined> {
-      const row = await companiesRepo.personOfContact(db, clientId, contactId);
-      if (!row) return undefined;
-      return (await keys.cipherFor(db, contactId)).decryptJson<CompaniesHouseIdentity>(toBuffer(row.source_enc), `company:person:${contactId}`);
+      const added = await companiesRepo.personOfContact(db, clientId, contactId);
+      if (added) {
+        const stored = (await keys.cipherFor(db, contactId)).decryptJson<CompaniesHouseIdentity>(toBuffer(added.source_enc), `company:person:${contactId}`);
+        return { ...stored, link: 'ADDED' }; // records from before ADR 0150 carry no link: they were all added
+      }
+      const contact = (await deps.accounts.readContacts(db, [{ clientId, contactId }])).get(contactId);
+      const row = contact?.account_id ? await companiesRepo.get(db, clientId, contact.account_id) : undefined;
+      const data = row ? await open(db, row) : null;
+      if (!contact || !row || !data) return undefined;
+      const person = registerPersonOf(givenOf(contact), data.people.filter((p) => p.individual));
+      return person ? identityOfPerson(person, 'NAME_MATCH', (row.refreshed_at ?? row.updated_at).toISOString()) : undefined;
     },
   };
 }

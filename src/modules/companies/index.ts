@@ -1,5 +1,6 @@
 /** The companies module (company verification, KYB, against Companies House): its front door. */
-export { createCompaniesService, type CompaniesService, type CompaniesHouseIdentity } from './companies.service.ts';
+export { createCompaniesService, type CompaniesService } from './companies.service.ts';
+export type { CompaniesHouseIdentity } from './domain/identity.ts';
 export { registerCompanyRoutes } from './companies.routes.ts';
 export { defineCompanyQueues, startCompanyWorkers, COMPANY_REFRESH_JOB } from './companies.jobs.ts';
 export { createChClient, RegisterUnavailableError } from './ch-client.ts';

@@ -7,6 +7,8 @@ import { scoreAll } from './domain/gpg45/scores.ts';
 import { loadRegister } from './sources/register.source.ts';
 import { sandboxEvidence, sandboxSources } from './sources/sandbox.source.ts';
 import { documentSource, type VerifiedDocument } from './sources/document.source.ts';
+import { companiesHouseSource } from './sources/companies-house.source.ts';
+import type { CompaniesHouseRecord } from './domain/companies-house.ts';
 import { formatOnlyDirectory as formatOnly, type PostcodeDirectory } from './sources/postcodes.ts';
 import { providerSource, type IdentityDataProvider } from './sources/provider.ts';
 import type { IdentitySource } from './sources/source.ts';
@@ -28,7 +30,8 @@ export function parseRegisterSpec(entry: string): { id?: string; file: string } 
  * Electronic identity verification: ask every configured source about the person (with the address history the
  * onboarding flow collected), score the evidence by GPG 45, then decide (domain/decision.ts). Sources: identity
  * data providers (a live install's), the CSV registers of `EIDV_REGISTERS` (test data), the verified-document
- * source from the onboarding module; the sandbox personas answer only for sandbox clients.
+ * source from the onboarding module, Companies House for a company's officers and PSCs (self-declared, ADR 0150);
+ * the sandbox personas answer only for sandbox clients.
  */
 export function createEidvService(deps: {
   registers: string[];
@@ -41,6 +44,12 @@ export function createEidvService(deps: {
   /** What onboarding checked of the contact (document, chip, face with liveness, proof of address, address history). */
   contactEvidence?: (clientId: string, contactId: string) => Promise<ContactEvidence | undefined>;
   providers?: IdentityDataProvider[];
+  /**
+   * What Companies House says of a contact who is an officer or PSC of their account's company (the companies
+   * module's `identityOf`, built first): one self-declared source (ADR 0150). Required, like the document: a
+   * forgotten wiring would quietly drop it; an install without company checks gives `async () => undefined`.
+   */
+  companiesHouse: (clientId: string, contactId: string) => Promise<CompaniesHouseRecord | undefined>;
   /** The ONS Postcode Directory (EIDV_POSTCODE_DIRECTORY), loaded in the background; without it the format only. */
   postcodes?: () => PostcodeDirectory | undefined;
   extraSources?: IdentitySource[];
@@ -54,6 +63,7 @@ export function createEidvService(deps: {
     ...(deps.providers ?? []).map((p) => providerSource(p)),
     ...registerSources,
     documentSource(documentLookup),
+    companiesHouseSource(deps.companiesHouse),
     ...sandboxSources(),
     ...(deps.extraSources ?? []),
   ];
@@ -81,6 +91,7 @@ export function createEidvService(deps: {
         sources: answers.map((s) => ({
           source: s.source, kind: s.kind, nameDob: s.nameDob, nameAddress: s.nameAddress, activityMonths: s.activityMonths ?? null,
           mortalityChecked: s.mortalityChecked ?? false, fraudChecked: s.fraudChecked ?? false, deceased: s.deceased, knownFraud: s.knownFraud ?? false,
+          ...(s.selfDeclared ? { selfDeclared: true } : {}), ...(s.nameDobPartial ? { nameDobPartial: true } : {}),
         })),
         screening: context.screening ?? { pep: null, sanctions: null },
       };

@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import { EVENT_NAMES, EventSchema } from './events.schemas.ts';
 
 const MEANINGS: Record<(typeof EVENT_NAMES)[number], string> = {
-  ENTITY_UPDATED: 'The account changed: read it (endpoint 11) and check client_onboarding.completed. With report_type COMPANY: Companies House monitoring saw the register change (read the company check\'s data.changes).',
+  ENTITY_UPDATED: 'The account changed: read it (endpoint 11) and check client_onboarding.completed. With report_type COMPANY: Companies House monitoring saw the register change; reasons names what (NEW_OFFICER, NEW_PSC, ...), the company check\'s data.changes says who.',
   REPORT_INITIATED: 'A report was requested (endpoints 5 and 7).',
   REPORT_READY: 'The report is complete: read it (endpoint 6 or 8; report_type COMPANY: GET /clients/{clientId}/accounts/{accountId}/reports/company).',
   REPORT_ERROR: 'Verification or screening failed; the report status is ERROR.',

@@ -11,15 +11,16 @@ export interface EventRow {
   contact_id: string | null;
   report_id: string | null;
   revision: string | null;
+  reasons: string[] | null;
   occurred_at: Date;
 }
 
 export const eventsRepo = {
   insert: (sql: Sql, row: Omit<EventRow, 'seq' | 'occurred_at'>) =>
     sql.query(
-      `INSERT INTO events (id, client_id, event, entity, report_type, account_id, contact_id, report_id, revision)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
-      [row.id, row.client_id, row.event, row.entity, row.report_type, row.account_id, row.contact_id, row.report_id, row.revision],
+      `INSERT INTO events (id, client_id, event, entity, report_type, account_id, contact_id, report_id, revision, reasons)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10)`,
+      [row.id, row.client_id, row.event, row.entity, row.report_type, row.account_id, row.contact_id, row.report_id, row.revision, row.reasons],
     ),
 
   list: (sql: Sql, clientId: string, page: { afterSeq: number; limit: number; event?: string; accountId?: string }) =>

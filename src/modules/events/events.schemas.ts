@@ -15,6 +15,9 @@ export const EventSchema = Type.Object(
     contact_id: Type.Union([Type.String(), Type.Null()]),
     report_id: Type.Union([Type.String(), Type.Null()]),
     revision: Type.Union([Type.String(), Type.Null()]),
+    reasons: Type.Optional(Type.Array(Type.String(), {
+      description: 'Why, as codes without personal data; present on a company check\'s ENTITY_UPDATED: what monitoring saw change on the register (NEW_OFFICER, OFFICER_LEFT, NEW_PSC, PSC_CEASED, STATUS_CHANGED, NAME_CHANGED, REGISTERED_OFFICE_CHANGED)',
+    })),
     occurred_at: Type.String({ format: 'date-time' }),
   },
   { $id: 'Event' },

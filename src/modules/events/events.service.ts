@@ -16,6 +16,8 @@ export function eventPayload(row: EventRow) {
     contact_id: row.contact_id,
     report_id: row.report_id,
     revision: row.revision,
+    // Only on the events that have one (a company check's ENTITY_UPDATED): the others' payload is unchanged.
+    ...(row.reasons?.length ? { reasons: row.reasons } : {}),
     occurred_at: row.occurred_at.toISOString(),
   };
 }
@@ -36,6 +38,7 @@ export function createEventsService(deps: { db: Db; onRecorded?: () => void }) {
         contact_id: event.contactId ?? null,
         report_id: event.reportId ?? null,
         revision: event.revision ?? null,
+        reasons: event.reasons?.length ? event.reasons : null,
       });
       // A hint for an in-process dispatcher to look sooner; correctness never depends on it.
       for (const fn of listeners) queueMicrotask(fn);

@@ -132,7 +132,7 @@ export const deliveriesRepo = {
           AND s.id = d.subscription_id AND e.id = d.event_id AND c.id = d.client_id
         RETURNING d.id, d.attempts, d.subscription_id, s.callback_url, s.secret_enc, s.revision AS subscription_revision,
                   e.seq, e.id AS event_id, e.client_id, e.event, e.entity, e.report_type, e.account_id, e.contact_id, e.report_id,
-                  e.revision, e.occurred_at, c.sandbox`,
+                  e.revision, e.reasons, e.occurred_at, c.sandbox`,
       [limit, leaseMs, perSubscription]),
 
   /** Gives leased deliveries back without counting the attempt (this process has too many in flight for their receiver). */

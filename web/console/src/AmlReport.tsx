@@ -202,7 +202,7 @@ export function AmlReportPage({ accountId, contactId }: { accountId: string; con
                 <thead><tr><th scope="col">Source</th><th scope="col">Kind</th><th scope="col">Name + date of birth</th><th scope="col">Name + address</th><th scope="col">Deceased</th><th scope="col">Activity</th><th scope="col">Reasons</th></tr></thead>
                 <tbody>
                   {r.data.identity.sources.map((s) => (
-                    <tr key={s.source}><td>{s.source}</td><td>{s.kind}</td><td><YesNo value={s.name_dob} /></td><td><YesNo value={s.name_address} /></td><td><YesNo value={s.deceased} bad />{s.known_fraud ? ', known fraud' : ''}</td><td>{s.activity_months != null ? plural(s.activity_months, 'month') : '—'}</td><td>{s.reasons.map(reasonSentence).join(' ') || '—'}</td></tr>
+                    <tr key={s.source}><td>{s.source}</td><td>{s.kind}{s.self_declared ? ' (self-declared: corroborates only)' : ''}</td><td><YesNo value={s.name_dob} /></td><td><YesNo value={s.name_address} /></td><td><YesNo value={s.deceased} bad />{s.known_fraud ? ', known fraud' : ''}</td><td>{s.activity_months != null ? plural(s.activity_months, 'month') : '—'}</td><td>{s.reasons.map(reasonSentence).join(' ') || '—'}</td></tr>
                   ))}
                 </tbody>
               </table>

@@ -57,7 +57,7 @@ export interface AmlReport {
   data: {
     decision: string | null; pep_matches: string | null; sanctions_matches: string | null; reasons: string[]; report_link: string; requested_at: string; expires_at: string | null; error: string | null;
     identity: {
-      sources: { source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[]; known_fraud?: boolean; activity_months?: number }[];
+      sources: { source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[]; known_fraud?: boolean; activity_months?: number; self_declared?: boolean }[];
       confirmed_name_dob: string[]; confirmed_name_address: string[]; gpg45?: Gpg45; postcode?: string;
     } | null;
     matches: Match[];

@@ -111,6 +111,18 @@ const SENTENCES: Record<string, string> = {
   NAME_ADDRESS_NOT_CONFIRMED: 'No source confirmed the name together with the address.',
   DECEASED: 'A source records this person as deceased.',
   SANDBOX_PERSONA: 'A sandbox test persona: the result was scripted, not checked.',
+  // AML: Companies House as an identity source (eidv/domain/companies-house.ts, ADR 0150)
+  COMPANIES_HOUSE_CORROBORATES: 'Companies House\'s record of this officer or PSC agrees (filed by the company: it corroborates, it is not an independent source).',
+  COMPANIES_HOUSE_DOB_DIFFERS: 'Companies House gives another month or year of birth for this officer or PSC.',
+  COMPANIES_HOUSE_OFFICER: 'An officer of the account\'s company on the Companies House register.',
+  COMPANIES_HOUSE_PSC: 'A person with significant control of the account\'s company (or of a company above it) on the Companies House register.',
+  COMPANIES_HOUSE_NAME_MATCH: 'The register has the same surname and first name.',
+  COMPANIES_HOUSE_NAME_MISMATCH: 'The register has another name for this person.',
+  COMPANIES_HOUSE_DOB_MONTH_YEAR_MATCH: 'The register has the same month and year of birth (it publishes no day).',
+  COMPANIES_HOUSE_NO_DOB: 'The register gives no month and year of birth: nothing is counted.',
+  COMPANIES_HOUSE_SERVICE_ADDRESS_MATCH: 'The address given is the register\'s correspondence address for this person (not necessarily where they live).',
+  COMPANIES_HOUSE_ADDRESS_FROM_REGISTER: 'The contact\'s address was copied from the register, so the register cannot confirm it.',
+  COMPANIES_HOUSE_SELF_DECLARED: 'Declared by the company in its filings; nobody checked it.',
   // AML: screening (aml/domain/decision.ts)
   PEP_POTENTIAL_MATCH: 'The name may be on a list of politically exposed persons: decide for each potential match.',
   PEP_NOT_SCREENED: 'No PEP list was loaded, so PEP status was not checked.',

@@ -6876,13 +6876,15 @@ export interface components {
                         /** @description Months over which the source saw the identity active */
                         activity_months?: number;
                         deceased: boolean;
-                        /** @description provider, register (test data), document or sandbox */
+                        /** @description provider, register (the EIDV_REGISTERS test data, or companies_house), document or sandbox */
                         kind: string;
                         /** @description The source knows the identity as fraudulent or stolen */
                         known_fraud?: boolean;
                         name_address: boolean;
                         name_dob: boolean;
                         reasons: string[];
+                        /** @description Declared by the customer's side (Companies House officers and PSCs): it corroborates, it is never one of the two independent sources nor in confirmed_name_dob / confirmed_name_address */
+                        self_declared?: boolean;
                         source: string;
                     }[];
                 } | null;
@@ -7248,6 +7250,8 @@ export interface components {
             id: string;
             /** Format: date-time */
             occurred_at: string;
+            /** @description Why, as codes without personal data; present on a company check's ENTITY_UPDATED: what monitoring saw change on the register (NEW_OFFICER, OFFICER_LEFT, NEW_PSC, PSC_CEASED, STATUS_CHANGED, NAME_CHANGED, REGISTERED_OFFICE_CHANGED) */
+            reasons?: string[];
             report_id: string | null;
             report_type: "ONBOARDING" | "AML" | "COMPANY" | null;
             revision: string | null;

@@ -59,7 +59,7 @@ export interface AmlData {
   sanctions_matches: MatchDecision | null;
   reasons: string[];
   identity: {
-    sources: Array<{ source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[]; known_fraud?: boolean; activity_months?: number }>;
+    sources: Array<{ source: string; kind: string; name_dob: boolean; name_address: boolean; deceased: boolean; reasons: string[]; known_fraud?: boolean; activity_months?: number; self_declared?: boolean }>;
     confirmed_name_dob: string[];
     confirmed_name_address: string[];
     /** The GPG 45 evaluation (ADR 0135): confidence reached, profile met, every score with why. Absent on results before issue 23. */

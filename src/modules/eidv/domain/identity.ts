@@ -32,6 +32,16 @@ export interface SourceResult {
   fraudChecked?: boolean;
   /** The identity is known to the source as fraudulent or stolen. */
   knownFraud?: boolean;
+  /**
+   * The source's data was declared by the customer's side, not gathered independently (Companies House officers
+   * and PSCs, filed by the company: ADR 0150). It corroborates: never one of the two independent sources of the
+   * identity decision, and GPG 45 scores it at strength 1, validity 1 at most.
+   */
+  selfDeclared?: boolean;
+  /** Name with the month and year of birth, from a source that publishes no day (never name + full date of birth). */
+  nameDobPartial?: boolean;
+  /** Codes of what the source holds that contradicts what was given for the same person: no PASS, a person looks. */
+  conflicts?: string[];
 }
 
 /** Case, diacritics and script folded; punctuation and spaces removed ("O'Brien" = "OBRIEN", "Müller" = "MULLER"). */

@@ -51,6 +51,10 @@ export interface SourceEvidence {
   fraudChecked: boolean;
   deceased: boolean;
   knownFraud: boolean;
+  /** Declared by the customer's side (Companies House officers and PSCs, ADR 0150): strength 1, validity 1 at most. */
+  selfDeclared?: boolean;
+  /** Name with month and year of birth (a source that publishes no day). */
+  nameDobPartial?: boolean;
 }
 
 export type ScreeningAnswer = 'No Match' | 'Potential Match' | null;

@@ -103,6 +103,7 @@ export function scoreProofOfAddress(poa: NonNullable<Gpg45Input['proofOfAddress'
 
 /** An identity source's record (credit reference agency, electoral roll, identity vendor) found for the person. */
 export function scoreSource(s: SourceEvidence): ScoredEvidence | undefined {
+  if (s.selfDeclared) return scoreSelfDeclared(s);
   if (!s.nameDob && !s.nameAddress) return undefined;
   const both = s.nameDob && s.nameAddress;
   return {
@@ -111,6 +112,25 @@ export function scoreSource(s: SourceEvidence): ScoredEvidence | undefined {
       ? [`strength 2 and validity 2: ${s.source} holds a record (an account or register entry) for this name, date of birth and address, confirmed with the source itself`]
       : [`strength 1 and validity 1: ${s.source} confirms the name with ${s.nameDob ? 'the date of birth' : 'the address'} only`],
     raise: both ? [] : [`strength and validity 2: ${s.source} confirming name, date of birth and address together`],
+  };
+}
+
+/**
+ * A register entry the customer's side declared (Companies House officers and PSCs, filed by the company; ADR
+ * 0150): it shows the identity is on a public record, not that anyone checked it, so strength 1 (no checks of the
+ * person by the issuer) and validity 1 (read from the issuer itself, details consistent) whatever it matched, and
+ * only when the name and the month and year of birth agree. It can fill a low-confidence profile's strength-1
+ * evidence; it never reaches a medium one (which needs strength 2 or more for every piece).
+ */
+function scoreSelfDeclared(s: SourceEvidence): ScoredEvidence | undefined {
+  if (!s.nameDobPartial) return undefined;
+  return {
+    id: `source:${s.source}`, label: `${s.source} record`, strength: 1, validity: 1,
+    why: [
+      `strength 1: ${s.source} holds the name with the month and year of birth${s.nameAddress ? ' and the address given (a correspondence address)' : ''}, as declared by the company; nobody checked the person`,
+      `validity 1: read from ${s.source} itself; its details agree with the contact's`,
+    ],
+    raise: [`strength 2 or more: a source independent of the customer (credit reference agency, electoral roll) or an identity document`],
   };
 }
 
