@@ -75,7 +75,7 @@ export async function crossClientCheck(app: { inject: Inject }, doc: Schema, fix
     const tokens = [...(portal ? [] : [replaced]), portal ? a.verifyToken : a.portalToken, '0'.repeat(a.verifyToken.length)];
     const answers = new Set<string>();
     for (const token of tokens) {
-      const url = fill(op, (n) => (n === 'token' ? token : n === 'step' ? 'personal_details' : n === 'slot' ? 'selfie' : ''));
+      const url = fill(op, (n) => (n === 'token' ? token : n === 'step' ? 'personal_details' : n === 'slot' ? 'selfie' : (a.extra[n] ?? '')));
       const body = op.body?.json ? JSON.stringify(op.path.endsWith('/submit') ? { consent: true } : { address: { street: '1 Mill Lane', city: 'York', postcode: 'AB1 2CD', country: 'GB' } }) : op.body ? Buffer.from([0xff, 0xd8, 0xff, 0, 0, 0, 0, 0, 0, 0, 0, 0]) : undefined;
       const r = await app.inject({ method: op.method, url, payload: body, headers: op.body ? { 'content-type': op.body.json ? 'application/json' : 'image/jpeg' } : {} });
       if (r.statusCode !== 404) failures.push(`${op.key}: token ${token.slice(0, 6)}… answered ${r.statusCode}`);

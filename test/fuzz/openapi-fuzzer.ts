@@ -45,8 +45,12 @@ export async function fuzz(options: {
       if (request.headers['idempotency-key'] && !request.broken && report.requests % 4) request.headers['idempotency-key'] += `-${report.requests}`;
       const shown = { method: request.method, url: request.url, headers: { ...request.headers, authorization: request.headers.authorization ? '(set)' : '' }, body: Buffer.isBuffer(request.payload) ? `<${request.payload.length} bytes>` : request.payload?.slice(0, 500), broken: request.broken };
       let answer: Answer;
+      const sent = performance.now();
+      if (process.env.FUZZ_TRACE) process.stderr.write(`    sending ${JSON.stringify(shown).slice(0, 300)}${Buffer.isBuffer(request.payload) ? ` first bytes ${request.payload.subarray(0, 24).toString('hex')}` : ''}\n`);
       try {
         answer = await options.app.inject({ method: request.method, url: request.url, headers: request.headers, payload: request.payload });
+        // FUZZ_TRACE=1: each request with its time, to find the one that is slow.
+        if (process.env.FUZZ_TRACE) process.stderr.write(`    ${answer.statusCode} ${Math.round(performance.now() - sent)} ms ${JSON.stringify(shown).slice(0, 300)}\n`);
       } catch (error) {
         report.failures.push({ operation: op.key, kind: 'exception', detail: String(error), request: shown });
         continue;
