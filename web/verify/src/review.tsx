@@ -70,8 +70,9 @@ export function Review(props: StepProps & { goTo: (id: StepId) => void; onDone: 
     if (id === 'legal_names_history') return a.legal_names_history?.names.map((n) => `${n.first_name} ${n.last_name}`).join('; ') ?? null;
     if (id === 'home_address_history') return a.home_address_history?.addresses.map(line).join('; ') ?? null;
     if (id === 'liveness') return flow.steps.find((s) => s.id === 'liveness')?.complete ? t.livenessDone : null;
-    const n = pictures[id]?.length ?? 0;
-    return n ? t.received(n) : null;
+    const sent = pictures[id] ?? [];
+    const photos = sent.filter((p) => !p.pdf).length;
+    return photos ? t.received(photos) : sent.length ? t.fileReceived : null;
   };
   const label = (name: string) => (name === 'liveness' ? t.livenessFrame : t.slot[name] ?? name);
   return (
