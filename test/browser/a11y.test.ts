@@ -1,4 +1,3 @@
-import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { chromium, type Browser, type Page } from 'playwright-core';
@@ -7,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 import { textPdf } from '../../src/platform/domain/text-pdf.ts';
 import { consoleLogin } from '../http/console-helpers.ts';
-import { ARTEFACTS, axe, CHROMIUM, DESKTOP, docShot, hasChromium, PHONE, SHARED } from './harness.ts';
+import { ARTEFACTS, axe, CHROMIUM, DESKTOP, docShot, hasChromium, PHONE } from './harness.ts';
 
 /**
  * Issue 25: axe-core (no serious or critical violation) on the pages and states the other browser tests do not
@@ -17,8 +16,6 @@ import { ARTEFACTS, axe, CHROMIUM, DESKTOP, docShot, hasChromium, PHONE, SHARED 
  * match's two face crops. A sandbox client: its engines are simulated, so no model is loaded.
  */
 const PASSWORD = 'correct horse battery staple';
-const FACE = path.join(SHARED, 'faces/faceapi-bbt/sheldon/sheldon1.png');
-const hasFace = existsSync(FACE);
 let t: TestService;
 let browser: Browser;
 let origin: string;
@@ -33,12 +30,25 @@ async function check(page: Page, name: string, doc?: string) {
 const h1 = (page: Page, name: string | RegExp) => page.getByRole('heading', { level: 1, name }).waitFor({ timeout: 30_000 });
 
 /**
+ * A drawn face (no real person: the pictures go into the docs), 400x480, with a `shade` so frames differ.
+ */
+const drawnFace = (shade: number) => Buffer.from(`<svg xmlns="http://www.w3.org/2000/svg" width="400" height="480">
+  <rect width="400" height="480" fill="#c9d6df"/>
+  <path d="M40 480 Q200 330 360 480 Z" fill="#2f5d7c"/>
+  <ellipse cx="200" cy="215" rx="120" ry="150" fill="#e2b48f"/>
+  <path d="M80 190 Q90 60 200 60 Q310 60 320 190 Q290 110 200 110 Q110 110 80 190 Z" fill="#4a3322"/>
+  <ellipse cx="155" cy="205" rx="16" ry="10" fill="#fff"/><circle cx="155" cy="205" r="7" fill="#3b2a1a"/>
+  <ellipse cx="245" cy="205" rx="16" ry="10" fill="#fff"/><circle cx="245" cy="205" r="7" fill="#3b2a1a"/>
+  <path d="M135 180 Q155 168 175 180 M225 180 Q245 168 265 180" stroke="#4a3322" stroke-width="6" fill="none"/>
+  <path d="M200 215 L188 270 Q200 278 212 270" stroke="#b5855f" stroke-width="5" fill="none"/>
+  <path d="M160 305 Q200 ${325 + (shade % 5)} 240 305" stroke="#9c4a3a" stroke-width="8" fill="none" stroke-linecap="round"/></svg>`);
+
+/**
  * A square picture with a face where the sandbox's face engine says it is ((300, 250), 400x480 of 1000x1000), so
  * the face crops show a face: on a document-like card, or (`seed`) as a camera frame, each one different.
  */
 async function facePicture(kind: 'card' | 'frame', seed = 0): Promise<Buffer> {
-  const face = hasFace ? await sharp(FACE).resize(400, 480, { fit: 'cover' }).toColourspace('srgb').png().toBuffer()
-    : await sharp({ create: { width: 400, height: 480, channels: 3, background: { r: 200, g: 160, b: 140 } } }).png().toBuffer();
+  const face = await sharp(drawnFace(seed)).png().toBuffer();
   const card = `<svg xmlns="http://www.w3.org/2000/svg" width="1000" height="1000"><rect width="1000" height="1000" fill="${kind === 'card' ? '#dfe8e4' : '#3b4450'}"/>
     ${kind === 'card' ? '<text x="60" y="140" font-size="56" font-family="sans-serif" fill="#234">SANDBOX SPECIMEN</text><text x="60" y="860" font-size="40" font-family="monospace" fill="#234">P&lt;UTOSPECIMEN&lt;&lt;ADA&lt;&lt;&lt;&lt;&lt;&lt;&lt;&lt;</text>' : ''}
     <rect x="${seed % 7}" y="0" width="3" height="3" fill="#fff"/></svg>`;
@@ -151,7 +161,6 @@ describe.skipIf(!hasChromium)('accessibility of every page and empty state (axe-
     expect(await page.getByRole('button', { name: /^Change\W+Your ID document$/ }).count(), await page.locator('.summary button').first().evaluate((el) => el.textContent)).toBe(1);
     await check(page, 'flow-review-pictures', 'flow-review-pictures');
     await page.setViewportSize(DESKTOP);
-    await docShot(page, 'flow-review-pictures-desktop', { fullPage: true });
     // "Change" goes back to that step.
     await page.getByRole('button', { name: /^Change\W+A photo of your face$/ }).click();
     await h1(page, 'A photo of your face');

@@ -447,6 +447,8 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       expect(await page.getByTestId('liveness-decision').textContent()).toBe('FAILED');
       expect(await page.getByTestId('liveness-challenge').count()).toBe(3);
       expect(await page.getByTestId('liveness-score').count()).toBeGreaterThanOrEqual(6);
+      // The frames load lazily: scroll the first one into view, as a reviewer would.
+      await page.getByRole('img', { name: /^Liveness frame 1, step 0/ }).scrollIntoViewIfNeeded();
       await expect.poll(() => page.getByRole('img', { name: /^Liveness frame 1, step 0/ }).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);
       await expectAccessible(page);
       await shot(page, '18-onboarding-report-alert');
