@@ -238,7 +238,19 @@ describe.skipIf(!hasChromium)('accessibility of every page and empty state (axe-
     await context.close();
   }, 60_000);
 
-  it('the console\'s empty states: dashboard, search, account, contact, no onboarding or AML report, unknown page', async () => {
+  it('the console signed out: the sign-in page and an invitation\'s password page', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    const page = await context.newPage();
+    await page.goto(`${origin}/console`);
+    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await check(page, 'console-sign-in');
+    await page.goto(`${origin}/console/invite/${'a'.repeat(40)}`);
+    await h1(page, 'Choose your password');
+    await check(page, 'console-invitation');
+    await context.close();
+  }, 60_000);
+
+  it('the console\'s empty states: dashboard, search, account, contact, no onboarding or AML report, unknown page, every settings tab', async () => {
     const { context, page } = await signIn('admin@empty-a11y.test', '/console');
     await page.getByRole('heading', { name: 'Dashboard' }).waitFor();
     await check(page, 'console-empty-dashboard');
@@ -267,6 +279,13 @@ describe.skipIf(!hasChromium)('accessibility of every page and empty state (axe-
     await page.getByRole('heading', { name: /Audit/ }).first().waitFor();
     await page.waitForLoadState('networkidle');
     await check(page, 'console-audit-new-client');
+    // A new client's settings: no subscription, no credential made in the console, no credits, no lists, no e-mail set.
+    for (const [tab, heading] of [['webhooks', 'Webhook subscriptions'], ['credentials', 'API credentials'], ['credits', 'Credits'], ['lists', 'Screening lists'], ['email', 'E-mail connection'], ['branding', 'Branding of the hosted pages'], ['users', 'Users'], ['security', 'Two-factor sign-in']]) {
+      await page.goto(`${origin}/console/settings/${tab}`);
+      await page.getByRole('heading', { name: heading!, exact: true }).waitFor();
+      await page.waitForLoadState('networkidle');
+      await check(page, `console-empty-settings-${tab}`);
+    }
     await context.close();
   }, 60_000);
 });
