@@ -81,11 +81,11 @@ export function Review(props: StepProps & { goTo: (id: StepId) => void; onDone: 
       <ul className="summary">
         {steps.map((s) => (
           <li key={s.id} className={s.complete ? 'complete' : 'todo'}>
-            <span className="answer">
+            <div className="answer">
               <span>{t.step[s.id]}: <strong>{s.complete ? t.completeMark : t.todoMark}</strong></span>
               <span className="muted">{answer(s.id) ?? t.answerNone}</span>
               {(pictures[s.id]?.length ?? 0) > 0 && (
-                <span className="thumbs">
+                <div className="thumbs">
                   {pictures[s.id]!.map((p) => (
                     <figure key={p.name} className="thumb" data-testid={`thumb-${p.name}`}>
                       {p.pdf ? <span className="thumb-file" aria-hidden="true">PDF</span>
@@ -94,9 +94,9 @@ export function Review(props: StepProps & { goTo: (id: StepId) => void; onDone: 
                       <figcaption>{p.pdf ? `${label(p.name)} (${t.pdfFile})` : label(p.name)}</figcaption>
                     </figure>
                   ))}
-                </span>
+                </div>
               )}
-            </span>
+            </div>
             <button type="button" className="link" onClick={() => props.goTo(s.id)}>{t.edit}<span className="visually-hidden">: {t.step[s.id]}</span></button>
           </li>
         ))}
