@@ -10,6 +10,9 @@ export {
 /** The sandbox acts a session's prompts with synthetic landmarks (its frames are never read by a model). */
 export { actedAnalysis } from './domain/acted-capture.ts';
 export type { FaceMatchResult, MatchPolicy } from './domain/face-match.ts';
+/** The compared faces cut out for a reviewer (the console's face match section). */
+export { cropFace } from './face-crop.ts';
+export type { FaceLocation } from './domain/face-crop.ts';
 export { DEFAULT_MATCH_POLICY, decideFaceMatch } from './domain/face-match.ts';
 export type { SelfieResult, SelfieReason, SelfiePolicy, PassiveLiveness } from './domain/selfie.ts';
 export type { Challenge, ChallengeType, LivenessResult, LivenessReason, LivenessPolicy } from './domain/liveness.ts';

@@ -4,6 +4,7 @@ import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AuditService } from '../audit/index.ts';
+import { cropFace, type FaceLocation } from '../biometrics/index.ts';
 import { onboardingReads, OnboardingReviewBody, type OnboardingData, type OnboardingService } from '../onboarding/index.ts';
 import type { StaffService } from '../staff/index.ts';
 import { ProposalRefBody, type SecondReview } from './second-review.ts';
@@ -58,6 +59,37 @@ export function registerConsoleOnboardingRoutes(app: App, deps: { db: Db; staff:
     deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.document.view', subject: `${accountId}/${contactId}`, details: { liveness_session: sessionId, frame: seq } });
     return reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).type('image/jpeg').send(bytes);
   });
+
+  // The two faces the face match compared, cut out side by side for the reviewer (not the whole passport page):
+  // where each face is was kept with the match (details.face_match.face_a / face_b); the probe is the live frame
+  // the match used, or the uploaded selfie when there was no capture. Decrypted for viewing only, every view audited.
+  app.get('/console/api/accounts/:accountId/contacts/:contactId/onboarding/face-crops/:side', {
+    config, preHandler: read,
+    schema: { ...hide, params: Type.Object({ accountId: Type.String({ maxLength: 64 }), contactId: Type.String({ maxLength: 64 }), side: Type.Union([Type.Literal('document'), Type.Literal('probe')]) }) },
+  }, async (request, reply) => {
+    const clientId = who(request).user.client_id;
+    const { accountId, contactId, side } = request.params;
+    const row = await onboardingReads.get(deps.db, clientId, accountId, contactId);
+    const data = row ? await deps.onboarding.open<OnboardingData>(deps.db, row, 'data', row.data_enc) : null;
+    const match = data?.details?.face_match as { face_a?: FaceLocation | null; face_b?: FaceLocation | null; probe?: string; frame?: number } | undefined;
+    const location = side === 'document' ? match?.face_a : match?.face_b;
+    if (!match || !location) throw new AppError('not_found', 'No face location was kept for this report');
+    const storageKey = await faceSource(clientId, accountId, contactId, side, match, data?.details?.liveness as { session_id?: string } | undefined);
+    const crop = storageKey ? await cropFace(await deps.files.get(storageKey), location) : undefined;
+    if (!crop) throw new AppError('not_found', 'The image of this face is no longer kept');
+    deps.audit.record({ client_id: clientId, actor: actorOf(request), action: 'console.document.view', subject: `${accountId}/${contactId}`, details: { face_crop: side } });
+    return reply.headers({ 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' }).type('image/jpeg').send(crop);
+  });
+
+  /** The stored image a compared face came from: the document's front, or the match's probe (live frame or selfie). */
+  async function faceSource(clientId: string, accountId: string, contactId: string, side: 'document' | 'probe', match: { probe?: string; frame?: number }, liveness?: { session_id?: string }) {
+    if (side === 'probe' && match.probe === 'live_frame') {
+      if (!liveness?.session_id || !match.frame) return undefined;
+      return (await onboardingReads.livenessFrame(deps.db, clientId, accountId, contactId, liveness.session_id, match.frame))?.storage_key;
+    }
+    const slot = side === 'document' ? 'document_front' : 'selfie';
+    return (await filesOf(clientId, accountId, contactId)).find((f) => f.slot === slot)?.storage_key;
+  }
 
   // What the engines found behind each decision (document checks with MRZ and quality, face match score, proofs).
   // The public report shows only the spec's fields; these details are sealed in the report row and opened with the

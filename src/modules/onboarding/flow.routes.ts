@@ -4,6 +4,7 @@ import { AppError } from '../../platform/http/errors.ts';
 import { problemResponses } from '../../platform/http/schemas.ts';
 import { FlowView, SubmitResult, UPLOAD_TYPES, UploadResult, uploadBody } from './flow.schemas.ts';
 import type { FlowService } from './flow.service.ts';
+import type { Thumbnails } from './thumbnails.service.ts';
 import { throttled, type Throttle } from '../../platform/http/rate-limit/throttle.ts';
 
 const Token = Type.String({ minLength: 1, maxLength: 100 });
@@ -15,8 +16,8 @@ const Slot = Type.String({ minLength: 1, maxLength: 40, pattern: '^[a-z_0-9]+$' 
  * The hosted flow's API: public routes (no bearer token); the link token in the path is the credential. The
  * type of an upload is judged by its bytes, whatever Content-Type says; the body limit is UPLOAD_MAX_BYTES.
  */
-export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMaxBytes: number; throttle: Throttle; uploadsPerHour?: number }) {
-  const limits = { uploadsPerHour: deps.uploadsPerHour ?? 120 };
+export function registerFlowRoutes(app: App, deps: { flow: FlowService; thumbnails: Thumbnails; uploadMaxBytes: number; throttle: Throttle; uploadsPerHour?: number; thumbnailsPerHour?: number }) {
+  const limits = { uploadsPerHour: deps.uploadsPerHour ?? 120, thumbnailsPerHour: deps.thumbnailsPerHour ?? 600 };
   const tags = ['hosted flow'];
   const config = { public: true };
   const noStore = { 'cache-control': 'no-store', 'referrer-policy': 'no-referrer' };
@@ -34,6 +35,17 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; uploadMa
   app.post('/verify/:token/submit', {
     config, schema: { tags, summary: 'Consent and submit: processing starts', params: Type.Object({ token: Token }), body: Type.Object({ consent: Type.Boolean(), language: Type.Optional(Type.String({ maxLength: 10 })) }, { additionalProperties: false }), response: { 202: Type.Ref(SubmitResult), ...errors() } },
   }, async (request, reply) => reply.status(202).headers(noStore).send(await deps.flow.submit(request.params.token, request.body)));
+
+  // The review page's pictures of what was sent (an upload's slot, or `liveness`): through the link only, never a
+  // public or cacheable URL, refused once submitted (409). Each costs a decode, so a link has its own budget.
+  app.get('/verify/:token/thumbnails/:name', { config, schema: { hide: true, params: Type.Object({ token: Token, name: Slot }) } }, async (request, reply) => {
+    const { token, name } = request.params;
+    await deps.flow.resolveForWrite(token);
+    const { current, ttl } = await deps.throttle.hit(`thumbnail:${token}`, HOUR_MS, limits.thumbnailsPerHour);
+    if (current > limits.thumbnailsPerHour) throw throttled('Too many pictures asked for this link; please wait a while and try again', ttl);
+    const jpeg = await deps.thumbnails.of(token, name);
+    return reply.headers({ ...noStore, 'x-content-type-options': 'nosniff' }).type('image/jpeg').send(jpeg);
+  });
 
   // The mobile chip reader asks for this before active authentication: 8 random bytes for the chip to sign, for this
   // link's current run, usable once within a few minutes (docs/chip.md). Counted against the link's upload budget.

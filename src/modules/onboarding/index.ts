@@ -40,6 +40,7 @@ import { registerEmbeddingRoutes } from './embedding.routes.ts';
 import { createPortalService } from './portal.service.ts';
 import { registerPortalRoutes } from './portal.routes.ts';
 import { createProcessor } from './processing.ts';
+import { createThumbnails } from './thumbnails.service.ts';
 
 export { createOnboardingService, type OnboardingService } from './onboarding.service.ts';
 export { ownerOfStorageKey } from './files.ts';
@@ -76,12 +77,13 @@ export function createOnboarding(deps: {
   });
   const flow = createFlowService({ db, jobs, files, accounts, store, engines: engines.forClient, publicUrl: config.publicUrl, now });
   const liveness = createLivenessService({ db, files, accounts, store, engines: engines.forClient, now, resolve: flow.resolveForWrite });
+  const thumbnails = createThumbnails({ db, files, resolve: flow.resolveForWrite, liveness });
   const processor = createProcessor({ db, files, accounts, store, engines: engines.forClient, chipTrustStore: config.chipTrustDir, liveness, now });
   const portal = createPortalService({ db, accounts, store, now });
   defineOnboardingQueues(jobs);
   const embedding = createEmbedding(db);
   return {
-    mail, files, store, onboarding, invitations, flow, liveness, processor, portal, embedding,
+    mail, files, store, onboarding, invitations, flow, liveness, thumbnails, processor, portal, embedding,
     /** The origins that may frame the flow behind a link, for its CSP and its events. */
     embedOriginsFor: async (token: string) => {
       const clientId = await flow.clientOf(token);
@@ -101,7 +103,7 @@ export function registerOnboarding(
   submitReview?: Parameters<typeof registerOnboardingRoutes>[1]['submitReview'],
 ) {
   registerOnboardingRoutes(app, { onboarding: onboarding.onboarding, mail: onboarding.mail, submitReview });
-  registerFlowRoutes(app, { flow: onboarding.flow, uploadMaxBytes: config.uploadMaxBytes, throttle });
+  registerFlowRoutes(app, { flow: onboarding.flow, thumbnails: onboarding.thumbnails, uploadMaxBytes: config.uploadMaxBytes, throttle });
   registerLivenessRoutes(app, { liveness: onboarding.liveness, uploadMaxBytes: config.uploadMaxBytes, throttle });
   registerPortalRoutes(app, { portal: onboarding.portal, partners });
   registerEmbeddingRoutes(app, { embedding: onboarding.embedding });

@@ -33,7 +33,7 @@ interface Licence {
   dvla: { number: string; structure_valid: boolean; surname_matches: boolean | null; birth_date_matches: boolean | null; initials_match: boolean | null; implied_sex: string | null } | null;
 }
 interface DocumentDetails { decision: string; document_type: string; reasons: EngineReason[]; quality?: Quality[]; mrz?: Mrz | null; driving_licence?: Licence | null }
-interface FaceMatch { faces_a: number; faces_b: number; similarity: number | null; distance: number | null; threshold: number; decision: string; reasons: string[] }
+interface FaceMatch { faces_a: number; faces_b: number; similarity: number | null; distance: number | null; threshold: number; decision: string; reasons: string[]; face_a?: object | null; face_b?: object | null }
 type Liveness = LiveCapture;
 interface ProofOfAddress { decision: string; reasons: EngineReason[]; name_found: boolean; address: { postcode_found: boolean; street_found: boolean; city_found: boolean }; issue_date: string | null }
 interface ProofOfIdentity { decision: string; document_type: string; reasons: EngineReason[] }
@@ -168,13 +168,29 @@ function LicenceSection({ licence }: { licence: Licence }) {
   );
 }
 
-function FaceSection({ face, documentImage, selfieImage, selfieCaption }: { face: FaceMatch; documentImage?: string; selfieImage?: string; selfieCaption: string }) {
+/**
+ * One side of the face pair: the face cut out where the engine found it (the console's face-crops route), so the
+ * two faces sit side by side at the same size; the whole image stays one click away. A report made before face
+ * locations were kept, or one whose image is gone, shows why there is no crop.
+ */
+function FaceCrop({ crop, whole, label, count }: { crop?: string; whole?: string; label: string; count: number }) {
+  const [failed, setFailed] = useState(false);
+  return (
+    <figure data-testid="face-crop">
+      {crop && !failed ? <img src={crop} alt={`Face used for the match: ${label}`} width={240} height={240} onError={() => setFailed(true)} />
+        : <p className="muted">No face crop{count === 0 ? ': no face was found.' : failed ? ': the image is no longer kept.' : ' was kept for this report.'}</p>}
+      <figcaption>{label} ({count} face{count === 1 ? '' : 's'} found){whole && <> · <a href={whole} target="_blank" rel="noopener noreferrer">whole image<span className="visually-hidden"> of the {label.toLowerCase()}</span></a></>}</figcaption>
+    </figure>
+  );
+}
+
+function FaceSection({ face, cropUrl, documentImage, selfieImage, selfieCaption }: { face: FaceMatch; cropUrl: (side: 'document' | 'probe') => string; documentImage?: string; selfieImage?: string; selfieCaption: string }) {
   return (
     <section className="card" aria-labelledby="onb-face">
       <h2 id="onb-face">Face match</h2>
       <div className="two faces">
-        <figure>{documentImage ? <img src={documentImage} alt="Face source: the identity document" /> : <p>No document image.</p>}<figcaption>Identity document ({face.faces_a} face{face.faces_a === 1 ? '' : 's'} found)</figcaption></figure>
-        <figure>{selfieImage ? <img src={selfieImage} alt="Face source: the selfie" /> : <p>No selfie.</p>}<figcaption>{selfieCaption} ({face.faces_b} face{face.faces_b === 1 ? '' : 's'} found)</figcaption></figure>
+        <FaceCrop crop={face.face_a ? cropUrl('document') : undefined} whole={documentImage} label="Identity document portrait" count={face.faces_a} />
+        <FaceCrop crop={face.face_b ? cropUrl('probe') : undefined} whole={selfieImage} label={selfieCaption} count={face.faces_b} />
       </div>
       <dl className="facts">
         <dt>Decision</dt><dd><Decision value={face.decision} testId="face-decision" /></dd>
@@ -362,7 +378,7 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
               {doc?.mrz && <MrzSection mrz={doc.mrz} />}
               {doc && !doc.mrz && idscan && <section className="card" aria-labelledby="onb-mrz"><h2 id="onb-mrz">Machine-readable zone</h2><p>No MRZ was read on this document.</p></section>}
               {doc?.driving_licence && <LicenceSection licence={doc.driving_licence} />}
-              {face && <FaceSection face={face} documentImage={slot('document_front') && fileUrl(slot('document_front')!)} {...faceProbe(face, liveness)} />}
+              {face && <FaceSection face={face} cropUrl={(side) => `/console/api${base}/onboarding/face-crops/${side}`} documentImage={slot('document_front') && fileUrl(slot('document_front')!)} {...faceProbe(face, liveness)} />}
               {liveness && <LivenessSection liveness={liveness} frameUrl={frameUrl} />}
               {(poa || poi) && <ProofsSection address={poa} identity={poi} />}
               {Object.keys(other).length > 0 && <section className="card" aria-labelledby="onb-other"><h2 id="onb-other">Other answers and checks</h2><Generic value={other} /></section>}

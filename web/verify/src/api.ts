@@ -66,6 +66,12 @@ export function api(token: string) {
     flow: () => call<Flow>('GET', `${base}/flow`),
     saveStep: (step: StepId, data: unknown) => call<Flow>('PUT', `${base}/steps/${step}`, JSON.stringify(data), 'application/json'),
     upload: (slot: string, file: Blob) => call<UploadInfo & { feedback: Feedback }>('POST', `${base}/uploads/${slot}`, file, 'application/octet-stream'),
+    /** A small picture of an upload (by slot) or of the liveness frame; the link is the credential, nothing is cached. */
+    thumbnail: async (name: string): Promise<Blob> => {
+      const response = await fetch(`${base}/thumbnails/${name}`, { credentials: 'omit', cache: 'no-store' });
+      if (!response.ok) throw new ApiError(response.status, undefined, response.statusText);
+      return response.blob();
+    },
     submit: (language: string) => call<{ state: string; redirect_url: string | null }>('POST', `${base}/submit`, JSON.stringify({ consent: true, language }), 'application/json'),
   };
 }

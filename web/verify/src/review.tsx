@@ -1,6 +1,39 @@
-import { useId, useState } from 'react';
-import { ApiError, type StepId } from './api.ts';
+import { useEffect, useId, useState } from 'react';
+import { ApiError, type Api, type Flow, type StepId } from './api.ts';
 import type { StepProps } from './step.ts';
+import './review.css';
+
+/** What a step's pictures are: its uploads (the chip's data is no picture), and the camera check's frame once done. */
+function picturesOf(flow: Flow, id: StepId): { name: string; pdf: boolean }[] {
+  const step = flow.steps.find((s) => s.id === id);
+  if (!step) return [];
+  if (id === 'liveness') return step.complete ? [{ name: 'liveness', pdf: false }] : [];
+  const slots = step.uploads.map((u) => u.slot).filter((slot) => slot !== 'chip');
+  return flow.uploads.filter((u) => slots.includes(u.slot)).map((u) => ({ name: u.slot, pdf: u.media_type === 'application/pdf' }));
+}
+
+/**
+ * The pictures, fetched through the link's own endpoint (never a public URL) and held as object URLs in this
+ * page's memory only, released when the page leaves "Check and send".
+ */
+function usePictures(client: Api, names: string[]): Record<string, string> {
+  const [urls, setUrls] = useState<Record<string, string>>({});
+  const key = names.join(',');
+  useEffect(() => {
+    let live = true;
+    const made: string[] = [];
+    for (const name of names) {
+      client.thumbnail(name).then((blob) => {
+        if (!live) return;
+        const url = URL.createObjectURL(blob);
+        made.push(url);
+        setUrls((u) => ({ ...u, [name]: url }));
+      }, () => undefined); // no picture: the step's text still says what was received
+    }
+    return () => { live = false; made.forEach((u) => URL.revokeObjectURL(u)); };
+  }, [client, key]);
+  return urls;
+}
 
 export function Review(props: StepProps & { goTo: (id: StepId) => void; onDone: (redirect: string | null) => void }) {
   const { t, flow } = props;
@@ -9,6 +42,8 @@ export function Review(props: StepProps & { goTo: (id: StepId) => void; onDone: 
   const [missing, setMissing] = useState<string[]>([]);
   const consentId = useId();
   const steps = flow.steps.filter((s) => s.id !== 'review' && s.id !== 'mobile_handover');
+  const pictures = Object.fromEntries(steps.map((s) => [s.id, picturesOf(flow, s.id)]));
+  const urls = usePictures(props.client, Object.values(pictures).flat().filter((p) => !p.pdf).map((p) => p.name));
   const submit = async () => {
     setBusy(true);
     try {
@@ -34,20 +69,34 @@ export function Review(props: StepProps & { goTo: (id: StepId) => void; onDone: 
     if (id === 'unique_email') return a.unique_email?.email ?? null;
     if (id === 'legal_names_history') return a.legal_names_history?.names.map((n) => `${n.first_name} ${n.last_name}`).join('; ') ?? null;
     if (id === 'home_address_history') return a.home_address_history?.addresses.map(line).join('; ') ?? null;
-    const slots = flow.steps.find((s) => s.id === id)?.uploads.map((u) => u.slot) ?? [];
-    const n = flow.uploads.filter((u) => slots.includes(u.slot)).length;
-    return n ? t.received(n) : null;
+    if (id === 'liveness') return flow.steps.find((s) => s.id === 'liveness')?.complete ? t.livenessDone : null;
+    const sent = pictures[id] ?? [];
+    const photos = sent.filter((p) => !p.pdf).length;
+    return photos ? t.received(photos) : sent.length ? t.fileReceived : null;
   };
+  const label = (name: string) => (name === 'liveness' ? t.livenessFrame : t.slot[name] ?? name);
   return (
     <>
       <p>{t.review}</p>
       <ul className="summary">
         {steps.map((s) => (
           <li key={s.id} className={s.complete ? 'complete' : 'todo'}>
-            <span className="answer">
+            <div className="answer">
               <span>{t.step[s.id]}: <strong>{s.complete ? t.completeMark : t.todoMark}</strong></span>
               <span className="muted">{answer(s.id) ?? t.answerNone}</span>
-            </span>
+              {(pictures[s.id]?.length ?? 0) > 0 && (
+                <div className="thumbs">
+                  {pictures[s.id]!.map((p) => (
+                    <figure key={p.name} className="thumb" data-testid={`thumb-${p.name}`}>
+                      {p.pdf ? <span className="thumb-file" aria-hidden="true">PDF</span>
+                        : urls[p.name] ? <img src={urls[p.name]} alt={label(p.name)} />
+                        : <span className="thumb-file" aria-hidden="true">…</span>}
+                      <figcaption>{p.pdf ? `${label(p.name)} (${t.pdfFile})` : label(p.name)}</figcaption>
+                    </figure>
+                  ))}
+                </div>
+              )}
+            </div>
             <button type="button" className="link" onClick={() => props.goTo(s.id)}>{t.edit}<span className="visually-hidden">: {t.step[s.id]}</span></button>
           </li>
         ))}

@@ -1,5 +1,6 @@
 import { euclideanDistance } from './vectors.ts';
 import type { Decision, FaceObservation, FaceReason, ImageAnalysis } from './types.ts';
+import { locateFace, type FaceLocation } from './face-crop.ts';
 
 /**
  * The face-match decision, pure: the engine supplies what it saw in each image, this decides.
@@ -39,6 +40,9 @@ export interface FaceMatchResult {
   threshold: number;
   decision: Decision;
   reasons: FaceReason[];
+  /** Where the compared face of each image is (the largest): the console shows the two faces from these. */
+  face_a: FaceLocation | null;
+  face_b: FaceLocation | null;
 }
 
 export function significantFaces(analysis: ImageAnalysis, ratio: number): FaceObservation[] {
@@ -79,6 +83,8 @@ export function decideFaceMatch(a: ImageAnalysis, b: ImageAnalysis, policy: Matc
     // Any reason fails the match: a reviewer should look at a low-quality or crowded image even when the score is high.
     decision: reasons.length === 0 ? 'PASSED' : 'FAILED',
     reasons,
+    face_a: fa ? locateFace(fa, a) : null,
+    face_b: fb ? locateFace(fb, b) : null,
   };
 }
 

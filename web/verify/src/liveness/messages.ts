@@ -1,4 +1,4 @@
-/** The liveness step's words (English and Spanish), kept beside the step; the language is the page's <html lang>. */
+/** The liveness step's words (English, Welsh and Spanish), kept beside the step; the language is the page's <html lang>. */
 export type LiveChallenge = 'turn_left' | 'turn_right' | 'look_up' | 'blink' | 'smile';
 
 const en = {
@@ -64,5 +64,40 @@ const es: LiveMessages = {
   },
 };
 
-export const liveMessages = (): LiveMessages => (document.documentElement.lang === 'es' ? es : en);
-export const speechLang = (): string => (document.documentElement.lang === 'es' ? 'es-ES' : 'en-GB');
+const cy: LiveMessages = {
+  help: 'Rydym yn gwirio eich bod chi yma yn bersonol: mae’r camera yn eich ffilmio am tua 15 eiliad tra byddwn yn gofyn i chi wneud ychydig o bethau syml, fel troi eich pen, edrych i fyny, blincio neu wenu. Cadwch eich wyneb yn y ffrâm a dilynwch y geiriau ar y sgrin.',
+  start: 'Dechrau’r gwiriad camera',
+  again: 'Rhoi cynnig arall arni',
+  starting: 'Yn agor y camera…',
+  look: 'Edrychwch yn syth ar y camera',
+  prompt: { turn_left: 'Trowch eich pen yn araf i’r chwith', turn_right: 'Trowch eich pen yn araf i’r dde', look_up: 'Edrychwch i fyny tuag at y nenfwd', blink: 'Caewch eich llygaid am eiliad, yna agorwch nhw', smile: 'Gwenwch' },
+  back: 'Nawr edrychwch yn syth ar y camera eto',
+  checking: 'Yn gwirio’r recordiad…',
+  passed: 'Diolch. Mae’r gwiriad wedi’i wneud.',
+  failed: 'Ni allem gadarnhau eich bod chi yma yn bersonol.',
+  failedHint: 'Dewch o hyd i olau da, cadwch eich wyneb cyfan yn y ffrâm, a dilynwch bob cyfarwyddyd tra bydd ar y sgrin.',
+  virtual: (label) => `Mae’r camera hwn yn edrych fel camera rhithwir (${label}). Defnyddiwch gamera eich dyfais ei hun: ni ellir defnyddio camerâu rhithwir ar gyfer y gwiriad hwn.`,
+  noCamera: 'Ni allwn ddefnyddio camera ar y ddyfais hon. Parhewch ar eich ffôn: sganiwch y cod gydag ef, neu agorwch y ddolen arno.',
+  qr: 'Cod QR i agor y dudalen hon ar eich ffôn',
+  link: 'Dolen i’w hagor ar eich ffôn',
+  retryCamera: 'Rhoi cynnig ar y camera eto',
+  preview: 'Rhagolwg y camera',
+  reason: {
+    LIVENESS_CHALLENGE_NOT_MET: 'Ni welsom bob symudiad y gofynnwyd amdano.',
+    LIVENESS_WRONG_ACTION: 'Gwelsom symudiad gwahanol i’r un y gofynnwyd amdano.',
+    LIVENESS_NO_FACE_IN_FRAME: 'Roedd eich wyneb yn aml allan o’r ffrâm.',
+    LIVENESS_MULTIPLE_FACES: 'Dim ond chi ddylai fod yn y ffrâm.',
+    LIVENESS_NOT_FRONTAL_AT_START: 'Edrychwch yn syth ar y camera ar y dechrau, gyda’ch llygaid ar agor.',
+    LIVENESS_SESSION_EXPIRED: 'Cymerodd y recordiad ormod o amser.',
+    LIVENESS_TOO_FEW_FRAMES: 'Roedd y recordiad yn rhy fyr, neu’r cysylltiad yn rhy araf.',
+    LIVENESS_FRAME_GAP: 'Oedodd y cysylltiad yn ystod y recordiad.',
+    LIVENESS_VIRTUAL_CAMERA: 'Ni ellir defnyddio camera rhithwir.',
+  },
+};
+
+/** Every language of the step, by the page's language code (the completeness test reads it). */
+export const LIVE_MESSAGES: Record<string, LiveMessages> = { en, cy, es };
+const SPEECH: Record<string, string> = { en: 'en-GB', cy: 'cy-GB', es: 'es-ES' };
+
+export const liveMessages = (): LiveMessages => LIVE_MESSAGES[document.documentElement.lang] ?? en;
+export const speechLang = (): string => SPEECH[document.documentElement.lang] ?? 'en-GB';
