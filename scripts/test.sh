@@ -20,11 +20,25 @@ fi
 npx tsc --noEmit -p .
 # The module rules (docs/architecture.md): no cycles, modules through their index.ts, domain/ without I/O.
 npm run check:deps
+# A watchdog on each stage: a test stuck in a synchronous loop blocks vitest's own timeouts (they need the event
+# loop), and would hold CI until its limit. Past the watchdog the stage fails with a message naming it.
+# About 15 and 8 minutes are usual on 2 shared cores; TEST_STAGE_MINUTES raises the limit.
+limit="${TEST_STAGE_MINUTES:-45}m"
+stage() {
+  local name="$1"; shift
+  local rc=0
+  timeout --kill-after=30s "$limit" "$@" || rc=$?
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then
+    echo "test.sh: the $name stage did not finish within $limit; a test is stuck (the last files reported above were running)" >&2
+  fi
+  return "$rc"
+}
 if [ "${TEST_ONLY:-}" = "pglite" ]; then
-  exec npx vitest run --project pglite "$@"
+  stage "PGlite" npx vitest run --project pglite "$@"
+  exit
 fi
-npx vitest run "$@"
+stage "vitest (PGlite and PostgreSQL)" npx vitest run "$@"
 # The pages in Debian's Chromium, one file at a time (the bundles were built by `npm run build`, npm's pretest).
 if [ $# -eq 0 ]; then
-  npx vitest run --config test/browser/vitest.config.ts
+  stage "browser" npx vitest run --config test/browser/vitest.config.ts
 fi
