@@ -132,6 +132,15 @@ describe('the hint and the shutter', () => {
     expect(a.hint).toBe('blurry');
     expect(a.sharpness).toBeLessThan(THRESHOLDS.minSharpness);
   });
+  it('a dark band along one side on a dark table: that side is faint, the band\'s inner border is a line further in', () => {
+    const g = card(picture(), frame);
+    rect(g, { x: frame.x, y: frame.y, width: frame.width, height: 40 }, 60);
+    expect(edgeLine(g, frame, 'top')!.offset).toBeGreaterThan(30);
+    // Sharp: three sides in place, the fourth not seen: not ready, and not "far" either.
+    expect(assess(g, frame).hint).toBe('find');
+    // Blurred: blur is the thing to fix.
+    expect(assess(blur(g, 2), frame).hint).toBe('blurry');
+  });
   it('a reflection on the card: glare, before blur', () => {
     const g = card(picture(), frame);
     rect(g, shrink(frame, 0.3), 255);

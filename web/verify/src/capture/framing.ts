@@ -163,12 +163,17 @@ export function assess(g: Grey, frame: Rect, previous: Grey | null = null, t: Th
   // The document's interior: inside the frame by the tolerance, so its border and the background stay out.
   const inside = { x: frame.x + band, y: frame.y + band, width: frame.width - 2 * band, height: frame.height - 2 * band };
   const out: Assessment = { hint: 'ready', edges, sharpness: laplacianVariance(g, inside), glare: saturatedShare(g, frame, t.saturated), motion: motion(previous, g) };
-  if (found.some((e) => e.offset < -band)) out.hint = 'back';
-  else if (found.length < 4 && !found.some((e) => e.offset > band)) out.hint = 'find';
-  else if (found.some((e) => e.offset > band)) out.hint = found.length >= 2 ? 'closer' : 'find';
+  const near = found.filter((e) => Math.abs(e.offset) <= band).length;
+  const inner = found.filter((e) => e.offset > band).length;
+  const outer = found.filter((e) => e.offset < -band).length;
+  // Three sides at the frame's place the document, whatever else is seen: a line further in is then print or a
+  // coloured band of the document (its faint real edge lost in blur), not a far document.
+  if (near < 3) out.hint = outer > 0 ? 'back' : inner >= 2 ? 'closer' : 'find';
   else if (out.glare > t.maxGlare) out.hint = 'glare';
   else if (out.motion > t.maxMotion) out.hint = 'still';
   else if (out.sharpness < t.minSharpness) out.hint = 'blurry';
+  // Ready needs all four: the fourth may be faint (a dark band on a dark table) while blur is judged on three.
+  else if (near < 4) out.hint = 'find';
   return out;
 }
 
