@@ -77,10 +77,10 @@ beforeAll(async () => {
   const far = { x: Math.round((W - frame.width * 0.5) / 2), y: Math.round((H - frame.height * 0.5) / 2), width: Math.round(frame.width * 0.5), height: Math.round(frame.height * 0.5) };
   mkdirSync(path.dirname(VIDEO), { recursive: true });
   writeFileSync(VIDEO, y4m([
-    { rgb: await picture(null), seconds: 3 },
-    { rgb: await picture(far), seconds: 3 },
-    { rgb: await picture(inFrame, 4), seconds: 3 },
-    { rgb: await picture(inFrame), seconds: 8 },
+    { rgb: await picture(null), seconds: 2 },
+    { rgb: await picture(far), seconds: 2 },
+    { rgb: await picture(inFrame, 4), seconds: 2.5 },
+    { rgb: await picture(inFrame), seconds: 6 },
   ]));
   browser = await chromium.launch({
     executablePath: CHROMIUM,
@@ -110,6 +110,15 @@ describe.skipIf(!hasChromium)('guided document capture with the fake camera (iss
     const r = await h.request({ face_match: 'true' });
     const { page, close } = await open(r.link);
     expect(await kindsOffered(page)).toEqual([expect.stringMatching(/^Passport/), expect.stringMatching(/^Driving licence/), expect.stringMatching(/^National identity card/)]);
+    // With the keyboard alone: the arrow keys move between the kinds, Enter sends the form.
+    await page.getByRole('radio', { name: /^Passport/ }).focus();
+    await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('ArrowDown');
+    expect(await page.getByRole('radio', { name: /^National identity card/ }).isChecked()).toBe(true);
+    await page.keyboard.press('Tab');
+    expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
+    await page.keyboard.press('Enter');
+    await page.getByText('National identity card · United Kingdom').waitFor();
     await close();
   });
 
@@ -137,7 +146,7 @@ describe.skipIf(!hasChromium)('guided document capture with the fake camera (iss
     const uploads: string[] = [];
     page.on('request', (req) => { if (req.method() === 'POST' && /\/uploads\//.test(req.url())) uploads.push(req.url().split('/uploads/')[1]!); });
     // Registered before the camera opens (a loaded machine may reach the sharp part of the film during the checks
-    // below); the film loops every 17 s, so 60 s covers a missed pass.
+    // below); the film loops every 12.5 s, so 60 s covers a missed pass.
     const sent = page.waitForResponse((res) => res.url().endsWith('/uploads/document_front') && res.request().method() === 'POST', { timeout: 60_000 })
       .catch(async (e) => { throw new Error(`${e}; hints seen: ${JSON.stringify(await seen(page))}`); });
     sent.catch(() => undefined); // awaited below; a failure before then must not become an unhandled rejection
@@ -157,7 +166,7 @@ describe.skipIf(!hasChromium)('guided document capture with the fake camera (iss
       new MutationObserver(() => { if (seen.at(-1) !== el.textContent) seen.push(el.textContent ?? ''); }).observe(el, { childList: true, characterData: true, subtree: true });
     });
 
-    // The film: nothing, then the card far away, then the card blurred in the frame (each ~3 s; the file loops).
+    // The film: nothing, then the card far away, then the card blurred in the frame (2-2.5 s each; the file loops).
     await page.getByText('Place your document inside the frame').waitFor({ timeout: 30_000 });
     await shot(page, 'capture-2-find');
     await page.getByText('Too far: move closer so the document fills the frame').waitFor({ timeout: 30_000 });
