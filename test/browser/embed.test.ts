@@ -71,6 +71,7 @@ describe.skipIf(!hasChromium || !hasShared)('web SDK: the hosted flow embedded i
     await frame.getByRole('button', { name: 'Save and continue' }).click();
     await frame.getByRole('heading', { level: 1, name: 'Your ID document' }).waitFor({ timeout: 30_000 });
     await waitFor(() => events(page), (e) => e.some((x) => x.type === 'step' && x.step === 'id_document'));
+    await frame.getByRole('button', { name: 'Continue' }).click(); // the document's country and kind: the offered passport
     await frame.getByLabel('Front of your ID document', { exact: true }).setInputFiles(PASSPORT);
     await frame.getByText('Received. This photo can be used.').waitFor({ timeout: 90_000 });
     await frame.getByRole('button', { name: 'Save and continue' }).click();

@@ -38,6 +38,12 @@ const upload = async (page: Page, label: string, file: string | { name: string; 
   await page.getByLabel(label, { exact: true }).setInputFiles(file);
 };
 const save = (page: Page) => page.getByRole('button', { name: 'Save and continue' }).click();
+/** The document step's first screen (issue 25): the country and kind offered first (GB from the address or the browser, a passport). */
+const choosePassport = async (page: Page) => {
+  await page.getByRole('radio', { name: /^Passport/ }).check();
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await page.getByLabel('Front of your ID document', { exact: true }).waitFor({ state: 'attached' });
+};
 
 async function fillAddress(page: Page, a: { street: string; city: string; postcode: string; country: string }) {
   await page.getByLabel('Street and house number').fill(a.street);
@@ -72,6 +78,7 @@ describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared spe
 
     await heading(page, 'Your ID document');
     await visit(page, 'standard-2-document');
+    await choosePassport(page);
     await upload(page, 'Front of your ID document', BLURRY_PASSPORT);
     await page.getByRole('alert').filter({ hasText: 'The photo is blurry' }).waitFor({ timeout: 60_000 });
     await visit(page, 'standard-3-retake');
@@ -96,6 +103,7 @@ describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared spe
     const { context, page } = await h.page(DESKTOP);
     await page.goto(r.link);
     await heading(page, 'Your ID document');
+    await choosePassport(page);
     await upload(page, 'Front of your ID document', PASSPORT);
     await page.getByText('Received. This photo can be used.').waitFor({ timeout: 60_000 });
     await page.getByRole('button', { name: 'Save and continue' }).click();
@@ -150,6 +158,7 @@ describe.skipIf(!hasChromium || !hasShared)('hosted flow in Chromium (shared spe
     await heading(phone.page, 'Continue on your phone');
     await phone.page.getByRole('button', { name: 'Continue on this device' }).click();
     await heading(phone.page, 'Your ID document');
+    await choosePassport(phone.page);
     // Not a document (a portrait): the document is referred, but the face on it is compared with the selfie.
     await upload(phone.page, 'Front of your ID document', face('sheldon', 5));
     await phone.page.getByRole('alert').filter({ hasText: 'We could not read the document' }).waitFor({ timeout: 60_000 });

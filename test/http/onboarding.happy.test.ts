@@ -67,6 +67,9 @@ describe('the hosted flow over HTTP', () => {
     expect(flow.statusCode).toBe(200);
     expect(flow.headers['cache-control']).toBe('no-store');
     expect(flow.json()).toMatchObject({ state: 'open', first_name: 'Ada', missing: ['personal_details', 'home_address_history', 'id_document'] });
+    // The document step says which documents this request accepts (idscan: passport or driving licence); no other step has the list.
+    expect(flow.json().steps.find((s: { id: string }) => s.id === 'id_document').documents).toEqual(['passport', 'driving_licence']);
+    expect(flow.json().steps.filter((s: { documents?: unknown }) => s.documents !== undefined)).toHaveLength(1);
     expect((await t.app.inject({ url: p.url, headers: c.auth })).json().status).toBe('IN_PROGRESS');
 
     const early = await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, payload: { consent: true } });

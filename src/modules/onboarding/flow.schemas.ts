@@ -27,6 +27,9 @@ export const FlowView = Type.Object({
     id: Type.String({ description: 'personal_details, unique_email, legal_names_history, home_address_history, mobile_handover, id_document, selfie, liveness, proof_of_identity, proof_of_address, review' }),
     complete: Type.Boolean(),
     uploads: Type.Array(Type.Object({ slot: Type.String(), optional: Type.Optional(Type.Boolean()), kinds: Kinds })),
+    documents: Type.Optional(Type.Array(Type.Union([Type.Literal('passport'), Type.Literal('driving_licence'), Type.Literal('identity_card')]), {
+      description: 'id_document step only: the documents this request accepts, offered by the page before the photos (guidance: the upload itself takes only the image)',
+    })),
   })),
   missing: Type.Array(Type.String()),
   answers: Type.Object({}, { additionalProperties: true, description: 'the answers saved so far, by step' }),

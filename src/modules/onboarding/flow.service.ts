@@ -86,7 +86,10 @@ export function createFlowService(deps: {
       branding: await readBranding(db, row.client_id),
       state: row.status === 'READY' ? 'complete' : row.submitted_at ? 'submitted' : 'open',
       first_name: contact?.first_name ?? '',
-      steps: steps.map((s) => ({ ...s, uploads: stepsFor(row.parameters).find((x) => x.id === s.id)!.uploads })),
+      steps: steps.map((s) => {
+        const { uploads, documents } = stepsFor(row.parameters).find((x) => x.id === s.id)!;
+        return documents ? { ...s, uploads, documents } : { ...s, uploads };
+      }),
       missing,
       answers: { ...answers, answered_at: undefined },
       uploads: await Promise.all(files.map(async (f) => ({

@@ -2,7 +2,8 @@ import { useCallback, useEffect, useRef, useState, type ReactElement } from 'rea
 import { api, ApiError, tokenFromPath, type Flow, type StepId } from './api.ts';
 import { direction, initialLanguage, MESSAGES } from './i18n.ts';
 import { AddressHistory, NamesHistory, PersonalDetails, UniqueEmail } from './forms.tsx';
-import { DocumentStep, ProofStep, SelfieStep } from './uploads.tsx';
+import { ProofStep, SelfieStep } from './uploads.tsx';
+import { DocumentStep } from './capture/DocumentStep.tsx';
 import { LivenessStep } from './liveness/LivenessStep.tsx';
 import { Handover } from './handover.tsx';
 import { Review } from './review.tsx';

@@ -3,6 +3,7 @@ export type StepId =
   | 'personal_details' | 'unique_email' | 'legal_names_history' | 'home_address_history'
   | 'id_document' | 'selfie' | 'liveness' | 'mobile_handover' | 'proof_of_identity' | 'proof_of_address' | 'review';
 
+export type DocumentKind = 'passport' | 'driving_licence' | 'identity_card';
 export interface Address { street: string; city: string; postcode: string; country: string }
 export interface Feedback { usable: boolean; problems: string[] }
 export interface UploadInfo { slot: string; media_type: string; size: number; feedback: Feedback | null }
@@ -11,7 +12,8 @@ export interface Flow {
   branding?: Branding;
   state: 'open' | 'submitted' | 'complete';
   first_name: string;
-  steps: { id: StepId; complete: boolean; uploads: { slot: string; optional?: boolean; kinds: ('image' | 'pdf')[] }[] }[];
+  /** `documents`: the document step's accepted kinds (absent from servers before issue 25). */
+  steps: { id: StepId; complete: boolean; uploads: { slot: string; optional?: boolean; kinds: ('image' | 'pdf')[] }[]; documents?: DocumentKind[] }[];
   missing: string[];
   answers: {
     personal_details?: { address: Address };

@@ -1,6 +1,7 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useRef, useState } from 'react';
 import { ApiError, type Feedback, type UploadInfo } from './api.ts';
 import type { StepProps } from './step.ts';
+import { Camera, type Guide } from './capture/Camera.tsx';
 
 type Status = { kind: 'idle' } | { kind: 'busy' } | { kind: 'done'; feedback: Feedback } | { kind: 'refused'; code: string; message?: string };
 
@@ -9,43 +10,11 @@ function problemsText(t: StepProps['t'], codes: string[]): string[] {
   return known.length ? [...new Set(known)] : codes.length ? [t.problemFallback] : [];
 }
 
-/** The camera, while open: a live preview and one button that takes the photo. */
-function Camera({ facing, label, t, onPhoto, onUnavailable }: { facing: 'user' | 'environment'; label: string; t: StepProps['t']; onPhoto: (b: Blob) => void; onUnavailable: () => void }) {
-  const video = useRef<HTMLVideoElement>(null);
-  const [stream, setStream] = useState<MediaStream | null>(null);
-  useEffect(() => {
-    let active: MediaStream | null = null;
-    let cancelled = false;
-    navigator.mediaDevices?.getUserMedia({ video: { facingMode: facing, width: { ideal: 1920 }, height: { ideal: 1080 } }, audio: false }).then((s) => {
-      if (cancelled) return s.getTracks().forEach((tr) => tr.stop());
-      active = s;
-      setStream(s);
-      if (video.current) video.current.srcObject = s;
-    }, onUnavailable) ?? onUnavailable();
-    return () => { cancelled = true; active?.getTracks().forEach((tr) => tr.stop()); };
-  }, [facing, onUnavailable]);
-  const take = () => {
-    const v = video.current;
-    if (!v || !v.videoWidth) return;
-    const canvas = document.createElement('canvas');
-    canvas.width = v.videoWidth;
-    canvas.height = v.videoHeight;
-    canvas.getContext('2d')!.drawImage(v, 0, 0);
-    canvas.toBlob((b) => b && onPhoto(b), 'image/jpeg', 0.92);
-  };
-  return (
-    <div className="camera">
-      <video ref={video} autoPlay playsInline muted aria-label={label} />
-      <button type="button" onClick={take} disabled={!stream}>{t.takePhoto}</button>
-    </div>
-  );
-}
-
 /**
  * One upload slot: camera capture (getUserMedia) with a file-upload fallback that is always there. The
  * server's feedback comes back at once; a poor photo is explained so the contact can take it again.
  */
-export function Capture({ props, slot, facing, accept, optional }: { props: StepProps; slot: string; facing: 'user' | 'environment'; accept: string; optional?: boolean }) {
+export function Capture({ props, slot, facing, accept, optional, guide }: { props: StepProps; slot: string; facing: 'user' | 'environment'; accept: string; optional?: boolean; guide?: Guide }) {
   const { t } = props;
   const id = useId();
   const existing = props.flow.uploads.find((u) => u.slot === slot);
@@ -55,6 +24,8 @@ export function Capture({ props, slot, facing, accept, optional }: { props: Step
   const [preview, setPreview] = useState<string | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
   const label = t.slot[slot] ?? slot;
+  // Stable, so the camera is opened once, not again on every render of this slot.
+  const unavailable = useCallback(() => { setCameraFailed(true); setCamera(false); }, []);
   useEffect(() => () => { if (preview) URL.revokeObjectURL(preview); }, [preview]);
 
   const send = async (file: Blob) => {
@@ -86,7 +57,7 @@ export function Capture({ props, slot, facing, accept, optional }: { props: Step
         </div>
       )}
       {camera && !cameraFailed ? (
-        <Camera facing={facing} label={label} t={t} onPhoto={send} onUnavailable={() => { setCameraFailed(true); setCamera(false); }} />
+        <Camera facing={facing} label={label} t={t} guide={guide} onPhoto={send} onUnavailable={unavailable} />
       ) : (
         accept !== 'application/json' && <button type="button" className="secondary" onClick={() => setCamera(true)}>{status.kind === 'done' ? t.retake : t.useCamera}</button>
       )}
@@ -103,27 +74,16 @@ export function Capture({ props, slot, facing, accept, optional }: { props: Step
 }
 
 
-function NextButton({ props, slots }: { props: StepProps; slots: string[] }) {
+export function NextButton({ props, slots }: { props: StepProps; slots: string[] }) {
   const ready = slots.every((s) => props.flow.uploads.some((u) => u.slot === s));
   return <button type="button" disabled={!ready} onClick={props.next}>{props.t.next}</button>;
-}
-
-export function DocumentStep(props: StepProps) {
-  return (
-    <>
-      <p className="help">{props.t.documentHelp}</p>
-      <Capture props={props} slot="document_front" facing="environment" accept="image/*" />
-      <Capture props={props} slot="document_back" facing="environment" accept="image/*" optional />
-      <NextButton props={props} slots={['document_front']} />
-    </>
-  );
 }
 
 export function SelfieStep(props: StepProps) {
   return (
     <>
       <p className="help">{props.t.selfieHelp}</p>
-      <Capture props={props} slot="selfie" facing="user" accept="image/*" />
+      <Capture props={props} slot="selfie" facing="user" accept="image/*" guide="oval" />
       <NextButton props={props} slots={['selfie']} />
     </>
   );

@@ -7275,6 +7275,8 @@ export interface components {
             state: "open" | "submitted" | "complete";
             steps: {
                 complete: boolean;
+                /** @description id_document step only: the documents this request accepts, offered by the page before the photos (guidance: the upload itself takes only the image) */
+                documents?: ("passport" | "driving_licence" | "identity_card")[];
                 /** @description personal_details, unique_email, legal_names_history, home_address_history, mobile_handover, id_document, selfie, liveness, proof_of_identity, proof_of_address, review */
                 id: string;
                 uploads: {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { asksForSomething, normaliseParameters, stepsFor } from './parameters.ts';
+import { asksForSomething, documentKinds, normaliseParameters, stepsFor } from './parameters.ts';
 import { addressHistoryProblems, progress } from './flow.ts';
 
 const ids = (p: Record<string, 'true' | 'false'>) => stepsFor(normaliseParameters(p)).map((s) => s.id);
@@ -20,6 +20,21 @@ describe('steps from the parameters', () => {
     const p = normaliseParameters({ idscan: 'true' });
     expect(Object.keys(p)).toHaveLength(11);
     expect(p.face_match).toBe('false');
+  });
+});
+
+describe('documents the contact may use', () => {
+  const kinds = (p: Record<string, 'true' | 'false'>) => documentKinds(normaliseParameters(p));
+  it('idscan: a passport or a driving licence, as the spec words it', () => expect(kinds({ idscan: 'true' })).toEqual(['passport', 'driving_licence']));
+  it('face match (also on the phone): any ID document, identity cards too', () => {
+    expect(kinds({ face_match: 'true' })).toEqual(['passport', 'driving_licence', 'identity_card']);
+    expect(kinds({ face_match_mobile: 'true' })).toEqual(['passport', 'driving_licence', 'identity_card']);
+    expect(kinds({ idscan: 'true', face_match: 'true' })).toEqual(['passport', 'driving_licence', 'identity_card']);
+  });
+  it('no document asked: none offered, and only the document step carries the list', () => {
+    expect(kinds({ selfie: 'true' })).toEqual([]);
+    const steps = stepsFor(normaliseParameters({ personal_details: 'true', idscan: 'true' }));
+    expect(steps.map((s) => s.documents)).toEqual([undefined, ['passport', 'driving_licence'], undefined]);
   });
 });
 

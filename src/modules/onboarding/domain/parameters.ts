@@ -43,6 +43,22 @@ export interface Step {
   id: StepId;
   /** Uploads this step needs; `optional` ones the contact may skip (a back side a passport does not have). */
   uploads: { slot: Slot; optional?: boolean; kinds: ('image' | 'pdf')[] }[];
+  /** The document step only: the kinds of document the contact may use (`documentKinds`). */
+  documents?: DocumentKind[];
+}
+
+/** An identity document the contact may photograph in the document step. */
+export type DocumentKind = 'passport' | 'driving_licence' | 'identity_card';
+
+/**
+ * Which documents a request accepts, the one place the page's choice of document comes from. The spec's
+ * `idscan` asks for "an ID document (passport or driving licence)"; `face_match` and `face_match_mobile` for
+ * "an ID document", so there a national identity card is offered too: the document engine reads its MRZ
+ * (TD1/TD2) like a passport's, and the mobile chip reader reads its chip. Both asked: the wider list.
+ */
+export function documentKinds(p: Parameters): DocumentKind[] {
+  if (!wantsDocument(p)) return [];
+  return wantsFaceMatch(p) ? ['passport', 'driving_licence', 'identity_card'] : ['passport', 'driving_licence'];
 }
 
 const IMAGE: ('image' | 'pdf')[] = ['image'];
@@ -67,7 +83,7 @@ export function stepsFor(p: Parameters): Step[] {
   // face_match_mobile: the document, selfie and chip are taken on the phone; the hand-over step comes first.
   if (on(p, 'face_match_mobile')) steps.push({ id: 'mobile_handover', uploads: [] });
   if (wantsDocument(p)) {
-    steps.push({ id: 'id_document', uploads: [{ slot: 'document_front', kinds: IMAGE }, { slot: 'document_back', optional: true, kinds: IMAGE }] });
+    steps.push({ id: 'id_document', uploads: [{ slot: 'document_front', kinds: IMAGE }, { slot: 'document_back', optional: true, kinds: IMAGE }], documents: documentKinds(p) });
   }
   if (wantsFaceMatch(p) || on(p, 'selfie')) steps.push({ id: 'selfie', uploads: [{ slot: 'selfie', kinds: IMAGE }] });
   // Liveness has no upload slot: its frames come only through a capture session (liveness.service.ts).

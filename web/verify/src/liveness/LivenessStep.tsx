@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import QRCode from 'qrcode';
 import { tokenFromPath } from '../api.ts';
 import { Capture } from '../uploads.tsx';
+import { GuideOverlay } from '../capture/Camera.tsx';
 import type { StepProps } from '../step.ts';
 import { livenessApi, type LiveOutcome, type LiveSession } from './api.ts';
 import { describeCamera, type CameraReport } from './camera.ts';
@@ -138,7 +139,11 @@ export function LivenessStep(props: StepProps) {
         {state.kind === 'capturing' && <p className="prompt" aria-live="assertive">{state.prompt}</p>}
         {state.kind === 'starting' && <p role="status">{m.starting}</p>}
         {/* Mirrored like a mirror, which people expect; the frames sent are not (see grab). */}
-        <video ref={video} autoPlay playsInline muted aria-label={m.preview} style={{ transform: 'scaleX(-1)' }} />
+        <div className="viewfinder">
+          <video ref={video} autoPlay playsInline muted aria-label={m.preview} style={{ transform: 'scaleX(-1)' }} />
+          {/* Where the face goes (issue 25); symmetric, so the mirrored preview needs no mirrored oval. */}
+          <GuideOverlay video={video} guide="oval" />
+        </div>
       </div>
       {state.kind === 'checking' && <p role="status">{m.checking}</p>}
       {state.kind === 'result' && state.outcome.decision === 'PASSED' && <p role="status" className="ok">{m.passed}</p>}
