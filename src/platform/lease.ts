@@ -56,7 +56,11 @@ export function whileHoldingLease(sql: Sql, name: string, options: LeaseOptions,
       const sentAt = Date.now();
       let held: boolean | undefined;
       try {
-        held = await takeLease(sql, name, holder, options.ttlMs);
+        // A query that hangs (a dead connection) must not keep the work going past the lease: it counts as failed.
+        held = await Promise.race([
+          takeLease(sql, name, holder, options.ttlMs),
+          sleep(options.renewMs, undefined, { ref: false }).then(() => { throw new Error('no answer from the database'); }),
+        ]);
       } catch (error) {
         options.log?.(`lease ${name}: ${(error as Error).message}`);
       }
