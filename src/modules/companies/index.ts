@@ -9,4 +9,4 @@ export type { RegisterSource } from './domain/register.ts';
 export { normaliseCompanyNumber } from './domain/company-number.ts';
 export { createCheckStarter, type CheckStarter } from './check-start.ts';
 export { companiesSource } from './sources.ts';
-export { followStreams, followOnce, STREAMS } from './stream-client.ts';
+export { followStreams, followOnce, STREAMS, STREAM_LEASE } from './stream-client.ts';

@@ -2,10 +2,12 @@
  * Follows Companies House's streaming API: a long-lived GET per stream (companies, officers, PSCs) with the
  * stream key as the basic-auth user, resumed from the last timepoint seen (kept in the database, so a restart
  * goes on where it stopped), reconnecting after a pause when the connection ends or fails. Each event names a
- * company; `onCompany` refreshes the monitored checks of that company.
+ * company; `onCompany` refreshes the monitored checks of that company. One process follows at a time (a lease,
+ * `STREAM_LEASE`): every worker would otherwise repeat the same requests against Companies House's rate limit.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import type { Db } from '../../platform/db/db.ts';
+import { whileHoldingLease } from '../../platform/lease.ts';
 import { parseStreamLine } from './domain/stream.ts';
 
 export const STREAMS = ['companies', 'officers', 'persons-with-significant-control'] as const;
@@ -18,7 +20,12 @@ export interface StreamOptions {
   /** Pause before reconnecting (ms); the API asks clients not to reconnect in a tight loop. */
   reconnectMs?: number;
   log?: (message: string) => void;
+  /** The lease's length and renewal interval (ms); tests shorten them. */
+  lease?: { ttlMs: number; renewMs: number };
 }
+
+/** The lease of the one process that follows the streams; another takes over at most ttl + renew after it dies. */
+export const STREAM_LEASE = { name: 'companies-house-streams', ttlMs: 60_000, renewMs: 15_000 };
 
 const state = {
   get: async (db: Db, stream: string) =>
@@ -56,8 +63,13 @@ export async function followOnce(stream: string, options: StreamOptions, signal:
   return handled;
 }
 
-/** Follows every stream until stopped. */
+/** Follows every stream until stopped, while this process holds the streams' lease. */
 export function followStreams(options: StreamOptions) {
+  const { ttlMs, renewMs } = options.lease ?? STREAM_LEASE;
+  return whileHoldingLease(options.db, STREAM_LEASE.name, { ttlMs, renewMs, log: options.log }, () => followEvery(options));
+}
+
+function followEvery(options: StreamOptions) {
   const controller = new AbortController();
   const loops = STREAMS.map(async (stream) => {
     while (!controller.signal.aborted) {
