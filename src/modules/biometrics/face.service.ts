@@ -93,7 +93,7 @@ export function createFaceService(options: FaceServiceOptions = {}) {
       const analysed = [];
       // A session over the limit is refused by its count alone: no engine time is spent on it.
       const blank: ImageAnalysis = { width: 0, height: 0, faces: [] };
-      for (const f of frames) analysed.push({ seq: f.seq, step: f.step, received_ms: f.received_ms, sha256: f.sha256, analysis: frames.length > capturePolicy.maxFrames ? blank : await analyze(f.bytes) });
+      for (const f of frames) analysed.push({ seq: f.seq, step: f.step, received_ms: f.received_ms, sha256: f.sha256, analysis: frames.length > capturePolicy.maxFrames ? blank : await (await getEngine()).analyzeUpright(f.bytes) });
       return decideLiveCapture(session, analysed, seen, capturePolicy);
     },
     /**
