@@ -48,7 +48,7 @@ const kindOf = (r: Row): string => (r.kind === 'genuine' ? BONA_FIDE : r.kind);
  * --cached-only uses the sources already scored (a partial run; the report says how many).
  */
 async function scoreSet(engine: FaceEngine, sources: FaceSource[]): Promise<Row[]> {
-  const files = ['attacks.ts', 'sources.ts', '../../src/modules/biometrics/domain/pad-features.ts'].map((f) => fs.readFileSync(path.join(import.meta.dirname, f), 'utf8'));
+  const files = ['attacks.ts', 'sources.ts', '../../src/modules/biometrics/domain/pad-features.ts', '../../src/platform/domain/spectrum.ts'].map((f) => fs.readFileSync(path.join(import.meta.dirname, f), 'utf8'));
   const key = crypto.createHash('sha256').update([...files, PAD_SEED].join('\0')).digest('hex').slice(0, 16);
   const cacheDir = path.join(os.tmpdir(), `kyc-pad-signals-${key}`);
   fs.mkdirSync(cacheDir, { recursive: true });

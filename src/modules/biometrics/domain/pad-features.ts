@@ -13,6 +13,8 @@
  * with weights fitted by eval/faces on the calibration split.
  */
 
+import { powerSpectrum } from '../../../platform/domain/spectrum.ts';
+
 /** A square RGB crop, 3 bytes per pixel. */
 export interface Crop {
   size: number;
@@ -59,72 +61,8 @@ export function grey(c: Crop): Float64Array {
 
 // ---- spectrum ----------------------------------------------------------------------------------------
 
-/** In-place radix-2 FFT of one row (re, im of length n, a power of two). */
-function fft1(re: Float64Array, im: Float64Array): void {
-  const n = re.length;
-  for (let i = 1, j = 0; i < n; i++) {
-    let bit = n >> 1;
-    for (; j & bit; bit >>= 1) j ^= bit;
-    j ^= bit;
-    if (i < j) {
-      [re[i], re[j]] = [re[j] as number, re[i] as number];
-      [im[i], im[j]] = [im[j] as number, im[i] as number];
-    }
-  }
-  for (let len = 2; len <= n; len <<= 1) {
-    const ang = (-2 * Math.PI) / len;
-    for (let i = 0; i < n; i += len) {
-      for (let k = 0; k < len / 2; k++) {
-        const wr = Math.cos(ang * k);
-        const wi = Math.sin(ang * k);
-        const a = i + k;
-        const b = a + len / 2;
-        const xr = (re[b] as number) * wr - (im[b] as number) * wi;
-        const xi = (re[b] as number) * wi + (im[b] as number) * wr;
-        re[b] = (re[a] as number) - xr;
-        im[b] = (im[a] as number) - xi;
-        re[a] = (re[a] as number) + xr;
-        im[a] = (im[a] as number) + xi;
-      }
-    }
-  }
-}
-
-/** Power spectrum of an n x n image (Hann-windowed, mean removed), DC at index 0. */
-export function powerSpectrum(g: Float64Array, n: number): Float64Array {
-  let mean = 0;
-  for (const v of g) mean += v;
-  mean /= g.length;
-  const re = new Float64Array(n * n);
-  const im = new Float64Array(n * n);
-  for (let y = 0; y < n; y++) {
-    const wy = 0.5 - 0.5 * Math.cos((2 * Math.PI * y) / (n - 1));
-    for (let x = 0; x < n; x++) re[y * n + x] = ((g[y * n + x] as number) - mean) * wy * (0.5 - 0.5 * Math.cos((2 * Math.PI * x) / (n - 1)));
-  }
-  const rr = new Float64Array(n);
-  const ri = new Float64Array(n);
-  for (let y = 0; y < n; y++) {
-    rr.set(re.subarray(y * n, y * n + n));
-    ri.set(im.subarray(y * n, y * n + n));
-    fft1(rr, ri);
-    re.set(rr, y * n);
-    im.set(ri, y * n);
-  }
-  for (let x = 0; x < n; x++) {
-    for (let y = 0; y < n; y++) {
-      rr[y] = re[y * n + x] as number;
-      ri[y] = im[y * n + x] as number;
-    }
-    fft1(rr, ri);
-    for (let y = 0; y < n; y++) {
-      re[y * n + x] = rr[y] as number;
-      im[y * n + x] = ri[y] as number;
-    }
-  }
-  const p = new Float64Array(n * n);
-  for (let i = 0; i < p.length; i++) p[i] = (re[i] as number) ** 2 + (im[i] as number) ** 2;
-  return p;
-}
+// The power spectrum (Hann-windowed, mean removed, DC at index 0) is platform/domain/spectrum.ts, shared with
+// the documents' screen and halftone checks.
 
 /** Radial frequency of spectrum index (u, v), 0 at DC to about 0.71 at the corner (cycles per pixel). */
 const radius = (u: number, v: number, n: number): number => Math.hypot(u > n / 2 ? u - n : u, v > n / 2 ? v - n : v) / n;

@@ -7,7 +7,7 @@
  * two directions, so a pattern must be a lattice (periodic both ways) to count.
  */
 import type { Gray } from '../quality.ts';
-import { powerSpectrum } from './fft.ts';
+import { powerSpectrum } from '../../../../platform/domain/spectrum.ts';
 import type { Rect } from './page.ts';
 
 const N = 64;

@@ -1,6 +1,8 @@
 /**
- * A radix-2 FFT, in place, and the power spectrum of a square tile (pure). Only 64- and 128-pixel tiles are
- * transformed, so the textbook iterative Cooley-Tukey is fast enough and avoids a dependency (ADR 0120).
+ * A radix-2 FFT, in place, and the power spectrum of a square tile (pure): the periodic-pattern signals of the
+ * document authenticity checks (screen and halftone lattices) and of presentation-attack detection (moire on a
+ * face) share it. Only 64- and 128-pixel tiles are transformed, so the textbook iterative Cooley-Tukey is fast
+ * enough and avoids a dependency (ADR 0120).
  */
 
 function fft1d(re: Float64Array, im: Float64Array, n: number, offset: number, stride: number): void {
@@ -37,7 +39,7 @@ function fft1d(re: Float64Array, im: Float64Array, n: number, offset: number, st
   }
 }
 
-/** Power spectrum |F|² of an n×n real tile (n a power of two), mean removed and Hann-windowed. */
+/** Power spectrum |F|² of an n×n real tile (n a power of two), mean removed and Hann-windowed; DC at index 0. */
 export function powerSpectrum(tile: Float64Array, n: number): Float64Array {
   let mean = 0;
   for (const v of tile) mean += v;
