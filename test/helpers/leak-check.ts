@@ -176,6 +176,15 @@ export async function runLeakCheck(options: { databaseUrl?: string } = {}): Prom
         if (up.status !== 201) throw new Error(`upload ${upload.slot}: ${up.text}`);
       }
     }
+    if (flow.steps.some((step) => step.id === 'liveness')) {
+      // The liveness step takes frames of a capture session only (issue 21): one session with one frame, finished.
+      const session = (await call('POST', `/verify/${link}/liveness/sessions`, {})).json() as { session_id: string; nonce: string };
+      const frames = `/verify/${link}/liveness/sessions/${session.session_id}`;
+      const frame = await call('POST', `${frames}/frames`, image, { 'content-type': 'image/jpeg', 'x-liveness-nonce': session.nonce, 'x-liveness-step': '0' });
+      if (frame.status !== 201) throw new Error(`liveness frame: ${frame.text}`);
+      const finished = await call('POST', `${frames}/finish`, { nonce: session.nonce });
+      if (finished.status !== 200) throw new Error(`liveness finish: ${finished.text}`);
+    }
     const submitted = await call('POST', `/verify/${link}/submit`, { consent: true, language: 'en' });
     if (submitted.status !== 202) throw new Error(`submit: ${submitted.text}`);
     await receiver.waitFor(() => receiver.events().some((e) => e.json.event === 'REPORT_READY' && e.json.report_type === 'ONBOARDING'), 120_000);
