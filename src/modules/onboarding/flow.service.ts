@@ -82,13 +82,14 @@ export function createFlowService(deps: {
     const uploaded = new Set(files.map((f) => f.slot as Slot));
     const contact = await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id);
     const { steps, missing } = progress(row.parameters, answers, uploaded);
+    const planned = new Map(stepsFor(row.parameters).map((s) => [s.id, s]));
     return {
       branding: await readBranding(db, row.client_id),
       state: row.status === 'READY' ? 'complete' : row.submitted_at ? 'submitted' : 'open',
       first_name: contact?.first_name ?? '',
       steps: steps.map((s) => {
-        const { uploads, documents } = stepsFor(row.parameters).find((x) => x.id === s.id)!;
-        return documents ? { ...s, uploads, documents } : { ...s, uploads };
+        const { uploads, documents } = planned.get(s.id)!;
+        return { ...s, uploads, ...(documents ? { documents } : {}) };
       }),
       missing,
       answers: { ...answers, answered_at: undefined },
