@@ -29,7 +29,7 @@ export const OPERATIONS: Record<string, Operation> = {
   'credits.add': async (s, a) => s.credits.add(str(a, 'client'), Number(a.amount), typeof a.reason === 'string' ? a.reason : 'added by operator'),
   'credits.show': async (s, a) => s.credits.history(str(a, 'client'), {}),
   'users.create': async (s, a) => {
-    const created = await s.staff.createUser(str(a, 'client'), { email: str(a, 'email'), role: str(a, 'role'), password: a.password as string | undefined });
+    const created = await s.staff.createUser(str(a, 'client'), { email: str(a, 'email'), role: str(a, 'role'), name: a.name as string | undefined, password: a.password as string | undefined });
     await s.audit.flush(); // the command closes the database next
     return created;
   },

@@ -238,6 +238,99 @@ describe('roles and tenants', () => {
   });
 });
 
+describe('display names', () => {
+  const pointers = (body: { errors?: { pointer: string }[] }) => (body.errors ?? []).map((e) => e.pointer).sort();
+
+  it('a user is created with a name (trimmed) or without one (null); every bad field is named at once', async () => {
+    const named = await t.services.staff.createUser(a.clientId, { email: 'anna@a.test', role: 'reviewer', name: '  Anna Reviewer ', password: PASSWORD });
+    expect(named.user).toMatchObject({ email: 'anna@a.test', name: 'Anna Reviewer' });
+    const unnamed = await t.services.staff.createUser(a.clientId, { email: 'noname@a.test', role: 'reviewer', password: PASSWORD });
+    expect(unnamed.user.name).toBeNull();
+    expect((await t.services.staff.listUsers(a.clientId)).find((u) => u.email === 'anna@a.test')?.name).toBe('Anna Reviewer');
+    const bad = await t.services.staff.createUser(a.clientId, { email: 'not-an-address', role: 'owner', name: 'Anna\u202EReviewer', password: 'short' }).catch((e: unknown) => e);
+    expect(bad).toMatchObject({ code: 'validation_failed', extra: { errors: [
+      { pointer: '/email', message: 'is not an e-mail address' }, { pointer: '/role', message: 'is not a role' },
+      { pointer: '/name', message: 'must not contain the bidirectional control character U+202E' }, { pointer: '/password', message: 'must be at least 12 characters' },
+    ] } });
+    expect((bad as Error).message).toContain('name must not contain the bidirectional control character U+202E');
+    for (const [name, message] of [['   ', 'must not be empty'], ['x'.repeat(101), 'must be at most 100 characters'], ['Anna\nReviewer', 'must be one line (no tab or line break)']]) {
+      await expect(t.services.staff.createUser(a.clientId, { email: 'nobody@a.test', role: 'reviewer', name })).rejects.toMatchObject({ extra: { errors: [{ pointer: '/name', message }] } });
+    }
+    expect((await t.services.staff.listUsers(a.clientId)).some((u) => u.email === 'nobody@a.test')).toBe(false);
+    // The trail says a name was given, never the name.
+    const created = (await auditOf(a.clientId)).filter((e) => e.action === 'staff.create' && (e.subject === named.user.id || e.subject === unnamed.user.id));
+    expect(created.map((e) => [e.subject, e.details])).toEqual(expect.arrayContaining([[named.user.id, { role: 'reviewer', invited: false, named: true }], [unnamed.user.id, { role: 'reviewer', invited: false, named: false }]]));
+    expect(JSON.stringify(created)).not.toContain('Anna');
+  });
+
+  it('an administrator invites with a name and renames a user (themself too); bad names are 422 with the field; the trail holds no name', async () => {
+    await t.services.staff.createUser(a.clientId, { email: 'names-admin@a.test', role: 'administrator', password: PASSWORD });
+    const admin = await consoleLogin(t, 'names-admin@a.test');
+    const invited = await t.app.inject({ method: 'POST', url: '/console/api/settings/users', headers: admin.headers, payload: { email: 'bo@a.test', role: 'reviewer', name: 'Bo Checker' } });
+    expect(invited.statusCode, invited.body).toBe(201);
+    expect(invited.json().user).toMatchObject({ email: 'bo@a.test', name: 'Bo Checker', status: 'invited' });
+    const badInvite = await t.app.inject({ method: 'POST', url: '/console/api/settings/users', headers: admin.headers, payload: { email: 'nope', role: 'reviewer', name: ' ' } });
+    expect(badInvite.statusCode).toBe(422);
+    expect(badInvite.headers['content-type']).toContain('application/problem+json');
+    expect(pointers(badInvite.json())).toEqual(['/email', '/name']);
+    // A bidirectional control is refused by the rule every request string meets, with the same pointer.
+    const bidi = await t.app.inject({ method: 'POST', url: '/console/api/settings/users', headers: admin.headers, payload: { email: 'bidi@a.test', role: 'reviewer', name: 'Bo\u202EChecker' } });
+    expect(bidi.statusCode).toBe(422);
+    expect(pointers(bidi.json())).toEqual(['/name']);
+
+    const bo = invited.json().user.id as string;
+    const renamed = await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${bo}`, headers: admin.headers, payload: { name: ' Bo Second-Checker ' } });
+    expect(renamed.statusCode, renamed.body).toBe(200);
+    expect(renamed.json()).toMatchObject({ name: 'Bo Second-Checker', role: 'reviewer', status: 'invited' });
+    const tooLong = await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${bo}`, headers: admin.headers, payload: { name: 'B'.repeat(101) } });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json().errors).toEqual([{ pointer: '/name', message: 'must be at most 100 characters' }]);
+    const self = await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${admin.userId}`, headers: admin.headers, payload: { name: 'Nia Admin' } });
+    expect(self.statusCode, self.body).toBe(200);
+    expect((await t.app.inject({ url: '/console/api/session', headers: admin.headers })).json().user.name).toBe('Nia Admin');
+    // Renaming oneself is allowed; changing one's own role with it is still not.
+    expect((await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${admin.userId}`, headers: admin.headers, payload: { name: 'Nia', role: 'reviewer' } })).statusCode).toBe(422);
+    const elsewhere = await staffUser(t, b.clientId, 'rename-me@b.test', 'reviewer');
+    expect((await t.app.inject({ method: 'PATCH', url: `/console/api/settings/users/${elsewhere.userId}`, headers: admin.headers, payload: { name: 'Taken Over' } })).statusCode).toBe(404);
+    expect((await t.services.staff.listUsers(b.clientId)).find((u) => u.id === elsewhere.userId)?.name).toBeNull();
+
+    const trail = (await auditOf(a.clientId)).filter((e) => (e.action === 'staff.update' || e.action === 'staff.create') && (e.subject === bo || e.subject === admin.userId));
+    expect(trail.filter((e) => e.action === 'staff.update').map((e) => e.details)).toEqual([{ name_changed: true }, { name_changed: true }]);
+    expect(trail.find((e) => e.action === 'staff.create' && e.subject === bo)?.details).toEqual({ role: 'reviewer', invited: true, named: true });
+    expect(JSON.stringify(trail)).not.toMatch(/Bo |Checker|Nia/);
+  });
+
+  it('the invited person gives their name when accepting; a bad one is refused and the invitation stays usable', async () => {
+    const created = await t.services.staff.createUser(a.clientId, { email: 'cleo@a.test', role: 'read-only', name: 'Typed By Admin' });
+    const token = created.invitation_url!.split('/console/invite/')[1]!;
+    const bad = await t.app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token, password: 'short', name: '\t' } });
+    expect(bad.statusCode).toBe(422);
+    expect(pointers(bad.json())).toEqual(['/name', '/password']);
+    const ok = await t.app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token, password: PASSWORD, name: 'Cleo Reader' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toEqual({ email: 'cleo@a.test', name: 'Cleo Reader' });
+    const cleo = await consoleLogin(t, 'cleo@a.test');
+    expect((await t.app.inject({ url: '/console/api/session', headers: cleo.headers })).json().user).toMatchObject({ email: 'cleo@a.test', name: 'Cleo Reader' });
+    const accepted = (await auditOf(a.clientId)).find((e) => e.action === 'staff.invitation_accepted' && e.subject === cleo.userId);
+    expect(accepted?.details).toEqual({ name_changed: true });
+    // Without a name (an older page, or a script), the administrator's stays.
+    const kept = await t.services.staff.createUser(a.clientId, { email: 'dev@a.test', role: 'reviewer', name: 'Dev Named' });
+    const keptToken = kept.invitation_url!.split('/console/invite/')[1]!;
+    expect((await t.app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token: keptToken, password: PASSWORD } })).json()).toEqual({ email: 'dev@a.test', name: 'Dev Named' });
+  });
+
+  it('GET /console/api/people names each user by name and e-mail (name null when none), for every role', async () => {
+    await t.services.staff.createUser(a.clientId, { email: 'eli@a.test', role: 'reviewer', name: 'Eli Reviewer', password: PASSWORD });
+    const reader = await staffUser(t, a.clientId, 'people-reader@a.test', 'read-only');
+    const people = await t.app.inject({ url: '/console/api/people', headers: reader.headers });
+    expect(people.statusCode, people.body).toBe(200);
+    const users = (people.json().data as { kind: string; email: string; name: string | null; role: string; actor: string }[]).filter((p) => p.kind === 'user');
+    expect(users.find((p) => p.email === 'eli@a.test')).toMatchObject({ name: 'Eli Reviewer', role: 'reviewer', actor: expect.stringMatching(/^user:usr_/) });
+    expect(users.find((p) => p.email === 'people-reader@a.test')?.name).toBeNull();
+    expect(users.some((p) => p.email.endsWith('@b.test'))).toBe(false);
+  });
+});
+
 describe('password change', () => {
   it('needs the current password, applies the rules, and ends the other sessions', async () => {
     const first = await staffUser(t, a.clientId, 'changer@a.test', 'reviewer');

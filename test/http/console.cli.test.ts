@@ -20,20 +20,20 @@ afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
 
 // Each command opens the embedded database (~10 s here): run once, in the PGlite project only.
 describe.skipIf(databaseKind === 'postgres')('kyc users', () => {
-  it('creates a user with a password, one with an invitation link, lists them, and refuses a bad role', async () => {
+  it('creates a user with a password, one with a name and an invitation link, lists them, and refuses a bad role and name at once', async () => {
     const client = JSON.parse((await cli('clients', 'create', '--name', 'CLI firm')).stdout).clientId as string;
     const withPassword = JSON.parse((await cli('users', 'create', '--client', client, '--email', 'lead@cli.test', '--role', 'administrator', '--password', 'a long enough passphrase')).stdout);
-    expect(withPassword.user).toMatchObject({ email: 'lead@cli.test', role: 'administrator', status: 'active', client_id: client });
+    expect(withPassword.user).toMatchObject({ email: 'lead@cli.test', name: null, role: 'administrator', status: 'active', client_id: client });
     expect(withPassword.invitation_url).toBeUndefined();
-    const invited = await cli('users', 'create', '--client', client, '--email', 'anna@cli.test', '--role', 'reviewer');
+    const invited = await cli('users', 'create', '--client', client, '--email', 'anna@cli.test', '--role', 'reviewer', '--name', 'Anna Reviewer');
     const body = JSON.parse(invited.stdout);
-    expect(body.user.status).toBe('invited');
+    expect(body.user).toMatchObject({ status: 'invited', name: 'Anna Reviewer' });
     expect(body.invitation_url).toMatch(/^https:\/\/kyc\.example\/console\/invite\/[0-9a-z]{50,}$/);
     expect(invited.stderr).toContain(body.invitation_url);
-    const list = JSON.parse((await cli('users', 'list', '--client', client)).stdout) as { email: string; status: string }[];
-    expect(list.map((u) => [u.email, u.status])).toEqual([['lead@cli.test', 'active'], ['anna@cli.test', 'invited']]);
-    const bad = await cli('users', 'create', '--client', client, '--email', 'x@cli.test', '--role', 'owner').then(() => 0, (e: { code: number; stderr: string }) => {
-      expect(e.stderr).toContain('role must be administrator, reviewer or read-only');
+    const list = JSON.parse((await cli('users', 'list', '--client', client)).stdout) as { email: string; name: string | null; status: string }[];
+    expect(list.map((u) => [u.email, u.name, u.status])).toEqual([['lead@cli.test', null, 'active'], ['anna@cli.test', 'Anna Reviewer', 'invited']]);
+    const bad = await cli('users', 'create', '--client', client, '--email', 'x@cli.test', '--role', 'owner', '--name', '  ').then(() => 0, (e: { code: number; stderr: string }) => {
+      expect(e.stderr).toContain('role must be administrator, reviewer or read-only; name must not be empty');
       return e.code;
     });
     expect(bad).toBe(1);

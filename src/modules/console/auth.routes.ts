@@ -2,7 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { throttled, type Throttle } from '../../platform/http/rate-limit/throttle.ts';
-import type { StaffService } from '../staff/index.ts';
+import { StaffName, type StaffService } from '../staff/index.ts';
 import { checkCsrf, cookieName, guard, readCookie, setSessionCookie, who } from './session.ts';
 
 const config = { public: true } as const;
@@ -82,8 +82,8 @@ export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService;
   });
 
   app.post('/console/api/invitations/accept', {
-    config, schema: { ...hide, body: Type.Object({ token: Type.String({ minLength: 10, maxLength: 100 }), password: Type.String({ maxLength: 1000 }) }, { additionalProperties: false }) },
-  }, async (request) => staff.acceptInvitation(request.body.token, request.body.password));
+    config, schema: { ...hide, body: Type.Object({ token: Type.String({ minLength: 10, maxLength: 100 }), password: Type.String({ maxLength: 1000 }), name: Type.Optional(StaffName) }, { additionalProperties: false }) },
+  }, async (request) => staff.acceptInvitation(request.body.token, request.body.password, request.body.name));
 
   app.post('/console/api/me/password', {
     config, preHandler: anyRole,

@@ -9,7 +9,7 @@ import type { CreditsService } from '../credits/index.ts';
 import { EmailConnectionBody, type MailService } from '../mail/index.ts';
 import type { Embedding } from '../onboarding/index.ts';
 import { listsWithAge, type ScreeningService } from '../screening/index.ts';
-import type { StaffService } from '../staff/index.ts';
+import { StaffName, type StaffService } from '../staff/index.ts';
 import { SubscriptionCreateBody, type WebhooksService } from '../webhooks/index.ts';
 import { consoleRepo } from './console.repo.ts';
 import { actorOf, guard, who } from './session.ts';
@@ -161,14 +161,15 @@ export function registerConsoleSettingsRoutes(app: App, deps: SettingsDeps) {
     return saved;
   });
 
-  // Who is behind an actor id (`user:usr_…`, `api:kci_…`), so the pages name reviewers by e-mail and credentials by
-  // name instead of showing ids. Readable by every role: a reviewer sees who reviewed before.
+  // Who is behind an actor id (`user:usr_…`, `api:kci_…`), so the pages name reviewers by name and e-mail and
+  // credentials by name instead of showing ids. A user's name is null when none was given (the pages then show the
+  // e-mail alone). Readable by every role: a reviewer sees who reviewed before.
   app.get('/console/api/people', { config, schema: hide, preHandler: read }, async (request) => {
     const clientId = clientOf(request);
     const [users, credentials] = await Promise.all([deps.staff.listUsers(clientId), deps.clients.listCredentials(clientId)]);
     return {
       data: [
-        ...users.map((u) => ({ actor: `user:${u.id}`, kind: 'user' as const, email: u.email, role: u.role, name: u.email })),
+        ...users.map((u) => ({ actor: `user:${u.id}`, kind: 'user' as const, email: u.email, role: u.role, name: u.name })),
         ...credentials.map((c) => ({ actor: `api:${c.client_id}`, kind: 'api' as const, email: null, role: null, name: c.name })),
       ],
     };
@@ -178,13 +179,15 @@ export function registerConsoleSettingsRoutes(app: App, deps: SettingsDeps) {
   app.get('/console/api/settings/users', { config, schema: hide, preHandler: admin }, async (request) => ({ data: await deps.staff.listUsers(clientOf(request)) }));
   app.post('/console/api/settings/users', {
     config, preHandler: admin,
-    schema: { ...hide, body: Type.Object({ email: Type.String({ maxLength: 320 }), role: Type.String({ maxLength: 20 }) }, { additionalProperties: false }) },
+    schema: { ...hide, body: Type.Object({ email: Type.String({ maxLength: 320 }), role: Type.String({ maxLength: 20 }), name: Type.Optional(StaffName) }, { additionalProperties: false }) },
   }, async (request, reply) => reply.status(201).send(await deps.staff.createUser(clientOf(request), request.body, actorOf(request))));
   app.patch('/console/api/settings/users/:id', {
     config, preHandler: admin,
-    schema: { ...hide, params: IdParam, body: Type.Object({ role: Type.Optional(Type.String({ maxLength: 20 })), disabled: Type.Optional(Type.Boolean()) }, { additionalProperties: false }) },
+    schema: { ...hide, params: IdParam, body: Type.Object({ role: Type.Optional(Type.String({ maxLength: 20 })), disabled: Type.Optional(Type.Boolean()), name: Type.Optional(StaffName) }, { additionalProperties: false }) },
   }, async (request) => {
-    if (request.params.id === who(request).user.id) throw new AppError('unprocessable', 'Change your own role or access through another administrator');
+    // An administrator may rename themself, but not change their own role or access (no one locks themself out).
+    const ownAccess = request.body.role !== undefined || request.body.disabled !== undefined;
+    if (request.params.id === who(request).user.id && ownAccess) throw new AppError('unprocessable', 'Change your own role or access through another administrator');
     return deps.staff.updateUser(clientOf(request), request.params.id, request.body, actorOf(request));
   });
 }

@@ -5,6 +5,7 @@ export interface StaffRow {
   id: string;
   client_id: string;
   email: string;
+  name: string | null;
   role: Role;
   password_hash: string | null;
   totp_secret_enc: Uint8Array | null;
@@ -31,10 +32,10 @@ export interface SessionRow {
 
 /** SQL for staff users and their sessions; tenant-scoped functions take `clientId` first. */
 export const staffRepo = {
-  insert: (sql: Sql, row: { id: string; clientId: string; email: string; role: Role; passwordHash: string | null; inviteHash: string | null; inviteExpiresAt: Date | null }) =>
+  insert: (sql: Sql, row: { id: string; clientId: string; email: string; name: string | null; role: Role; passwordHash: string | null; inviteHash: string | null; inviteExpiresAt: Date | null }) =>
     one<StaffRow>(sql,
-      `INSERT INTO staff_users (id, client_id, email, role, password_hash, invite_hash, invite_expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING *`,
-      [row.id, row.clientId, row.email, row.role, row.passwordHash, row.inviteHash, row.inviteExpiresAt]) as Promise<StaffRow>,
+      `INSERT INTO staff_users (id, client_id, email, name, role, password_hash, invite_hash, invite_expires_at) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING *`,
+      [row.id, row.clientId, row.email, row.name, row.role, row.passwordHash, row.inviteHash, row.inviteExpiresAt]) as Promise<StaffRow>,
   byEmail: (sql: Sql, email: string) => one<StaffRow>(sql, 'SELECT * FROM staff_users WHERE lower(email) = lower($1)', [email]),
   byId: (sql: Sql, id: string) => one<StaffRow>(sql, 'SELECT * FROM staff_users WHERE id = $1', [id]),
   inClient: (sql: Sql, clientId: string, id: string) => one<StaffRow>(sql, 'SELECT * FROM staff_users WHERE client_id = $1 AND id = $2', [clientId, id]),
@@ -47,11 +48,12 @@ export const staffRepo = {
   loggedIn: (sql: Sql, id: string, at: Date) => sql.query('UPDATE staff_users SET failed_logins = 0, locked_until = NULL, last_login_at = $2 WHERE id = $1', [id, at]),
   setTotpPending: (sql: Sql, id: string, sealed: Buffer | null) => sql.query('UPDATE staff_users SET totp_pending_enc = $2 WHERE id = $1', [id, sealed]),
   enableTotp: (sql: Sql, id: string, sealed: Buffer) => sql.query('UPDATE staff_users SET totp_secret_enc = $2, totp_pending_enc = NULL WHERE id = $1', [id, sealed]),
-  update: (sql: Sql, clientId: string, id: string, change: { role?: Role; disabled?: boolean }) =>
+  update: (sql: Sql, clientId: string, id: string, change: { role?: Role; disabled?: boolean; name?: string }) =>
     one<StaffRow>(sql,
       `UPDATE staff_users SET role = COALESCE($3, role),
-              disabled_at = CASE WHEN $4::boolean IS NULL THEN disabled_at WHEN $4 THEN COALESCE(disabled_at, now()) ELSE NULL END
-        WHERE client_id = $1 AND id = $2 RETURNING *`, [clientId, id, change.role ?? null, change.disabled ?? null]),
+              disabled_at = CASE WHEN $4::boolean IS NULL THEN disabled_at WHEN $4 THEN COALESCE(disabled_at, now()) ELSE NULL END,
+              name = COALESCE($5, name)
+        WHERE client_id = $1 AND id = $2 RETURNING *`, [clientId, id, change.role ?? null, change.disabled ?? null, change.name ?? null]),
 
   insertSession: (sql: Sql, s: Omit<SessionRow, 'last_seen_at'>) =>
     sql.query('INSERT INTO staff_sessions (token_hash, user_id, client_id, stage, csrf_token, created_at, last_seen_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6, $6, $7)',

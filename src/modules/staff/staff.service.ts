@@ -1,11 +1,13 @@
+import { Type } from '@sinclair/typebox';
 import { hash as argonHash, verify as argonVerify } from '@node-rs/argon2';
 import { generateSecret, generateURI, verify as totpVerify } from 'otplib';
 import type { Cipher } from '../../platform/crypto/encryption.ts';
 import { sha256Hex } from '../../platform/crypto/hash.ts';
 import { newId, randomToken } from '../../platform/crypto/ids.ts';
 import { toBuffer, type Db } from '../../platform/db/db.ts';
-import { AppError } from '../../platform/http/errors.ts';
+import { AppError, type FieldError } from '../../platform/http/errors.ts';
 import type { AuditService } from '../audit/index.ts';
+import { nameProblem, normaliseName } from './domain/display-name.ts';
 import { afterFailure, isLocked, passwordProblem } from './domain/lockout.ts';
 import { isRole, permissionsOf, type Role } from './domain/roles.ts';
 import { staffRepo, type SessionRow, type StaffRow } from './staff.repo.ts';
@@ -18,6 +20,12 @@ const TOTP_STAGE_MS = 5 * 60_000;
 const INVITE_DAYS = 7;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]{1,190}\.[^\s@]{2,}$/;
 
+/**
+ * A display name in a console request body: a loose bound only, so the service's check (after trimming, the same
+ * for the CLI) names the problem; the character rule every request string meets applies as well.
+ */
+export const StaffName = Type.String({ maxLength: 300 });
+
 // OWASP's argon2id minimum (m=19 MiB, t=2, p=1) is the library's default; stated here so a change is visible.
 const ARGON = { memoryCost: 19_456, timeCost: 2, parallelism: 1 };
 
@@ -25,6 +33,8 @@ export interface StaffUserOut {
   id: string;
   client_id: string;
   email: string;
+  /** The display name; null when none was given (the pages then show the e-mail alone). */
+  name: string | null;
   role: Role;
   permissions: string[];
   totp_enabled: boolean;
@@ -38,11 +48,25 @@ export interface ConsoleSession {
   session: SessionRow;
 }
 
+/** One sentence per bad field for the detail (the CLI prints it), and the field errors for RFC 9457. */
+type Problems = { sentence: string; error: FieldError }[];
+const invalid = (problems: Problems) =>
+  new AppError('validation_failed', problems.map((p) => p.sentence).join('; '), { errors: problems.map((p) => p.error) });
+
+/** The name as stored, or a problem with it at `pointer`; undefined stays undefined (no name given). */
+function checkedName(name: string | undefined, pointer: string, problems: Problems): string | undefined {
+  if (name === undefined) return undefined;
+  const normalised = normaliseName(name);
+  const problem = nameProblem(normalised);
+  if (problem) problems.push({ sentence: `name ${problem}`, error: { pointer, message: problem } });
+  return normalised;
+}
+
 const loginFailed = () => new AppError('unauthorized', 'The e-mail address or password is wrong, or the account is locked');
 
 export function userOut(row: StaffRow): StaffUserOut {
   return {
-    id: row.id, client_id: row.client_id, email: row.email, role: row.role, permissions: permissionsOf(row.role), totp_enabled: row.totp_secret_enc !== null,
+    id: row.id, client_id: row.client_id, email: row.email, name: row.name, role: row.role, permissions: permissionsOf(row.role), totp_enabled: row.totp_secret_enc !== null,
     status: row.disabled_at ? 'disabled' : row.password_hash ? 'active' : 'invited', last_login_at: row.last_login_at?.toISOString() ?? null,
     created_at: row.created_at.toISOString(),
   };
@@ -82,22 +106,27 @@ export function createStaffService(deps: { db: Db; cipher: Cipher; audit: AuditS
   }
 
   return {
-    async createUser(clientId: string, input: { email: string; role: string; password?: string }, actor = 'operator') {
+    async createUser(clientId: string, input: { email: string; role: string; name?: string; password?: string }, actor = 'operator') {
+      // Every bad field at once, each with its pointer.
+      const problems: Problems = [];
       const email = input.email.trim();
-      if (!EMAIL.test(email)) throw new AppError('validation_failed', 'email must be an e-mail address', { errors: [{ pointer: '/email', message: 'is not an e-mail address' }] });
-      if (!isRole(input.role)) throw new AppError('validation_failed', 'role must be administrator, reviewer or read-only', { errors: [{ pointer: '/role', message: 'is not a role' }] });
+      if (!EMAIL.test(email)) problems.push({ sentence: 'email must be an e-mail address', error: { pointer: '/email', message: 'is not an e-mail address' } });
+      if (!isRole(input.role)) problems.push({ sentence: 'role must be administrator, reviewer or read-only', error: { pointer: '/role', message: 'is not a role' } });
+      const name = checkedName(input.name, '/name', problems);
       if (input.password !== undefined) {
         const problem = passwordProblem(input.password, email);
-        if (problem) throw new AppError('validation_failed', `password ${problem}`, { errors: [{ pointer: '/password', message: problem }] });
+        if (problem) problems.push({ sentence: `password ${problem}`, error: { pointer: '/password', message: problem } });
       }
+      if (problems.length) throw invalid(problems);
       if (!(await clientReads.exists(db, clientId))) throw new AppError('not_found', `No client ${clientId}`);
       if (await staffRepo.byEmail(db, email)) throw new AppError('conflict', 'A user with this e-mail address exists');
       const invite = input.password === undefined ? randomToken(32) : undefined;
       const row = await staffRepo.insert(db, {
-        id: newId('usr'), clientId, email, role: input.role, passwordHash: input.password === undefined ? null : await argonHash(input.password, ARGON),
+        id: newId('usr'), clientId, email, name: name ?? null, role: input.role as Role, passwordHash: input.password === undefined ? null : await argonHash(input.password, ARGON),
         inviteHash: invite ? sha256Hex(invite) : null, inviteExpiresAt: invite ? new Date(deps.now().getTime() + INVITE_DAYS * 86_400_000) : null,
       });
-      audit.record({ client_id: clientId, actor, action: 'staff.create', subject: row.id, details: { role: row.role, invited: Boolean(invite) } });
+      // Whether a name was given, not the name: the trail records no more about the person than before (ADR 0175).
+      audit.record({ client_id: clientId, actor, action: 'staff.create', subject: row.id, details: { role: row.role, invited: Boolean(invite), named: name !== undefined } });
       return { user: userOut(row), ...(invite ? { invitation_url: `${deps.publicUrl}/console/invite/${invite}`, invitation_expires_at: row.invite_expires_at!.toISOString() } : {}) };
     },
 
@@ -105,24 +134,34 @@ export function createStaffService(deps: { db: Db; cipher: Cipher; audit: AuditS
       return (await staffRepo.list(db, clientId)).map(userOut);
     },
 
-    async updateUser(clientId: string, userId: string, change: { role?: string; disabled?: boolean }, actor: string) {
-      if (change.role !== undefined && !isRole(change.role)) throw new AppError('validation_failed', 'role must be administrator, reviewer or read-only');
-      const row = await staffRepo.update(db, clientId, userId, { role: change.role as Role | undefined, disabled: change.disabled });
+    async updateUser(clientId: string, userId: string, change: { role?: string; disabled?: boolean; name?: string }, actor: string) {
+      const problems: Problems = [];
+      if (change.role !== undefined && !isRole(change.role)) problems.push({ sentence: 'role must be administrator, reviewer or read-only', error: { pointer: '/role', message: 'is not a role' } });
+      const name = checkedName(change.name, '/name', problems);
+      if (problems.length) throw invalid(problems);
+      const row = await staffRepo.update(db, clientId, userId, { role: change.role as Role | undefined, disabled: change.disabled, name });
       if (!row) throw new AppError('not_found', 'User not found');
       if (change.disabled) await staffRepo.deleteSessionsOf(db, userId);
-      audit.record({ client_id: clientId, actor, action: 'staff.update', subject: userId, details: { ...change } });
+      // The role and access as before; for the name only that it changed (ADR 0175).
+      const { name: _name, ...recorded } = change;
+      audit.record({ client_id: clientId, actor, action: 'staff.update', subject: userId, details: { ...recorded, ...(name !== undefined ? { name_changed: true } : {}) } });
       return userOut(row);
     },
 
-    async acceptInvitation(token: string, password: string) {
+    /** The invited person chooses a password and, if they give one, the name colleagues will see (it replaces any the administrator typed). */
+    async acceptInvitation(token: string, password: string, givenName?: string) {
       return db.tx(async (tx) => {
         const row = await staffRepo.byInvite(tx, sha256Hex(token));
         if (!row || !row.invite_expires_at || row.invite_expires_at <= deps.now() || row.disabled_at) throw new AppError('not_found', 'The invitation is unknown or has expired');
+        const problems: Problems = [];
         const problem = passwordProblem(password, row.email);
-        if (problem) throw new AppError('validation_failed', `password ${problem}`, { errors: [{ pointer: '/password', message: problem }] });
+        if (problem) problems.push({ sentence: `password ${problem}`, error: { pointer: '/password', message: problem } });
+        const name = checkedName(givenName, '/name', problems);
+        if (problems.length) throw invalid(problems);
         await staffRepo.setPassword(tx, row.id, await argonHash(password, ARGON));
-        await audit.recordIn(tx, { client_id: row.client_id, actor: `user:${row.id}`, action: 'staff.invitation_accepted', subject: row.id });
-        return { email: row.email };
+        if (name !== undefined) await staffRepo.update(tx, row.client_id, row.id, { name });
+        await audit.recordIn(tx, { client_id: row.client_id, actor: `user:${row.id}`, action: 'staff.invitation_accepted', subject: row.id, ...(name !== undefined ? { details: { name_changed: true } } : {}) });
+        return { email: row.email, name: name ?? row.name };
       });
     },
 
