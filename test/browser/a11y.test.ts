@@ -245,7 +245,7 @@ describe.skipIf(!hasChromium)('accessibility of every page and empty state (axe-
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
     await check(page, 'console-sign-in');
     await page.goto(`${origin}/console/invite/${'a'.repeat(40)}`);
-    await h1(page, 'Choose your password');
+    await h1(page, 'Your name and password');
     await check(page, 'console-invitation');
     await context.close();
   }, 60_000);

@@ -72,8 +72,9 @@ beforeAll(async () => {
   });
   c = await t.newClient('Browser console firm');
   await t.services.credits.add(c.clientId, 5, 'browser tests');
-  for (const [email, role] of [['admin@browser.test', 'administrator'], ['reviewer@browser.test', 'reviewer'], ['reader@browser.test', 'read-only']]) {
-    await t.services.staff.createUser(c.clientId, { email: email!, role: role!, password: PASSWORD });
+  // The reviewer has a display name; the others were made without one (the pages show their e-mail alone).
+  for (const [email, role, name] of [['admin@browser.test', 'administrator'], ['reviewer@browser.test', 'reviewer', 'Rita Reviewer'], ['reader@browser.test', 'read-only']]) {
+    await t.services.staff.createUser(c.clientId, { email: email!, role: role!, name, password: PASSWORD });
   }
   receiver = await startReceiver();
   const sub = await t.app.inject({
@@ -128,8 +129,9 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       // The form starts empty again after saving (issue 25): no choice or note carried into the next review.
       expect(await page.getByRole('radio', { name: 'FAIL' }).isChecked()).toBe(false);
       expect(await page.getByLabel('Notes').inputValue()).toBe('');
-      // The reviewer by e-mail, reasons as sentences, lists by publisher and edition.
-      expect(await page.locator('section[aria-labelledby="rv-h"]').textContent()).toContain('reviewer@browser.test');
+      // The reviewer by name and e-mail with the role (issue 25), reasons as sentences, lists by publisher and edition.
+      await expect.poll(() => page.locator('section[aria-labelledby="rv-h"]').textContent()).toContain('Rita Reviewer <reviewer@browser.test> (reviewer)');
+      expect(await page.getByRole('banner').textContent()).toContain('Rita Reviewer <reviewer@browser.test> (reviewer)');
       expect(await page.getByTestId('reasons').textContent()).toContain('The name may be on a sanctions list');
       await shot(page, '02-aml-report-reviewed');
       const api = (await t.app.inject({ url: apiUrl, headers: c.auth })).json();
@@ -155,7 +157,7 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       const review = page.getByTestId('match-review').first();
       await expect.poll(() => review.textContent()).toContain('carried over from an earlier review');
       expect(await review.textContent()).toContain('Name, date of birth and nationality agree with the listed person.');
-      await expect.poll(() => review.textContent()).toMatch(/match confirmed by reviewer@browser\.test/);
+      await expect.poll(() => review.textContent()).toMatch(/match confirmed by Rita Reviewer <reviewer@browser\.test>/);
       expect(await page.locator('article.match').first().textContent()).toContain('Viktor Ivanovich Sanctionov (their name)');
       await expectAccessible(page);
       await shot(page, '02b-aml-report-review-carried-over');
@@ -510,10 +512,24 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     } finally {
       await me.context.close();
     }
+    let invitePath = '';
     const admin = await signIn('admin@browser.test', '/console/settings/users');
     try {
+      // An unnamed user is shown by e-mail; the administrator gives them a name in place.
+      await admin.page.getByRole('button', { name: 'Change the name of enrol@browser.test' }).click();
+      await admin.page.getByLabel('Name of enrol@browser.test').fill('  Eve Enrolled ');
+      await admin.page.getByRole('button', { name: 'Save name' }).click();
+      await admin.page.getByRole('status').filter({ hasText: 'enrol@browser.test is now named Eve Enrolled.' }).waitFor();
+      await admin.page.getByRole('cell', { name: /^Eve Enrolled/ }).waitFor();
+      // The invitation asks for the name too.
+      await admin.page.getByLabel('Name', { exact: true }).fill('Ivy Invitee');
+      await admin.page.getByLabel('Invite by e-mail').fill('ivy@browser.test');
+      await admin.page.getByRole('button', { name: 'Invite' }).click();
+      const link = await admin.page.getByRole('status').filter({ hasText: 'Invitation link' }).textContent();
+      invitePath = new URL(/https?:\/\/\S+/.exec(link!)![0]).pathname;
+      await admin.page.getByRole('row').filter({ hasText: 'ivy@browser.test' }).getByRole('cell', { name: /^Ivy Invitee/ }).waitFor();
       await admin.page.getByLabel('Role of enrol@browser.test').selectOption('read-only');
-      await admin.page.getByRole('status').filter({ hasText: 'enrol@browser.test is now read-only.' }).waitFor();
+      await admin.page.getByRole('status').filter({ hasText: 'Eve Enrolled <enrol@browser.test> is now read-only.' }).waitFor();
       const row = admin.page.getByRole('row').filter({ hasText: 'enrol@browser.test' });
       await row.getByRole('button', { name: 'Disable' }).click();
       await admin.page.getByRole('status').filter({ hasText: 'disabled' }).waitFor();
@@ -523,7 +539,21 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     } finally {
       await admin.context.close();
     }
+    // The invited person gives their own name with the password.
+    const invitee = await browser.newContext({ viewport: DESKTOP, locale: 'en-GB' });
+    try {
+      const page = await invitee.newPage();
+      await page.goto(`${origin}${invitePath}`);
+      await page.getByLabel('Your name, as colleagues will see it beside your e-mail address').fill('Ivy I. Invitee');
+      await page.getByLabel('New password (at least 12 characters)').fill(PASSWORD);
+      await page.getByLabel('Repeat the password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Save and continue' }).click();
+      await page.getByText('Sign in as ivy@browser.test.').waitFor();
+    } finally {
+      await invitee.close();
+    }
     const users = await t.services.staff.listUsers(c.clientId);
-    expect(users.find((u) => u.email === 'enrol@browser.test')).toMatchObject({ role: 'read-only', status: 'disabled', totp_enabled: true });
+    expect(users.find((u) => u.email === 'enrol@browser.test')).toMatchObject({ name: 'Eve Enrolled', role: 'read-only', status: 'disabled', totp_enabled: true });
+    expect(users.find((u) => u.email === 'ivy@browser.test')).toMatchObject({ name: 'Ivy I. Invitee', status: 'active' });
   });
 });

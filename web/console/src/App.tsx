@@ -9,6 +9,7 @@ import { OnboardingPage } from './OnboardingReport.tsx';
 import { AmlReportPage } from './AmlReport.tsx';
 import { Settings } from './Settings.tsx';
 import { AuditPage } from './Audit.tsx';
+import { personLabel } from './format.tsx';
 
 type SessionState = { state: 'loading' } | { state: 'anonymous' } | { state: 'signed-in'; user: User };
 
@@ -50,7 +51,7 @@ export function App() {
           <a href="/console/audit" onClick={onLink} aria-current={path.startsWith('/console/audit') ? 'page' : undefined}>Audit trail</a>
         </nav>
         <div className="who">
-          <span>{user.email} ({user.role})</span>
+          <span>{personLabel(user)} ({user.role})</span>
           <button type="button" onClick={() => void signOut()}>Sign out</button>
         </div>
       </header>

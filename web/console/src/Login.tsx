@@ -55,7 +55,7 @@ export function Login({ onSignedIn }: { onSignedIn: () => Promise<void> }) {
   );
 }
 
-/** Accepting an invitation: the user chooses a password, then signs in. */
+/** Accepting an invitation: the user gives the name colleagues will see and chooses a password, then signs in. */
 export function Invite({ token }: { token: string }) {
   const [error, setError] = useState<string>();
   const [done, setDone] = useState<string>();
@@ -64,7 +64,7 @@ export function Invite({ token }: { token: string }) {
     const form = new FormData(event.currentTarget);
     if (form.get('password') !== form.get('confirm')) return setError('The passwords differ');
     try {
-      const r = await post<{ email: string }>('/invitations/accept', { token, password: form.get('password') });
+      const r = await post<{ email: string }>('/invitations/accept', { token, password: form.get('password'), name: form.get('name') });
       setDone(r.email);
     } catch (e) {
       setError((e as Error).message);
@@ -81,14 +81,16 @@ export function Invite({ token }: { token: string }) {
   }
   return (
     <main className="login" id="main">
-      <h1>Choose your password</h1>
+      <h1>Your name and password</h1>
       <form onSubmit={(e) => void submit(e)}>
+        <label htmlFor="name">Your name, as colleagues will see it beside your e-mail address</label>
+        <input id="name" name="name" autoComplete="name" maxLength={100} required />
         <label htmlFor="password">New password (at least 12 characters)</label>
         <input id="password" name="password" type="password" autoComplete="new-password" minLength={12} required />
         <label htmlFor="confirm">Repeat the password</label>
         <input id="confirm" name="confirm" type="password" autoComplete="new-password" minLength={12} required />
         {error && <p className="error" role="alert">{error}</p>}
-        <button type="submit">Set password</button>
+        <button type="submit">Save and continue</button>
       </form>
     </main>
   );

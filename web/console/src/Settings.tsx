@@ -4,7 +4,7 @@ import QRCode from 'qrcode';
 import { useEffect } from 'react';
 import { api, ApiError, post, type User } from './api.ts';
 import { onLink } from './router.ts';
-import { Badge, ConfirmButton, formatDateTime, listName, plural } from './format.tsx';
+import { Badge, ConfirmButton, forgetPeople, formatDateTime, listName, personLabel, plural } from './format.tsx';
 
 const TABS: [string, string][] = [['webhooks', 'Webhooks'], ['credentials', 'API credentials'], ['credits', 'Credits'], ['lists', 'Screening lists'], ['email', 'E-mail'], ['branding', 'Branding'], ['users', 'Users'], ['security', 'My sign-in']];
 
@@ -358,12 +358,26 @@ function Users({ me }: { me: User }) {
   const action = useAction();
   async function invite(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    const f = new FormData(event.currentTarget);
+    const form = event.currentTarget;
+    const f = new FormData(form);
     await action.run(async () => {
-      const r = await post<{ invitation_url: string }>('/settings/users', { email: f.get('email'), role: f.get('role') });
+      const r = await post<{ invitation_url: string }>('/settings/users', { name: f.get('name'), email: f.get('email'), role: f.get('role') });
+      form.reset();
+      forgetPeople();
       await reload();
       return `Invitation link (send it to the person; shown once): ${r.invitation_url}`;
     });
+  }
+  async function rename(u: User, name: string) {
+    let done = false;
+    await action.run(async () => {
+      const renamed = await api<User>('PATCH', `/settings/users/${u.id}`, { name });
+      forgetPeople();
+      await reload();
+      done = true;
+      return `${u.email} is now named ${renamed.name}.`;
+    });
+    return done;
   }
   return (
     <section aria-labelledby="us-h">
@@ -373,20 +387,21 @@ function Users({ me }: { me: User }) {
       {data && (
         <table>
           <caption>Staff users of this client</caption>
-          <thead><tr><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Second factor</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
+          <thead><tr><th scope="col">Name</th><th scope="col">E-mail</th><th scope="col">Role</th><th scope="col">State</th><th scope="col">Second factor</th><th scope="col">Last sign-in</th><th scope="col">Actions</th></tr></thead>
           <tbody>{data.data.map((u) => (
             <tr key={u.id}>
+              <td><NameCell user={u} onRename={(name) => rename(u, name)} /></td>
               <td>{u.email}</td>
               <td>
                 {u.id === me.id ? u.role : (
-                  <select aria-label={`Role of ${u.email}`} defaultValue={u.role} onChange={(e) => { const role = e.currentTarget.value; void action.run(async () => { await api('PATCH', `/settings/users/${u.id}`, { role }); await reload(); return `${u.email} is now ${role}.`; }); }}>
+                  <select aria-label={`Role of ${u.email}`} defaultValue={u.role} onChange={(e) => { const role = e.currentTarget.value; void action.run(async () => { await api('PATCH', `/settings/users/${u.id}`, { role }); forgetPeople(); await reload(); return `${personLabel(u)} is now ${role}.`; }); }}>
                     <option value="administrator">administrator</option><option value="reviewer">reviewer</option><option value="read-only">read-only</option>
                   </select>
                 )}
               </td>
               <td>{u.status}</td><td>{u.totp_enabled ? 'TOTP' : '—'}</td><td>{u.last_login_at ? formatDateTime(u.last_login_at) : 'never'}</td>
               <td>{u.id !== me.id && (
-                <button type="button" onClick={() => void action.run(async () => { await api('PATCH', `/settings/users/${u.id}`, { disabled: u.status !== 'disabled' }); await reload(); return u.status === 'disabled' ? `${u.email} enabled.` : `${u.email} disabled; their sessions ended.`; })}>
+                <button type="button" onClick={() => void action.run(async () => { await api('PATCH', `/settings/users/${u.id}`, { disabled: u.status !== 'disabled' }); await reload(); return u.status === 'disabled' ? `${personLabel(u)} enabled.` : `${personLabel(u)} disabled; their sessions ended.`; })}>
                   {u.status === 'disabled' ? 'Enable' : 'Disable'}
                 </button>
               )}</td>
@@ -395,12 +410,33 @@ function Users({ me }: { me: User }) {
         </table>
       )}
       <form className="inline" onSubmit={(e) => void invite(e)}>
+        <label htmlFor="invite-name">Name</label><input id="invite-name" name="name" maxLength={100} autoComplete="off" required />
         <label htmlFor="invite-email">Invite by e-mail</label><input id="invite-email" name="email" type="email" required />
         <label htmlFor="invite-role">Role</label>
         <select id="invite-role" name="role"><option value="reviewer">Reviewer</option><option value="read-only">Read-only</option><option value="administrator">Administrator</option></select>
         <button type="submit">Invite</button>
       </form>
     </section>
+  );
+}
+
+/** A user's name, or "none" for one without (the pages show their e-mail alone); an administrator changes it in place. */
+function NameCell({ user, onRename }: { user: User; onRename: (name: string) => Promise<boolean> }) {
+  const [editing, setEditing] = useState(false);
+  if (!editing) {
+    return (
+      <>
+        {user.name ?? <span className="muted">none</span>}{' '}
+        <button type="button" className="secondary" aria-label={`Change the name of ${user.email}`} onClick={() => setEditing(true)}>Change</button>
+      </>
+    );
+  }
+  return (
+    <form className="inline" onSubmit={(e) => { e.preventDefault(); const name = String(new FormData(e.currentTarget).get('name') ?? ''); void onRename(name).then((ok) => ok && setEditing(false)); }}>
+      <input name="name" aria-label={`Name of ${user.email}`} defaultValue={user.name ?? ''} maxLength={100} autoComplete="off" required />
+      <button type="submit">Save name</button>
+      <button type="button" className="secondary" onClick={() => setEditing(false)}>Cancel</button>
+    </form>
   );
 }
 

@@ -24,7 +24,7 @@ export async function api<T>(method: string, url: string, body?: unknown): Promi
 export const get = <T>(url: string) => api<T>('GET', url);
 export const post = <T>(url: string, body?: unknown) => api<T>('POST', url, body ?? {});
 
-export interface User { id: string; email: string; role: 'administrator' | 'reviewer' | 'read-only'; permissions: string[]; totp_enabled: boolean; client_id: string; status: string; last_login_at: string | null }
+export interface User { id: string; email: string; name: string | null; role: 'administrator' | 'reviewer' | 'read-only'; permissions: string[]; totp_enabled: boolean; client_id: string; status: string; last_login_at: string | null }
 export interface ReportRef { kind: 'AML' | 'ONBOARDING'; account_id: string; contact_id: string; status: string; needs_review: boolean; summary: string | null; updated_at: string; name: string | null }
 export interface Address { street: string; city: string; postcode: string; country_code: string }
 export interface Contact { id: string; account_id: string; type: string; first_name: string; middle_name: string; last_name: string; email: string; phone: string; date_of_birth: string; primary_address: Address }

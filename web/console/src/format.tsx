@@ -61,9 +61,24 @@ export function Summary({ kind, summary }: { kind: 'AML' | 'ONBOARDING'; summary
   return <span className="badges">{labelled.map((p) => <Badge key={p.label} value={p.value} label={p.label} />)}</span>;
 }
 
-/* ---- Who: actors as e-mails and credential names ---- */
-interface Person { actor: string; kind: 'user' | 'api'; email: string | null; role: string | null; name: string }
+/* ---- Who: people by name and e-mail, actors by who they are ---- */
+
+/**
+ * A console user as the pages name them: "Anna Reviewer <anna@firm.test>", name first and the e-mail beside it
+ * (two people may share a name; the e-mail tells them apart). A user without a name (made before names existed,
+ * or without one) is their e-mail alone.
+ */
+export function personLabel(person: { name: string | null; email: string }): string {
+  return person.name ? `${person.name} <${person.email}>` : person.email;
+}
+
+interface Person { actor: string; kind: 'user' | 'api'; email: string | null; role: string | null; name: string | null }
 let people: Promise<Map<string, Person>> | undefined;
+
+/** After a user is added or renamed: the next page that names someone asks again. */
+export function forgetPeople() {
+  people = undefined;
+}
 
 function usePeople() {
   const [map, setMap] = useState<Map<string, Person>>();
@@ -74,12 +89,12 @@ function usePeople() {
   return map;
 }
 
-/** A reviewer or proposer: "ana@firm.example (reviewer)" or "API credential “CRM”", never `user:usr_…`. */
+/** A reviewer or proposer: "Anna Reviewer <ana@firm.example> (reviewer)" or "API credential “CRM”", never `user:usr_…`. */
 export function Actor({ id }: { id: string | null | undefined }) {
   const map = usePeople();
   if (!id) return <>—</>;
   const p = map?.get(id);
-  if (p?.kind === 'user') return <span className="actor" title={id}>{p.email}{p.role ? <span className="muted"> ({p.role})</span> : null}</span>;
+  if (p?.kind === 'user') return <span className="actor" title={id}>{personLabel({ name: p.name, email: p.email ?? '' })}{p.role ? <span className="muted"> ({p.role})</span> : null}</span>;
   if (p?.kind === 'api') return <span className="actor" title={id}>API credential “{p.name}”</span>;
   if (!map) return <span className="muted">…</span>;
   return <span className="actor">{id.startsWith('user:') ? 'a former console user' : id.startsWith('api:') ? 'a revoked API credential' : id}</span>;
