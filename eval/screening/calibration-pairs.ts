@@ -18,7 +18,9 @@
  *
  * Same name: the middle names dropped; reading order (`Given Middle SURNAME`, `SURNAME Given Middle`); the
  * surname's particles dropped; one spelling variant of perturb.ts' table (v/w, ph/f, ou/u, kh/h, ...); a
- * one-letter typo (perturb.ts); a title with the surname; an organisation name with a one-letter typo.
+ * one-letter typo (perturb.ts); a title with the surname; an organisation name with a one-letter typo; two
+ * names the list gives the same entity that differ only in vowels or doubled letters, word for word
+ * (`BIN LADIN, Usama` / `BIN LADEN, Osama`: real transliteration variants, published as such).
  * Different name: the surname alone; the given name alone; two listed people sharing a surname (given names
  * with different consonants); sharing a given name (surnames with different consonants); an organisation
  * name with one significant word replaced by another listing's (different consonants).
@@ -29,7 +31,7 @@ import { splitOf } from './aml-queries.ts';
 import { perturb, pick, rng, type Rng } from './perturb.ts';
 
 export type PairCategory =
-  | 'same:middle_dropped' | 'same:reading_order' | 'same:particles_dropped' | 'same:spelling_variant' | 'same:typo' | 'same:title_surname' | 'same:org_typo'
+  | 'same:middle_dropped' | 'same:reading_order' | 'same:listed_transliteration' | 'same:particles_dropped' | 'same:spelling_variant' | 'same:typo' | 'same:title_surname' | 'same:org_typo'
   | 'different:surname_alone' | 'different:given_alone' | 'different:shared_surname' | 'different:shared_given' | 'different:org_word_replaced';
 
 export interface LabelledPair {
@@ -104,6 +106,19 @@ export function calibrationPairs(entities: readonly ListedEntity[], options: Cal
       } else if ((e.schema === 'company' || e.schema === 'organization') && /^[A-Za-z0-9 .,&'-]+$/.test(name.full) && significantWords(name.full).length >= 2) orgs.push(name.full.trim());
     }
   }
+  // Names of one entity, word for word the same consonants (vowels and doubled letters free), not the same text.
+  const variants: Array<[string, string]> = [];
+  for (const e of usable) {
+    const latin = e.names.filter((x) => x.quality !== 'weak' && /^[A-Za-z' ,.-]+$/.test(x.full)).map((x) => x.full.trim());
+    for (let i = 0; i < latin.length; i++) {
+      for (let j = i + 1; j < latin.length; j++) {
+        const a = latin[i]!.split(/[\s,-]+/).filter(Boolean);
+        const b = latin[j]!.split(/[\s,-]+/).filter(Boolean);
+        if (a.length < 2 || a.length !== b.length || excludeKey(latin[i]!) === excludeKey(latin[j]!)) continue;
+        if (a.every((w, k) => consonants(w) !== '' && consonants(w) === consonants(b[k]!))) variants.push([latin[i]!, latin[j]!]);
+      }
+    }
+  }
   const out: LabelledPair[] = [];
   const seen = new Set<string>();
   const add = (category: PairCategory, query: string | undefined, result: string) => {
@@ -145,6 +160,11 @@ export function calibrationPairs(entities: readonly ListedEntity[], options: Cal
   fill('same:typo', () => {
     const p = pick(r, people);
     return [perturb('typo', p.full, r), p.full];
+  });
+  fill('same:listed_transliteration', () => {
+    if (variants.length === 0) return undefined;
+    const [a, b] = pick(r, variants);
+    return r() < 0.5 ? [a, b] : [b, a];
   });
   fill('same:title_surname', () => {
     const p = pick(r, people);
