@@ -208,7 +208,7 @@ else {
   console.log(`  korean: the lists hold no Hangul names; cjk: only company names (Zala Aero group, in Japanese)`);
   console.log(`\nNegatives: ${negatives.length} ordinary people screened (${report.negatives.excludedAsListed} generated names left out: a listed name contains them)`);
   console.log(`  with a date of birth and GB: ${fps.length} false positives = ${report.negatives.withDob.rate}; name only: ${fpsNameOnly.length} = ${report.negatives.nameOnly.rate}`);
-  console.log(`\nLabelled name pairs (compareNames; report only, nothing is chosen on them)${ofacLabelsValid ? '' : ' WARNING: ofac_fixtures.csv is not the file the labels were made for'}:`);
+  console.log(`\nLabelled name pairs (compareNames; the OFAC fixtures and Putin spellings are report only; compare.ts' ONE_NAME_PART was chosen on the calibration pairs)${ofacLabelsValid ? '' : ' WARNING: ofac_fixtures.csv is not the file the labels were made for'}:`);
   for (const [t, sets] of Object.entries(report.pairs)) {
     console.log(`  at ${t}${Number(t) === DEFAULT_THRESHOLD ? ' (the name-pair default)' : ' (the sanctions screening threshold)'}:`);
     for (const [k, v] of Object.entries(sets)) console.log(`    ${k.padEnd(22)} tp ${v.tp} fp ${v.fp} fn ${v.fn} tn ${v.tn}: precision ${v.precision}, recall ${v.recall}, F1 ${v.f1}`);
