@@ -5,7 +5,8 @@
  *
  * Listed entities are split in two by a hash of their id, the generated ordinary people by a hash of their
  * name: thresholds are chosen on the calibration half (`--calibrate` prints the sweep and the choice) and
- * every figure is reported on the other half. The labelled name pairs (pairs.ts) are only reported.
+ * every figure is reported on the other half. The labelled name pairs (pairs.ts) are only reported; the
+ * calibration name pairs (calibration-pairs.ts: compare.ts' ONE_NAME_PART was chosen on them) are reported too.
  *   positives: listed persons with a full date of birth; the name exact, with a one-letter typo, or perturbed
  *              otherwise (perturb.ts), the date listed or near (aml-queries.ts); each query must find its own entity;
  *   scripts:   every listed name in another script, screened against the lists without their non-Latin names;
@@ -24,6 +25,7 @@ import { DEFAULT_THRESHOLD, THRESHOLDS, topicOf, type ScreeningTopic } from '../
 import { loadLists } from '../../src/modules/screening/lists.loader.ts';
 import { DOB_KINDS, fullDob, latinOnly, trueDob, NEAR_DOB_KINDS, perturbDob, pick, randomDob, scriptOf, SCRIPTS, splitOf, type DobKind, type Split } from './aml-queries.ts';
 import { generateNegatives } from './negatives.ts';
+import { calibrationPairs, fixtureResultNames } from './calibration-pairs.ts';
 import { add, checkFixtures, f1, OFAC_SAME_NAME_ROWS, type PairOutcome } from './pairs.ts';
 import { perturb, rng, type Kind } from './perturb.ts';
 
@@ -160,6 +162,7 @@ const ofacCsv = fs.readFileSync(path.join(shared, 'names/ofac_fixtures.csv'), 'u
 const ofacLabelsValid = checkFixtures(ofacCsv);
 const ofac = parse(ofacCsv, { columns: true }) as Array<{ query_name: string; result_name: string; ofac_score: string }>;
 const ofacScored = ofac.map((row, i) => ({ row, label: OFAC_SAME_NAME_ROWS.has(i + 1), score: compareNames(row.query_name, row.result_name).score }));
+const calibration = calibrationPairs(entities, { exclude: fixtureResultNames(ofac) }).map((p) => ({ p, score: compareNames(p.query, p.result).score }));
 const pairErrors = ofacScored.filter((x) => x.label !== x.score >= DEFAULT_THRESHOLD).map((x) => `${x.label ? 'FN' : 'FP'} ${x.row.query_name} / ${x.row.result_name} ${x.score}`);
 function pairsAt(t: number) {
   const ofacPairs: PairOutcome = { tp: 0, fp: 0, fn: 0, tn: 0 };
@@ -167,7 +170,9 @@ function pairsAt(t: number) {
   const putinPairs: PairOutcome = { tp: 0, fp: 0, fn: 0, tn: 0 };
   for (const s of putinScores) add(putinPairs, true, s >= t);
   const both: PairOutcome = { tp: ofacPairs.tp + putinPairs.tp, fp: ofacPairs.fp + putinPairs.fp, fn: ofacPairs.fn + putinPairs.fn, tn: ofacPairs.tn + putinPairs.tn };
-  return { ofacFixturesLabelled: fmtPairs(ofacPairs), putinSpellings: fmtPairs(putinPairs), both: fmtPairs(both) };
+  const calibrationSet: PairOutcome = { tp: 0, fp: 0, fn: 0, tn: 0 };
+  for (const x of calibration) add(calibrationSet, x.p.same, x.score >= t);
+  return { ofacFixturesLabelled: fmtPairs(ofacPairs), putinSpellings: fmtPairs(putinPairs), both: fmtPairs(both), calibrationPairs: fmtPairs(calibrationSet) };
 }
 
 // ---------------------------------------------------------------- report
@@ -203,7 +208,7 @@ else {
   console.log(`  korean: the lists hold no Hangul names; cjk: only company names (Zala Aero group, in Japanese)`);
   console.log(`\nNegatives: ${negatives.length} ordinary people screened (${report.negatives.excludedAsListed} generated names left out: a listed name contains them)`);
   console.log(`  with a date of birth and GB: ${fps.length} false positives = ${report.negatives.withDob.rate}; name only: ${fpsNameOnly.length} = ${report.negatives.nameOnly.rate}`);
-  console.log(`\nLabelled name pairs (compareNames; report only, nothing is chosen on them)${ofacLabelsValid ? '' : ' WARNING: ofac_fixtures.csv is not the file the labels were made for'}:`);
+  console.log(`\nLabelled name pairs (compareNames; the OFAC fixtures and Putin spellings are report only; compare.ts' ONE_NAME_PART was chosen on the calibration pairs)${ofacLabelsValid ? '' : ' WARNING: ofac_fixtures.csv is not the file the labels were made for'}:`);
   for (const [t, sets] of Object.entries(report.pairs)) {
     console.log(`  at ${t}${Number(t) === DEFAULT_THRESHOLD ? ' (the name-pair default)' : ' (the sanctions screening threshold)'}:`);
     for (const [k, v] of Object.entries(sets)) console.log(`    ${k.padEnd(22)} tp ${v.tp} fp ${v.fp} fn ${v.fn} tn ${v.tn}: precision ${v.precision}, recall ${v.recall}, F1 ${v.f1}`);

@@ -3,7 +3,7 @@
  * (DEFAULT_THRESHOLD), the line the product draws between "Potential Match" and "No Match".
  */
 import { describe, expect, it } from 'vitest';
-import { compareNames, compareNormalized, scoreNormalized } from './compare.ts';
+import { compareNames, compareNormalized, scoreAndPart, scoreNormalized } from './compare.ts';
 import { DEFAULT_THRESHOLD } from './matcher.ts';
 import { normalizeName } from './normalize.ts';
 
@@ -65,6 +65,12 @@ const NON_MATCHES: Array<[string, string, string]> = [
   ['a Chinese transcription against another name', '鲍里斯·约翰逊', 'Vladimir Putin'],
   ['a Chinese transcription against a name with another surname', '弗拉基米尔·普京', 'Vladimir Pudov'],
   ['a native Chinese name is not read as a transcription', '习近平', 'Sidin Pin'],
+  // ADR 0185: a surname or a given name alone names one part of a full name, not the name.
+  ['a surname alone against a full name', 'PUTIN', 'PUTIN, Vladimir'],
+  ['a surname alone against a full name with a patronymic', 'PUTIN', 'PUTIN, Vladimir Vladimirovich'],
+  ['a surname and a patronymic, without the given name', 'PUTIN VLADIMIROVICH', 'PUTIN, Vladimir Vladimirovich'],
+  ['a given name alone against a full name', 'MAHMOOD', 'AHMADINEJAD, Mahmood'],
+  ['a surname with its particle alone against a full name', 'BIN LADEN', 'BIN LADEN, Hamza'],
 ];
 
 describe('names that must match (score >= default threshold)', () => {
@@ -100,7 +106,22 @@ describe('explanations', () => {
     expect(compareNormalized(normalizeName('Daniel Green'), normalizeName('DANIEL')).score).toBeLessThan(DEFAULT_THRESHOLD);
   });
   it('screening direction: a listed patronymic the query lacks is still a match', () => {
-    expect(compareNormalized(normalizeName('Putin'), normalizeName('Vladimir Vladimirovich Putin')).score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(compareNormalized(normalizeName('Vladimir Putin'), normalizeName('Vladimir Vladimirovich Putin')).score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+  });
+  it('a missing given name or surname costs more than a missing middle name (ADR 0185)', () => {
+    const middle = compareNames('John Smith', 'John Richard Smith');
+    const given = compareNames('Smith', 'John Smith');
+    expect(middle.score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(middle.onePartOnly).toBe(false);
+    expect(given.score).toBeLessThan(middle.score);
+    expect(given.onePartOnly).toBe(true);
+  });
+  it('an initial covers a name part: "Путин В. В." names the given name too', () => {
+    expect(compareNormalized(normalizeName('Путин В. В.'), normalizeName('Vladimir Vladimirovich Putin')).onePartOnly).toBe(false);
+  });
+  it('a surname with a title is a form of address for the person, not a surname alone (the Putin spellings)', () => {
+    expect(compareNames('Präsident Putin', 'PUTIN, Vladimir').score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    expect(compareNames('Präsident Putin', 'PUTIN, Vladimir').score).toBeGreaterThan(compareNames('Putin', 'PUTIN, Vladimir').score);
   });
   it('an empty name matches nothing', () => {
     expect(compareNames('', 'Vladimir Putin').score).toBe(0);
@@ -111,13 +132,16 @@ describe('explanations', () => {
     // Every kind of pair: exact, reordered, typo, initials, missing tokens, equivalents alone and with a
     // surname, particles only, other scripts with their readings, company forms, nothing in common.
     const names = ['Vladimir Putin', 'PUTIN, Vladimir Vladimirovich', 'Vladimr Putin', 'V. V. Putin', 'Putin', 'Bob Smith', 'Robert Smith',
-      'Bob', 'al', 'Владимир Путин', '김정은', 'Kim Jong Un', 'علي خامنئي', 'Ali Khamenei', 'ООО Газпром', 'Gazprom LLC', 'Daniel Green', 'DANIEL', 'Maria Mayra Lopez', ''];
+      'Bob', 'al', 'Владимир Путин', '김정은', 'Kim Jong Un', 'علي خامنئي', 'Ali Khamenei', 'ООО Газпром', 'Gazprom LLC', 'Daniel Green', 'DANIEL', 'Maria Mayra Lopez', '',
+      'Präsident Putin', 'MAHMOOD', 'AHMADINEJAD, Mahmood', 'BIN LADEN', 'Путин В. В.'];
     let checked = 0;
     for (const a of names) {
       for (const b of names) {
         const q = normalizeName(a);
         const l = normalizeName(b);
-        expect(scoreNormalized(q, l), `${a} / ${b}`).toBe(compareNormalized(q, l).score);
+        const full = compareNormalized(q, l);
+        expect(scoreNormalized(q, l), `${a} / ${b}`).toBe(full.score);
+        expect(scoreAndPart(q, l), `${a} / ${b}`).toEqual({ score: full.score, onePartOnly: full.onePartOnly });
         checked++;
       }
     }

@@ -22,6 +22,8 @@ export interface NameComparison {
   reordered: boolean;
   /** Fraction of the query's weight covered by matched tokens. */
   coverage: number;
+  /** The query names one part only (a surname or a given name alone) of a listed name of several: ONE_NAME_PART. */
+  onePartOnly: boolean;
 }
 
 /** A pair below this is no evidence that the tokens are the same name part. */
@@ -49,6 +51,34 @@ export const KNOWN_TOKEN_STRETCH = 3;
 const ONLY_INITIAL_CONFIRMED = 0.3;
 /** Factor for a name whose only matched parts are given-name equivalents (Bob against Robert). */
 const EQUIVALENTS_ONLY = 0.5;
+/**
+ * The one place that tells a missing given name or surname from a missing middle name (ADR 0185). A listed
+ * name word the query lacks costs LISTED_MISSING_FACTOR, which suits middle names, patronymics and second
+ * surnames; but when the query accounts for only one of the listed name's full name words (`PUTIN` against
+ * `PUTIN, Vladimir`, `MAHMOOD` against `AHMADINEJAD, Mahmood`), the word it lacks is the given name or the
+ * surname, and a surname alone names a family, not a person. Such a comparison costs this factor once more.
+ * Particles, patronymics, initials and legal forms are not name words here (an initial does cover one:
+ * `Путин В. В.` names two parts). A query written with a title (`Präsident Putin`, `Sheikh Mahmood`) is a
+ * form of address for one person and is not charged. Chosen on the project's calibration pairs
+ * (eval/screening/calibration-pairs.ts, `node --import tsx eval/screening/calibrate-pairs.ts`), never on
+ * the OFAC fixtures it is reported on.
+ */
+export const ONE_NAME_PART = 0.94;
+
+/** A full name word: not a particle, patronymic, initial or legal form (those have lower weights). */
+function isNameWord(t: NameToken): boolean {
+  return t.weight === 1 && !t.initial && t.form === undefined;
+}
+
+/**
+ * The query covers exactly one of the listed name's name words and leaves at least one other out. A listed
+ * word written inside a query's name word is not left out: `Xijinping` joins `Xi Jinping`, it does not drop
+ * Xi (a patronymic is no such word: Vladimirovich does not contain the given name Vladimir).
+ */
+function namesOnePart(coveredNameWords: number, missing: readonly NameToken[], query: readonly NameToken[], queryTitled: boolean): boolean {
+  if (queryTitled || coveredNameWords !== 1) return false;
+  return missing.some((t) => isNameWord(t) && !query.some((q) => isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text))));
+}
 
 interface Cell {
   i: number;
@@ -117,10 +147,17 @@ export function scoreNormalized(query: NormalizedName, listed: NormalizedName, c
   return compareReadings(query, listed, cache, knownQueryTokens, true).score;
 }
 
-const SCORE_ONLY: Omit<NameComparison, 'score'> = { pairs: [], unmatchedQuery: [], unmatchedListed: [], reordered: false, coverage: 0 };
+/** scoreNormalized with whether the one-part charge applied (NameComparison.onePartOnly), as compareNormalized says. */
+export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[]): { score: number; onePartOnly: boolean } {
+  const c = compareReadings(query, listed, cache, knownQueryTokens, true);
+  return { score: c.score, onePartOnly: c.onePartOnly };
+}
+
+const SCORE_ONLY: Omit<NameComparison, 'score'> = { pairs: [], unmatchedQuery: [], unmatchedListed: [], reordered: false, coverage: 0, onePartOnly: false };
 
 function compareReadings(query: NormalizedName, listed: NormalizedName, cache: SimilarityCache | undefined, knownQueryTokens: ((tokens: readonly NameToken[]) => readonly boolean[]) | undefined, scoreOnly: boolean): NameComparison {
-  if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens), scoreOnly);
+  const titled = query.removed.length > 0;
+  if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens), titled, scoreOnly);
   const queryReadings = [query.tokens, ...(query.readings ?? [])];
   const listedReadings = [listed.tokens, ...(listed.readings ?? [])];
   let best: NameComparison | undefined;
@@ -128,7 +165,7 @@ function compareReadings(query: NormalizedName, listed: NormalizedName, cache: S
     const known = knownQueryTokens?.(a);
     for (const b of listedReadings) {
       // The cache is per query token: each query reading gets its own range of token numbers.
-      const c = compareTokens(a, b, r * 64, cache, known, scoreOnly);
+      const c = compareTokens(a, b, r * 64, cache, known, titled, scoreOnly);
       if (!best || c.score > best.score) best = c;
     }
   });
@@ -145,10 +182,10 @@ function pairWorth(qa: NameToken, lb: NameToken, sim: TokenSimilarity, knownQuer
   return Math.max(0, 1 - (knownQueryToken ? KNOWN_TOKEN_STRETCH : FUZZY_STRETCH) * (1 - sim.score));
 }
 
-function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, scoreOnly = false): NameComparison {
-  if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0 };
+function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean, scoreOnly = false): NameComparison {
+  if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0, onePartOnly: false };
   const chosen = align(a, b, cacheOffset, cache);
-  if (scoreOnly) return { ...SCORE_ONLY, score: scoreOf(a, b, chosen, knownQueryTokens) };
+  if (scoreOnly) return { ...SCORE_ONLY, ...scoreOf(a, b, chosen, knownQueryTokens, queryTitled) };
   let matched = 0;
   let matchedWeight = 0;
   let queryMissing = 0;
@@ -173,6 +210,8 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
   for (const t of restB) listedMissing += missingWeight(t);
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
+  const onePartOnly = namesOnePart(chosen.filter((c) => isNameWord(b[c.j]!)).length, restB, a, queryTitled);
+  if (onePartOnly) score *= ONE_NAME_PART;
   const identical = restA.length === 0 && restB.length === 0 && pairs.every((p) => p.reason === 'exact');
   // Particles and initials alone ("Al", "V. V.") identify no one, unless the names are identical
   // ("M.T.T. LTDA." listed and screened as written).
@@ -190,12 +229,14 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
     unmatchedListed: restB.map((t) => t.text),
     reordered,
     coverage: round(Math.min(1, matchedWeight / queryWeight)),
+    onePartOnly,
   };
 }
 
 /** compareTokens' score, the same arithmetic in the same order, with nothing kept for the explanation. */
-function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: readonly Cell[], knownQueryTokens: readonly boolean[] | undefined): number {
+function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: readonly Cell[], knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean): { score: number; onePartOnly: boolean } {
   let matched = 0;
+  let coveredNameWords = 0;
   let matchedWeight = 0;
   let queryMissing = 0;
   let allExact = true;
@@ -217,6 +258,7 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
     if (sim.reason !== 'exact') allExact = false;
     if (sim.reason !== 'equivalent') allEquivalent = false;
+    if (isNameWord(lb)) coveredNameWords++;
     if (small) {
       bitsA |= 1 << c.i;
       bitsB |= 1 << c.j;
@@ -229,13 +271,20 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
   let restB = 0;
   for (let i = 0; i < a.length; i++) if (small ? (bitsA & (1 << i)) === 0 : !usedA![i]) (queryMissing += missingWeight(a[i]!)), restA++;
   let listedMissing = 0;
-  for (let j = 0; j < b.length; j++) if (small ? (bitsB & (1 << j)) === 0 : !usedB![j]) (listedMissing += missingWeight(b[j]!)), restB++;
+  for (let j = 0; j < b.length; j++) {
+    if (small ? (bitsB & (1 << j)) !== 0 : usedB![j]) continue;
+    listedMissing += missingWeight(b[j]!);
+    restB++;
+  }
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
+  // The unaligned listed tokens are gathered only when the query covers a single name word (rare).
+  const onePartOnly = coveredNameWords === 1 && restB > 0 && namesOnePart(coveredNameWords, b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])), a, queryTitled);
+  if (onePartOnly) score *= ONE_NAME_PART;
   if (restA === 0 && restB === 0 && allExact) score = 1;
   else if (matchedWeight < 0.9) score *= 0.5;
   else if (allEquivalent) score *= EQUIVALENTS_ONLY;
-  return round(score);
+  return { score: round(score), onePartOnly };
 }
 
 /** Symmetric: the better of both directions, so compareNames(a, b) === compareNames(b, a). */

@@ -93,6 +93,30 @@ describe('Matcher', () => {
   });
 });
 
+describe('a query that names one part only (ADR 0185)', () => {
+  const m = new Matcher([
+    person('surname', [['TESTOVSKY', 'primary']]),
+    person('one-given', [['TESTOVSKY, Pyotr', 'primary']]),
+    person('two-given', [['TESTOVSKY, Ivan Sergei', 'primary']]),
+  ]);
+  it('a surname alone still finds everyone it found before, after the full-name match, with NAME_PARTIAL and the threshold that applied', () => {
+    const matches = m.screen({ name: 'Testovsky' });
+    expect(matches.map((x) => x.entityId)).toEqual(['test_list:surname', 'test_list:one-given', 'test_list:two-given']);
+    const partial = matches.filter((x) => x.entityId !== 'test_list:surname');
+    for (const x of partial) {
+      expect(x.reasons).toContain('NAME_PARTIAL');
+      expect(x.threshold).toBeLessThan(THRESHOLDS.sanctions.match);
+      expect(x.explanation.nameScore).toBeGreaterThanOrEqual(x.threshold);
+    }
+    // Two given names missing: under the sanctions threshold with the one-part charge, kept by the policy.
+    expect(partial.find((x) => x.entityId === 'test_list:two-given')!.explanation.nameScore).toBeLessThan(THRESHOLDS.sanctions.match);
+  });
+  it('a given name and a surname are held to the topic threshold, as before', () => {
+    const [x] = m.screen({ name: 'Pyotr Testovsky' });
+    expect(x).toMatchObject({ entityId: 'test_list:one-given', threshold: THRESHOLDS.sanctions.match });
+  });
+});
+
 describe('known names are not typos', () => {
   const m = new Matcher([person('a', [['Mayra Rivera', 'primary']]), person('b', [['Maria Lopez', 'primary']])]);
   it('a query name that is itself listed (Maria) does not match a different listed name one letter away (Mayra)', () => {

@@ -3,7 +3,7 @@
  * of birth and country applied as evidence, and every match returned with its explanation (which query
  * name against which listed name, the per-factor scores and reason codes).
  */
-import { compareNormalized, scoreNormalized, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
+import { compareNormalized, ONE_NAME_PART, scoreAndPart, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
 import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
 import { decideMatch, dobEvidence, genderEvidence, nationalityEvidence, residenceEvidence, type EvidenceFactor } from './evidence.ts';
 import { NameIndex, type IndexedName } from './name-index.ts';
@@ -72,6 +72,18 @@ export const DEFAULT_OPTIONS: MatcherOptions = { candidates: 60, maxMatches: 20 
 
 /** Weak aliases ("SALEH", "ABU ALI") match only when they cover the query completely and nearly exactly. */
 const WEAK_ALIAS_MIN = 0.95;
+
+/**
+ * Screening's policy for a query that names one part only of a listed name (ADR 0185): compare.ts charges
+ * it ONE_NAME_PART, so `PUTIN` is not the same name as `PUTIN, Vladimir` (kyc compare, the labelled pairs),
+ * but a compliance officer screening `PUTIN` still gets the Putins. Such a comparison is held to the
+ * threshold lowered by the same factor, which keeps every listed name it found before the charge; its lower
+ * score puts it after the full-name matches, and NAME_PARTIAL says why. The match reports the threshold
+ * that applied.
+ */
+function thresholdForComparison(onePartOnly: boolean, threshold: TopicThreshold): TopicThreshold {
+  return onePartOnly ? { ...threshold, match: Math.round(threshold.match * ONE_NAME_PART * 10000) / 10000 } : threshold;
+}
 
 function schemaAccepts(type: ScreeningQuery['type'], schema: EntitySchema): boolean {
   if (!type) return true;
@@ -146,8 +158,10 @@ export class Matcher {
       const threshold = thresholdOf(topic);
       // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, on the score
       // alone (the same number the full comparison gives), neither explained nor weighed.
-      if (scoreNormalized(norm, ref.norm, cache, known) < threshold.match) continue;
+      const quick = scoreAndPart(norm, ref.norm, cache, known);
+      if (quick.score < thresholdForComparison(quick.onePartOnly, threshold).match) continue;
       const c = compareNormalized(norm, ref.norm, cache, known);
+      const applied = thresholdForComparison(c.onePartOnly, threshold);
       if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
       const evidence = [
         dobEvidence(query.dob, entity.birthDates),
@@ -155,7 +169,7 @@ export class Matcher {
         residenceEvidence(query.country, [...entity.countries, ...entity.nationalities, ...entity.citizenships]),
         genderEvidence(query.gender, entity.gender),
       ].filter((e): e is EvidenceFactor => e !== undefined);
-      const decision = decideMatch(c.score, evidence, threshold, c.pairs.some((p) => p.reason === 'equivalent'));
+      const decision = decideMatch(c.score, evidence, applied, c.pairs.some((p) => p.reason === 'equivalent'));
       if (!decision.potential) continue;
       const score = decision.priority;
       const previous = best.get(ref.entity);
@@ -172,7 +186,7 @@ export class Matcher {
         matchedName: listedName.full,
         score: Math.round(score * 1000) / 1000,
         topic,
-        threshold: threshold.match,
+        threshold: applied.match,
         topics: entity.topics,
         programs: entity.programs,
         ...(entity.sourceUrl ? { sourceUrl: entity.sourceUrl } : {}),
