@@ -110,6 +110,7 @@ const SENTENCES: Record<string, string> = {
   NAME_ADDRESS_CONFIRMED: 'Name and address were confirmed.',
   NAME_ADDRESS_NOT_CONFIRMED: 'No source confirmed the name together with the address.',
   DECEASED: 'A source records this person as deceased.',
+  DOCUMENT_CHIP_TAMPERED: 'The identity document\'s chip shows it was altered or forged (its data is not what the issuing state signed, or the chip is a copy): the identity is being used with false evidence.',
   SANDBOX_PERSONA: 'A sandbox test persona: the result was scripted, not checked.',
   // AML: Companies House as an identity source (eidv/domain/companies-house.ts, ADR 0150)
   COMPANIES_HOUSE_CORROBORATES: 'Companies House\'s record of this officer or PSC agrees (filed by the company: it corroborates, it is not an independent source).',
