@@ -7,7 +7,10 @@ const EXHAUSTIVE: Record<ChipReason, ChipFailureClass> = CHIP_REASON_CLASS;
 const KNOWN: Record<keyof typeof CHIP_REASON_CLASS, true> = Object.fromEntries(Object.keys(EXHAUSTIVE).map((k) => [k, true])) as Record<ChipReason, true>;
 
 const TAMPERED = ['DG_HASH_MISMATCH', 'SIGNATURE_INVALID', 'DS_REVOKED', 'CSCA_COUNTRY_MISMATCH', 'MRZ_MISMATCH', 'AA_FAILED'] as const;
-const UNVERIFIED = ['SOD_INVALID', 'DG_MISSING', 'DG_NOT_IN_SOD', 'DS_CERTIFICATE_MISSING', 'CSCA_UNTRUSTED', 'DG1_INVALID', 'DG2_INVALID', 'AA_NOT_PERFORMED', 'AA_CHALLENGE_INVALID'] as const;
+const UNVERIFIED = [
+  'SOD_INVALID', 'DG_MISSING', 'DG_NOT_IN_SOD', 'DS_CERTIFICATE_MISSING', 'SIGNATURE_ALGORITHM_UNSUPPORTED', 'CSCA_UNTRUSTED', 'DG1_INVALID', 'DG2_INVALID',
+  'MRZ_UNPROTECTED_MISMATCH', 'AA_NOT_PERFORMED', 'AA_CHALLENGE_INVALID',
+] as const;
 
 describe('what a failed chip says about the document', () => {
   it('the two lists cover every chip reason once', () => {
@@ -31,5 +34,10 @@ describe('what a failed chip says about the document', () => {
     expect(chipTamperEvidence([], { aaKeySigned: true })).toEqual([]);
     expect(chipTamperEvidence(['CSCA_UNTRUSTED', 'DS_CERTIFICATE_MISSING', 'AA_NOT_PERFORMED', 'DG_MISSING'], { aaKeySigned: false })).toEqual([]);
     expect(chipTamperEvidence(['SOMETHING_NEW', 'toString', 'constructor'], { aaKeySigned: true })).toEqual([]);
+  });
+  it('what could be an OCR misread or a signature not checked is no tampering; the same chip with a protected MRZ field or a checked signature differing is', () => {
+    // A name misread on a genuine passport's photo, and a state's signature algorithm this verifier lacks.
+    expect(chipTamperEvidence(['MRZ_UNPROTECTED_MISMATCH', 'SIGNATURE_ALGORITHM_UNSUPPORTED', 'CSCA_UNTRUSTED'], { aaKeySigned: true })).toEqual([]);
+    expect(chipTamperEvidence(['MRZ_MISMATCH', 'SIGNATURE_INVALID', 'CSCA_UNTRUSTED'], { aaKeySigned: true })).toEqual(['MRZ_MISMATCH', 'SIGNATURE_INVALID']);
   });
 });

@@ -17,13 +17,18 @@ export const CHIP_REASON_CLASS = {
 
   /** The hash of a data group read differs from the one in the signed SOD (Doc 9303-11 §5.1, passive authentication: the data groups' hashes compared with the SOD's): the data was changed after signing. */
   DG_HASH_MISMATCH: 'tampered',
-  /** The SOD's signature does not verify with the document signer's key: the SOD (the list of hashes) was altered or signed by someone else. */
+  /** The SOD's signature was checked and does not verify with the document signer's key: the SOD (the list of hashes) was altered or signed by someone else. */
   SIGNATURE_INVALID: 'tampered',
   /** The issuing state revoked the document signer (its CRL, Doc 9303-12): what it signed is no longer vouched for by that state; revocation is for a compromised or misused key. */
   DS_REVOKED: 'tampered',
   /** The chain ends at a trusted CSCA, but of another state than the one DG1 names as issuer: the data claims an issuer that did not sign it (a forger signing with a specimen or another state's PKI). */
   CSCA_COUNTRY_MISMATCH: 'tampered',
-  /** DG1 (the MRZ the state signed) differs from the MRZ printed on the photographed page: the page and the chip are not one document (a substituted data page or chip). */
+  /**
+   * DG1 (the MRZ the state signed) differs from the MRZ printed on the photographed page in a field the printed MRZ
+   * protects with a check digit that holds (document number, date of birth, date of expiry; biometrics
+   * domain/mrz-binding.ts): not an OCR misread, so the page and the chip are not one document (a substituted data
+   * page or chip).
+   */
   MRZ_MISMATCH: 'tampered',
   /**
    * The chip's answer to this server's challenge does not verify with its DG15 public key (Doc 9303-11 §6.1, active
@@ -43,12 +48,20 @@ export const CHIP_REASON_CLASS = {
   DG_NOT_IN_SOD: 'unverified',
   /** No document signer certificate in the SOD to check the signature with: the signature was not checked at all. */
   DS_CERTIFICATE_MISSING: 'unverified',
+  /** The SOD's signature uses a digest, algorithm, key type or curve the verifier does not support: likewise not checked (a state adopting a new curve is not a forger). */
+  SIGNATURE_ALGORITHM_UNSUPPORTED: 'unverified',
   /** The chain does not reach a CSCA in the trust store: an empty or partial store (this service's, not the document's fault) cannot be told apart from a self-made CSCA. */
   CSCA_UNTRUSTED: 'unverified',
   /** DG1 could not be parsed as an MRZ; when it was altered its hash says so (DG_HASH_MISMATCH). */
   DG1_INVALID: 'unverified',
   /** DG2 holds no portrait this service can read; likewise. */
   DG2_INVALID: 'unverified',
+  /**
+   * DG1 differs from the printed MRZ only where no valid printed check digit protects it: names, nationality, sex,
+   * optional data, a field whose printed check digit fails, or a printed MRZ of another length. An OCR misread of a
+   * genuine page gives exactly this, so it is not evidence of another document.
+   */
+  MRZ_UNPROTECTED_MISMATCH: 'unverified',
   /** The chip holds an active authentication key, but the phone did not ask it to answer a challenge. */
   AA_NOT_PERFORMED: 'unverified',
   /** The chip answered a challenge this server did not issue for this session (or one used or expired): this chip was not shown to answer now, which is not a finding that the document is false. */
