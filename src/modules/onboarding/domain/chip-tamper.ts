@@ -71,11 +71,14 @@ export const CHIP_REASON_CLASS = {
 /**
  * The chip reasons that show the document altered or forged, in the order given; empty when none does (passed, or
  * only not verified). `aaKeySigned`: DG15 was sent and its hash matched the SOD's, so a failed active
- * authentication is the chip's own failure.
+ * authentication is the chip's own failure. `mrzProtectedFieldsNamed`: the chip result names the check-digit-protected
+ * fields that differ (`mrz.protected_fields_differ`), so its MRZ_MISMATCH is the field-by-field finding; a result
+ * stored before that comparison (ADR 0180 decision 5) compared the whole MRZ, where a name misread gave MRZ_MISMATCH.
  */
-export function chipTamperEvidence(reasons: readonly string[], facts: { aaKeySigned: boolean }): string[] {
+export function chipTamperEvidence(reasons: readonly string[], facts: { aaKeySigned: boolean; mrzProtectedFieldsNamed: boolean }): string[] {
   return reasons.filter((reason) => {
     if (reason === 'AA_FAILED') return facts.aaKeySigned;
+    if (reason === 'MRZ_MISMATCH') return facts.mrzProtectedFieldsNamed;
     return (CHIP_REASON_CLASS as Record<string, ChipFailureClass | undefined>)[reason] === 'tampered';
   });
 }

@@ -53,7 +53,10 @@ describe('an onboarding result as GPG 45 evidence', () => {
     expect(chipOf({ passed: false, reasons: ['AA_FAILED'], data_groups: signed15 })?.tampered).toEqual(['AA_FAILED']);
     expect(chipOf({ passed: false, reasons: ['SOD_INVALID', 'AA_FAILED'], data_groups: [{ number: 15, hash_matches: null }] })?.tampered).toEqual([]);
     expect(chipOf({ passed: false, reasons: ['AA_FAILED'] })?.tampered).toEqual([]);
-    expect(chipOf({ passed: false, reasons: ['MRZ_MISMATCH'] }, 'PASSED')?.tampered).toEqual(['MRZ_MISMATCH']);
+    // A differing MRZ counts when the result names the protected fields; one stored before (whole-MRZ comparison) does not.
+    expect(chipOf({ passed: false, reasons: ['MRZ_MISMATCH'], mrz: { printed_matches: false, protected_fields_differ: ['document_number'] } }, 'PASSED')?.tampered).toEqual(['MRZ_MISMATCH']);
+    expect(chipOf({ passed: false, reasons: ['MRZ_MISMATCH'], mrz: { printed_matches: false } }, 'PASSED')?.tampered).toEqual([]);
+    expect(chipOf({ passed: false, reasons: ['MRZ_UNPROTECTED_MISMATCH'], mrz: { printed_matches: false } })?.tampered).toEqual([]);
   });
   it('the address history: the answers being given, else the processed result\'s', () => {
     const addresses = [{ street: '1 Mill Lane', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2020-01-01', to: '2026-06-01' }, { street: '2 New Road', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2026-06-01' }];

@@ -38,10 +38,14 @@ type Loose = Record<string, unknown> | undefined;
 const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
 const codes = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(obj(x)?.code ?? ''))).filter(Boolean) : []);
 
-/** The chip's reasons that show the document altered or forged; a failed active authentication counts only with DG15 signed. */
+/**
+ * The chip's reasons that show the document altered or forged; a failed active authentication counts only with DG15
+ * signed, a differing MRZ only when the result names the protected fields that differ (not one stored before).
+ */
 function tampered(chip: Record<string, unknown>): string[] {
   const dg15 = Array.isArray(chip.data_groups) ? chip.data_groups.map(obj).find((g) => g?.number === 15) : undefined;
-  return chipTamperEvidence(codes(chip.reasons), { aaKeySigned: dg15?.hash_matches === true });
+  const mrzFields = obj(chip.mrz)?.protected_fields_differ;
+  return chipTamperEvidence(codes(chip.reasons), { aaKeySigned: dg15?.hash_matches === true, mrzProtectedFieldsNamed: Array.isArray(mrzFields) && mrzFields.length > 0 });
 }
 
 /** Active authentication as GPG 45 counts it: null when the chip has no AA key, else whether it answered a fresh server challenge. */
