@@ -42,7 +42,7 @@ const CHIP_CHECK: Record<string, string> = {
   SIGNATURE_INVALID: 'the signature over the chip\'s data does not verify',
   DS_REVOKED: 'the document signer is revoked by its state',
   CSCA_COUNTRY_MISMATCH: 'the chip is signed under another state\'s authority than its issuer\'s',
-  MRZ_MISMATCH: 'the chip\'s MRZ is not the printed one',
+  MRZ_MISMATCH: 'the chip\'s MRZ differs from the printed one in a field its valid check digit protects',
   AA_FAILED: 'the chip did not prove it is the genuine chip (active authentication): a clone',
 };
 const chipCheck = (reason: string): string => `${CHIP_CHECK[reason] ?? 'chip check failed'} (CHIP_${reason})`;
