@@ -79,10 +79,12 @@ describe('the onboarding chip check', () => {
     expect(r.details.chip).toMatchObject({ active_authentication: { signature_valid: true }, mrz: { printed_matches: true }, face_match: { decision: 'PASSED' } });
   });
 
-  it('DG1 differing from the photographed MRZ: CHIP_MRZ_MISMATCH; no photographed MRZ: CHIP_MRZ_NOT_COMPARED', async () => {
-    const other = SAMPLE_MRZ.replace('L898902C3', 'L898902C4');
+  it('DG1 differing from the photographed MRZ: CHIP_MRZ_MISMATCH in a protected field, CHIP_MRZ_UNPROTECTED_MISMATCH in a name; no photographed MRZ: CHIP_MRZ_NOT_COMPARED', async () => {
+    const other = SAMPLE_MRZ.replace('L898902C36', 'L898902C47');
     const { r } = await check(upload(chip, answered()), { documentMrz: other });
     expect(r.reasons).toEqual(['CHIP_NOT_VERIFIED', 'CHIP_MRZ_MISMATCH']);
+    const misreadName = await check(upload(chip, answered()), { documentMrz: SAMPLE_MRZ.replace('ANNA<MARIA', 'ANNA<MAR1A') });
+    expect(misreadName.r.reasons).toEqual(['CHIP_NOT_VERIFIED', 'CHIP_MRZ_UNPROTECTED_MISMATCH']);
     const none = await check(upload(chip, answered()), { documentMrz: null });
     expect(none.r.reasons).toEqual(['CHIP_NOT_VERIFIED', 'CHIP_MRZ_NOT_COMPARED']);
   });

@@ -115,10 +115,18 @@ describe('passive authentication', () => {
     expect((await verifyChipData({ ...data(), sod }, trust, { now: new Date('2021-06-01') })).result.passed).toBe(true);
   });
 
-  it('the printed MRZ must equal the chip MRZ', async () => {
-    const r = await verifyChipData(data(), trust, { printedMrz: printed.replace('L898902C3', 'L898902C4') });
-    expect(r.result.reasons).toEqual(['MRZ_MISMATCH']);
-    expect(r.result.mrz.printed_matches).toBe(false);
+  it('the printed MRZ must equal the chip MRZ: MRZ_MISMATCH where a valid printed check digit protects the field, else MRZ_UNPROTECTED_MISMATCH', async () => {
+    // Another document number with its own valid check digit (L898902C4 → 7): not a misread.
+    const other = await verifyChipData(data(), trust, { printedMrz: printed.replace('L898902C36', 'L898902C47') });
+    expect(other.result.reasons).toEqual(['MRZ_MISMATCH']);
+    expect(other.result.mrz).toMatchObject({ printed_matches: false, protected_fields_differ: ['document_number'] });
+    // The same character misread, the printed check digit failing; a name misread: neither is evidence of another document.
+    for (const misread of [printed.replace('L898902C3', 'L898902C4'), printed.replace('ERIKSSON', 'ERIKSS0N')]) {
+      const r = await verifyChipData(data(), trust, { printedMrz: misread });
+      expect(r.result.reasons).toEqual(['MRZ_UNPROTECTED_MISMATCH']);
+      expect(r.result.mrz.printed_matches).toBe(false);
+      expect(r.result.mrz).not.toHaveProperty('protected_fields_differ');
+    }
   });
 
   it('missing DG2 and garbage SOD are reported, not thrown', async () => {

@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildMrz } from '../../eval/documents/synthetic.ts';
 import { chipSignChallenge, makeSampleChip, pem, type SampleChip } from '../../src/modules/biometrics/chip/chip-sample.ts';
+import { amlWorld } from '../helpers/aml.ts';
 import { startFixture, type Fixture, type TestClient, type TestService } from '../helpers/fixture.ts';
 import { onboardingSteps } from '../helpers/onboarding.ts';
 
@@ -36,7 +37,8 @@ beforeAll(async () => {
   chip = await makeSampleChip(new Uint8Array(portrait), PRINTED, { country: 'GB', kind: 'brainpoolP256r1', activeAuthentication: 'rsa' });
   trustDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-csca-'));
   fs.writeFileSync(path.join(trustDir, 'gb-csca-test.pem'), pem(chip.csca.certificate));
-  fixture = await startFixture({ env: { KYC_CSCA_TRUST_DIR: trustDir }, now: () => new Date(clock), client: 'Chip firm', other: 'Other firm', credits: 10 });
+  // The AML world's lists and registers: an AML check needs a screening list loaded (the registers do not know Ada).
+  fixture = await startFixture({ env: { KYC_CSCA_TRUST_DIR: trustDir, ...amlWorld().env }, now: () => new Date(clock), client: 'Chip firm', other: 'Other firm', credits: 10 });
   ({ t, c, other } = fixture);
   await t.services.credits.add(other.clientId, 10, 'test credits');
 }, 120_000);
@@ -147,7 +149,20 @@ describe('processing with the configured trust store', () => {
     expect(reasons.some((r) => r === 'CHIP_AUTHENTIC' || r.startsWith('CHIP_FACE_'))).toBe(true);
   }, 240_000);
 
-  it('a chip whose DG1 is another passport than the one photographed: CHIP_MRZ_MISMATCH, in review', async () => {
+  /** The contact's AML check, triggered and read once processed. */
+  async function amlOf(flow: { url: string }): Promise<{ data: { decision: string; reasons: string[]; identity: { gpg45: { scores: { evidence: Array<{ id: string; validity: number; why: string[] }>; identity_fraud: { score: number; why: string[] } } } } } }> {
+    const aml = flow.url.replace(/\/onboarding$/, '/aml');
+    const triggered = await t.app.inject({ method: 'PUT', url: aml, headers: c.auth, payload: { config: { ttl_in_days: 365, is_automatic_refresh_enabled: false } } });
+    expect(triggered.statusCode, triggered.body).toBe(202);
+    let result = triggered.json();
+    for (let i = 0; i < 200 && result.status === 'INITIAL'; i++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      result = (await t.app.inject({ url: aml, headers: c.auth })).json();
+    }
+    return result;
+  }
+
+  it('a chip whose DG1 is another passport than the one photographed (its number, the printed check digit valid): CHIP_MRZ_MISMATCH, in review, the AML check ALERT', async () => {
     const otherPassport = await makeSampleChip(new Uint8Array(portrait), PRINTED.replace('533401372', '533401380'), { country: 'GB', csca: chip.csca, activeAuthentication: 'rsa' });
     const flow = await mobileFlow();
     const report = await submitAndRead(flow, chipJson(otherPassport, answer(await challengeFor(flow.token), otherPassport)));
@@ -156,5 +171,43 @@ describe('processing with the configured trust store', () => {
     expect(report.data.idscan.document_decision).not.toBe('PASSED');
     const [row] = await t.db.query<{ needs_review: boolean }>('SELECT needs_review FROM onboarding_reports WHERE contact_id = $1', [flow.contactId]);
     expect(row!.needs_review).toBe(true);
+    const result = await amlOf(flow);
+    expect(result.data).toMatchObject({ decision: 'ALERT', reasons: expect.arrayContaining(['DOCUMENT_CHIP_TAMPERED']) });
+    expect(result.data.identity.gpg45.scores.evidence.find((e) => e.id === 'document')?.why.join('\n')).toMatch(/CHIP_MRZ_MISMATCH/);
+  }, 240_000);
+
+  it('a chip whose DG1 differs from the photographed MRZ only in a name (what an OCR misread gives): CHIP_MRZ_UNPROTECTED_MISMATCH, in review, no tampering', async () => {
+    const misread = await makeSampleChip(new Uint8Array(portrait), PRINTED.replace('SMITH<<JOHN<PAUL', 'SMITH<<JOHN<PAUI'), { country: 'GB', csca: chip.csca, activeAuthentication: 'rsa' });
+    const flow = await mobileFlow();
+    const report = await submitAndRead(flow, chipJson(misread, answer(await challengeFor(flow.token), misread)));
+    expect(report.data.reasons).toEqual(expect.arrayContaining(['CHIP_NOT_VERIFIED', 'CHIP_MRZ_UNPROTECTED_MISMATCH']));
+    expect(report.data.reasons).not.toContain('CHIP_MRZ_MISMATCH');
+    const [row] = await t.db.query<{ needs_review: boolean }>('SELECT needs_review FROM onboarding_reports WHERE contact_id = $1', [flow.contactId]);
+    expect(row!.needs_review).toBe(true);
+    const result = await amlOf(flow);
+    expect(result.data.reasons).not.toContain('DOCUMENT_CHIP_TAMPERED');
+    expect(result.data.identity.gpg45.scores.identity_fraud.why.join('\n')).not.toMatch(/altered or forged/);
+    // Validity 0 only as a document in review (REFER), not as one found false.
+    const why = result.data.identity.gpg45.scores.evidence.find((e) => e.id === 'document')?.why.join('\n');
+    expect(why).toMatch(/^validity 0: the document did not pass its checks \(REFER/m);
+    expect(why).not.toMatch(/altered or forged/);
+  }, 240_000);
+
+  it('a data group altered after signing (its hash not the SOD\'s): the AML check is ALERT DOCUMENT_CHIP_TAMPERED, the document validity 0', async () => {
+    // One byte of the portrait's image data changed after the state signed the SOD.
+    const dg2 = Uint8Array.from(chip.dg2);
+    const at = dg2.length - 64;
+    dg2[at] = dg2[at]! ^ 0x01;
+    const flow = await mobileFlow();
+    const report = await submitAndRead(flow, chipJson({ ...chip, dg2 }, answer(await challengeFor(flow.token))));
+    expect(report.data.reasons).toEqual(expect.arrayContaining(['CHIP_NOT_VERIFIED', 'CHIP_DG_HASH_MISMATCH']));
+    expect(report.data.reasons).not.toContain('CHIP_CSCA_UNTRUSTED');
+
+    const result = await amlOf(flow);
+    expect(result.data).toMatchObject({ decision: 'ALERT', reasons: expect.arrayContaining(['DOCUMENT_CHIP_TAMPERED']) });
+    const g = result.data.identity.gpg45;
+    const document = g.scores.evidence.find((e) => e.id === 'document');
+    expect(document).toMatchObject({ validity: 0, why: expect.arrayContaining([expect.stringMatching(/^validity 0: the chip shows the document altered or forged.*CHIP_DG_HASH_MISMATCH/)]) });
+    expect(g.scores.identity_fraud).toMatchObject({ score: 0, why: [expect.stringMatching(/altered or forged document \(its chip: CHIP_DG_HASH_MISMATCH\)/)] });
   }, 240_000);
 });

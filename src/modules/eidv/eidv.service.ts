@@ -3,7 +3,7 @@ import type { PersonQuery, SourceResult } from './domain/identity.ts';
 import { evaluateGpg45, type Gpg45Result } from './domain/gpg45/evaluate.ts';
 import type { ContactEvidence, Gpg45Input, ScreeningAnswer } from './domain/gpg45/evidence.ts';
 import type { Confidence } from './domain/gpg45/profiles.ts';
-import { scoreAll } from './domain/gpg45/scores.ts';
+import { chipTampered, scoreAll } from './domain/gpg45/scores.ts';
 import { loadRegister } from './sources/register.source.ts';
 import { sandboxEvidence, sandboxSources } from './sources/sandbox.source.ts';
 import { documentSource, type VerifiedDocument } from './sources/document.source.ts';
@@ -99,7 +99,7 @@ export function createEidvService(deps: {
       const postcode = person.address.country_code.toUpperCase() === 'GB' ? (deps.postcodes?.() ?? formatOnly).lookup(person.address.postcode) : undefined;
       const poaConfirms = evidence.proofOfAddress?.decision === 'PASSED' && evidence.proofOfAddress.nameFound ? ['proof_of_address'] : [];
       return {
-        ...decideIdentity({ sources: answers, dateOfBirth: person.date_of_birth, today: context.today, minimumAge: deps.minimumAge, gpg45, addressConfirmedBy: poaConfirms, ...(postcode ? { postcode } : {}) }),
+        ...decideIdentity({ sources: answers, dateOfBirth: person.date_of_birth, today: context.today, minimumAge: deps.minimumAge, gpg45, addressConfirmedBy: poaConfirms, documentTampered: chipTampered(input.document), ...(postcode ? { postcode } : {}) }),
         sources: answers, gpg45, ...(postcode ? { postcode } : {}),
       };
     },

@@ -1,7 +1,8 @@
 /**
  * The AML decision, the one place it is written: how the identity outcome (eidv/domain/decision.ts: PASS when
  * the GPG 45 confidence reached meets the client's required confidence or two independent sources confirm the
- * person, ALERT for deceased, known identity fraud or under age, REFER otherwise with what was missing; ADR 0135)
+ * person, ALERT for deceased, known identity fraud, an identity document whose chip shows it altered or forged
+ * (ADR 0180) or under age, REFER otherwise with what was missing; ADR 0135)
  * and the screening answers (screening/domain/outcome.ts: No Match or
  * Potential Match per kind, null when no list of the kind is loaded) make the report's `decision`,
  * `pep_matches`, `sanctions_matches` and reason codes, and when a person must review the result.

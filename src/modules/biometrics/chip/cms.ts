@@ -1,7 +1,7 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { hashName, OID } from './pki.ts';
+import { hashName, OID, UnsupportedAlgorithmError } from './pki.ts';
 import { spkiOf, verifySignature } from './signature.ts';
 
 /**
@@ -12,6 +12,12 @@ import { spkiOf, verifySignature } from './signature.ts';
 export interface CmsCheck {
   valid: boolean;
   signer: pkijs.Certificate | null;
+  /**
+   * The signature could not be checked: its digest or signature algorithm, or the signer's key type or curve, is one
+   * this verifier does not support (pki.ts UnsupportedAlgorithmError). `valid` is false, but nothing was found false:
+   * a check that ran and failed leaves this absent.
+   */
+  unsupported?: true;
   /** Why it is not valid, in words for the reviewer or the operator. */
   error?: string;
 }
@@ -71,7 +77,7 @@ export function verifyCms(signedData: pkijs.SignedData, content: Uint8Array): Cm
     const valid = verifySignature(spkiOf(signer), signerInfo.signatureAlgorithm, signedBytes, signerInfo.signature.valueBlock.valueHexView, digestOid);
     return valid ? { valid, signer } : { valid, signer, error: 'the signature does not verify with the signer certificate' };
   } catch (error) {
-    return { valid: false, signer, error: (error as Error).message };
+    return { valid: false, signer, error: (error as Error).message, ...(error instanceof UnsupportedAlgorithmError ? { unsupported: true as const } : {}) };
   }
 }
 

@@ -1,7 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import type * as pkijs from 'pkijs';
 import { countryMatches, decideChip, type ChipReason, type ChipWarning, type DataGroupCheck } from '../domain/chip-decision.ts';
-import { normaliseMrz, parseDg1, parseDg2, type Dg2Portrait } from '../domain/lds.ts';
+import { parseDg1, parseDg2, type Dg2Portrait } from '../domain/lds.ts';
+import { compareMrz, type MrzBinding } from '../domain/mrz-binding.ts';
 import { verifyActiveAuthentication, type ActiveAuthResult } from './active-auth.ts';
 import { checkChain, type ChainCheck } from './chain.ts';
 import { verifyCms, type CmsCheck } from './cms.ts';
@@ -54,7 +55,7 @@ export interface ChipResult {
   /** DG1's issuing state (alpha-3) and whether the CSCA and document signer are of that state. */
   issuing_state: string | null;
   country_matches: boolean | null;
-  mrz: { chip: string | null; printed_matches: boolean | null };
+  mrz: { chip: string | null; printed_matches: boolean | null; protected_fields_differ?: string[] };
   portrait: { format: string; width: number; height: number; bytes: number; decodable: boolean | null } | null;
   active_authentication: { supported: boolean; performed: boolean; challenge_valid: boolean | null; signature_valid: boolean | null; algorithm: string | null; hash: string | null };
   chip_authentication: { supported: boolean; protocols: string[]; key_agreement: string[]; verified: null; reader_asserted: boolean | null };
@@ -131,7 +132,9 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
       errors.push(`DG1: ${(error as Error).message}`);
     }
   }
-  const mrzMatches = options.printedMrz === undefined || chipMrz === null ? null : normaliseMrz(options.printedMrz) === chipMrz;
+  // A DG1 that could not be read matches no printed MRZ, but shows nothing false either (DG1_INVALID says why).
+  const mrzBinding: MrzBinding | null = options.printedMrz === undefined ? null
+    : chipMrz === null ? { comparison: 'UNPROTECTED_FIELD_DIFFERS', protectedFields: [] } : compareMrz(chipMrz, options.printedMrz);
 
   let portrait: Dg2Portrait | null = null;
   if (data.dg2) {
@@ -168,13 +171,14 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
     dataGroups,
     dsCertificatePresent: Boolean(signature?.signer),
     signatureValid: signature ? signature.valid : null,
+    signatureUnsupported: signature?.unsupported === true,
     chainValid: chain ? chain.valid : null,
     trustStoreSize: trust.certificates.length,
     cscaCountry, dsCountry, issuingState,
     dsRevoked: chain?.revoked ?? null,
     dg1Valid,
     dg2Valid: portrait !== null,
-    mrzMatches: options.printedMrz === undefined ? null : mrzMatches === true,
+    mrzComparison: mrzBinding?.comparison ?? null,
     portraitDecodable,
     aaSupported: Boolean(data.dg15) || Boolean(sod?.securityObject.hashes.has(15)),
     aaRequired: options.requireActiveAuthentication === true,
@@ -195,7 +199,8 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
         signature_algorithm: signerInfo?.signatureAlgorithm.algorithmId ?? null,
       },
       data_groups: dataGroups.map((d) => ({ number: d.number, provided: d.provided, in_sod: d.inSod, hash_matches: d.hashMatches })),
-      signature_valid: signature ? signature.valid : null,
+      // null: not checked (no SOD, or an algorithm the verifier does not support), as opposed to checked and false.
+      signature_valid: signature && !signature.unsupported ? signature.valid : null,
       document_signer: signature?.signer ? { ...summarise(signature.signer), key: keySummary(signature.signer) } : null,
       csca: chain?.csca ? { ...summarise(chain.csca), key: keySummary(chain.csca) } : null,
       chain_valid: chain ? chain.valid : null,
@@ -203,7 +208,12 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
       revoked: chain?.revoked ?? null,
       issuing_state: issuingState,
       country_matches: country,
-      mrz: { chip: chipMrz, printed_matches: options.printedMrz === undefined ? null : mrzMatches === true },
+      mrz: {
+        chip: chipMrz,
+        printed_matches: mrzBinding ? mrzBinding.comparison === 'MATCH' : null,
+        // Which check-digit-protected fields differ (names of fields, never their values).
+        ...(mrzBinding?.protectedFields.length ? { protected_fields_differ: mrzBinding.protectedFields } : {}),
+      },
       portrait: portrait && { format: portrait.format, width: portrait.width, height: portrait.height, bytes: portrait.image.length, decodable: portraitDecodable },
       active_authentication: {
         supported: Boolean(data.dg15),

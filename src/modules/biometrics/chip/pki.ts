@@ -14,6 +14,12 @@ export function pki(): typeof pkijs {
 
 export class PkiError extends Error {}
 
+/**
+ * A hash, signature algorithm, key type or curve this verifier does not support (or a key it cannot read): the
+ * signature was not checked, which is not a finding that it is false (ADR 0180).
+ */
+export class UnsupportedAlgorithmError extends PkiError {}
+
 export function toArrayBuffer(bytes: Uint8Array): ArrayBuffer {
   return bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer;
 }
@@ -92,7 +98,7 @@ export const HASH_OIDS: Record<string, string> = Object.fromEntries(Object.entri
 
 export function hashName(oid: string): string {
   const name = HASHES[oid];
-  if (!name) throw new PkiError(`unsupported hash algorithm ${oid}`);
+  if (!name) throw new UnsupportedAlgorithmError(`unsupported hash algorithm ${oid}`);
   return name;
 }
 

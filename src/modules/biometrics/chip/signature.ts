@@ -1,7 +1,7 @@
 import { createPublicKey, constants, verify as cryptoVerify, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
-import { hashName, PkiError, toArrayBuffer } from './pki.ts';
+import { hashName, toArrayBuffer, UnsupportedAlgorithmError } from './pki.ts';
 
 /**
  * Signature checks of chip PKI objects (X.509 certificates, CMS signer infos, CRLs) with Node's crypto (OpenSSL)
@@ -35,17 +35,17 @@ export function publicKeyFromSpki(spki: Uint8Array): PublicKeyInfo {
   try {
     key = createPublicKey({ key: Buffer.from(spki), format: 'der', type: 'spki' });
   } catch (error) {
-    throw new PkiError(`public key not readable: ${(error as Error).message}`);
+    throw new UnsupportedAlgorithmError(`public key not readable: ${(error as Error).message}`);
   }
   const details = key.asymmetricKeyDetails ?? {};
   const type = key.asymmetricKeyType;
   if (type === 'ec') {
     const curve = details.namedCurve ?? null;
-    if (!curve || !ALLOWED_CURVES.has(curve)) throw new PkiError(`EC key on an unsupported curve (${curve ?? 'explicit parameters that match no named curve'})`);
+    if (!curve || !ALLOWED_CURVES.has(curve)) throw new UnsupportedAlgorithmError(`EC key on an unsupported curve (${curve ?? 'explicit parameters that match no named curve'})`);
     return { key, type: 'ec', curve, explicitParameters: hasExplicitParameters(spki), bits: null };
   }
   if (type === 'rsa' || type === 'rsa-pss') return { key, type, curve: null, explicitParameters: false, bits: details.modulusLength ?? null };
-  throw new PkiError(`unsupported public key type ${type ?? 'unknown'}`);
+  throw new UnsupportedAlgorithmError(`unsupported public key type ${type ?? 'unknown'}`);
 }
 
 /** SubjectPublicKeyInfo of an EC key whose parameters are a SEQUENCE (explicit) rather than an OID (named). */
@@ -99,10 +99,10 @@ export function schemeOf(algorithm: pkijs.AlgorithmIdentifier, digestOid?: strin
     const mgfHashParams = params.maskGenAlgorithm.algorithmParams;
     const mgfHash = mgfHashParams instanceof asn1js.Sequence ? hashName(new pkijs.AlgorithmIdentifier({ schema: mgfHashParams }).algorithmId) : 'sha1';
     // OpenSSL's verify uses the signature hash for MGF1 too; a different MGF1 hash is legal but unheard of in eMRTDs.
-    if (mgfHash !== hash) throw new PkiError(`RSASSA-PSS with MGF1 over ${mgfHash} and hash ${hash} is not supported`);
+    if (mgfHash !== hash) throw new UnsupportedAlgorithmError(`RSASSA-PSS with MGF1 over ${mgfHash} and hash ${hash} is not supported`);
     return { kind: 'pss', hash, saltLength: params.saltLength };
   }
-  throw new PkiError(`unsupported signature algorithm ${oid}`);
+  throw new UnsupportedAlgorithmError(`unsupported signature algorithm ${oid}`);
 }
 
 /** Does `signature` over `data` verify with the public key (SPKI DER) under the AlgorithmIdentifier? */
@@ -110,7 +110,7 @@ export function verifySignature(spki: Uint8Array, algorithm: pkijs.AlgorithmIden
   const scheme = schemeOf(algorithm, digestOid);
   const { key, type } = publicKeyFromSpki(spki);
   const ec = scheme.kind === 'ecdsa' || scheme.kind === 'ecdsa-plain';
-  if (ec !== (type === 'ec')) throw new PkiError(`a ${type.toUpperCase()} key cannot check an ${scheme.kind.toUpperCase()} signature`);
+  if (ec !== (type === 'ec')) throw new UnsupportedAlgorithmError(`a ${type.toUpperCase()} key cannot check an ${scheme.kind.toUpperCase()} signature`);
   const input = scheme.kind === 'pss'
     ? { key, padding: constants.RSA_PKCS1_PSS_PADDING, saltLength: scheme.saltLength }
     : scheme.kind === 'ecdsa-plain' ? { key, dsaEncoding: 'ieee-p1363' as const } : scheme.kind === 'ecdsa' ? { key, dsaEncoding: 'der' as const } : { key, padding: constants.RSA_PKCS1_PADDING };

@@ -6,7 +6,7 @@ const genuine: ChipFacts = {
   dataGroups: [{ number: 1, provided: true, inSod: true, hashMatches: true }, { number: 2, provided: true, inSod: true, hashMatches: true }],
   dsCertificatePresent: true, signatureValid: true, chainValid: true, trustStoreSize: 1,
   cscaCountry: 'GB', dsCountry: 'GB', issuingState: 'GBR', dsRevoked: false,
-  dg1Valid: true, dg2Valid: true, mrzMatches: true, portraitDecodable: true,
+  dg1Valid: true, dg2Valid: true, mrzComparison: 'MATCH', portraitDecodable: true,
   aaSupported: false, aaRequired: true, aa: null, caSupported: false, caVerified: null,
 };
 
@@ -32,5 +32,18 @@ describe('the chip decision', () => {
     expect(decideChip({ ...genuine, aaSupported: true, aa: { performed: true, challengeValid: true, signatureValid: false } }).reasons).toEqual(['AA_FAILED']);
     expect(decideChip({ ...genuine, aaSupported: true, aa: { performed: true, challengeValid: false, signatureValid: true } }).reasons).toEqual(['AA_CHALLENGE_INVALID']);
     expect(decideChip({ ...genuine, caSupported: true }).warnings).toEqual(['CA_NOT_VERIFIED']);
+  });
+
+  it('DG1 against the printed MRZ: a protected field is MRZ_MISMATCH, an unprotected one MRZ_UNPROTECTED_MISMATCH, none printed a warning', () => {
+    expect(decideChip({ ...genuine, mrzComparison: 'PROTECTED_FIELD_DIFFERS' }).reasons).toEqual(['MRZ_MISMATCH']);
+    expect(decideChip({ ...genuine, mrzComparison: 'UNPROTECTED_FIELD_DIFFERS' }).reasons).toEqual(['MRZ_UNPROTECTED_MISMATCH']);
+    expect(decideChip({ ...genuine, mrzComparison: null })).toEqual({ passed: true, reasons: [], warnings: ['NO_PRINTED_MRZ'] });
+  });
+
+  it('a signature checked and false is SIGNATURE_INVALID; one that could not be checked is SIGNATURE_ALGORITHM_UNSUPPORTED', () => {
+    expect(decideChip({ ...genuine, signatureValid: false }).reasons).toEqual(['SIGNATURE_INVALID']);
+    expect(decideChip({ ...genuine, signatureValid: false, signatureUnsupported: true }).reasons).toEqual(['SIGNATURE_ALGORITHM_UNSUPPORTED']);
+    // Without a document signer certificate there was nothing to check it with, whatever the algorithm.
+    expect(decideChip({ ...genuine, dsCertificatePresent: false, signatureValid: false, signatureUnsupported: true }).reasons).toEqual(['DS_CERTIFICATE_MISSING']);
   });
 });

@@ -1,4 +1,5 @@
 import { alpha3ToAlpha2 } from '../../../platform/domain/countries.ts';
+import type { MrzComparison } from './mrz-binding.ts';
 
 /**
  * The chip decision (Doc 9303-11 §5.1 passive authentication, §6.1 active authentication), pure: the chip service
@@ -11,15 +12,27 @@ export type ChipReason =
   | 'DG_NOT_IN_SOD'
   | 'DG_HASH_MISMATCH'
   | 'DS_CERTIFICATE_MISSING'
+  /** The SOD's signature was checked and does not verify with the document signer's key. */
   | 'SIGNATURE_INVALID'
+  /** The SOD's signature could not be checked: its algorithm, hash, key type or curve is one the verifier does not support. */
+  | 'SIGNATURE_ALGORITHM_UNSUPPORTED'
   | 'CSCA_UNTRUSTED'
   /** The CSCA (or the document signer) belongs to another state than the one DG1 names as the issuer. */
   | 'CSCA_COUNTRY_MISMATCH'
   | 'DS_REVOKED'
   | 'DG1_INVALID'
   | 'DG2_INVALID'
-  /** DG1 differs from the MRZ read from the photographed document. */
+  /**
+   * DG1 differs from the MRZ read from the photographed document in a field the printed MRZ protects with a check
+   * digit that holds (document number, date of birth, date of expiry): not an OCR misread (mrz-binding.ts).
+   */
   | 'MRZ_MISMATCH'
+  /**
+   * DG1 differs from the printed MRZ only where no valid printed check digit protects it (names, nationality, sex,
+   * optional data, a field whose printed check digit fails, or a printed MRZ of another length): a misread as much as
+   * another document.
+   */
+  | 'MRZ_UNPROTECTED_MISMATCH'
   /** The chip holds an active authentication key (DG15) but no response to a server challenge came with it. */
   | 'AA_NOT_PERFORMED'
   /** The response to the challenge does not verify with the DG15 key: a cloned or emulated chip. */
@@ -55,6 +68,8 @@ export interface ChipFacts {
   dataGroups: DataGroupCheck[];
   dsCertificatePresent: boolean;
   signatureValid: boolean | null;
+  /** The signature could not be checked (algorithm, hash, key type or curve not supported): not a failed check. */
+  signatureUnsupported?: boolean;
   chainValid: boolean | null;
   trustStoreSize: number;
   /** C of the CSCA the chain ended at and of the document signer, and DG1's issuing state (alpha-3). */
@@ -64,8 +79,8 @@ export interface ChipFacts {
   dsRevoked: boolean | null;
   dg1Valid: boolean;
   dg2Valid: boolean;
-  /** null when no printed MRZ was given. */
-  mrzMatches: boolean | null;
+  /** DG1 against the printed MRZ (mrz-binding.ts); null when no printed MRZ was given. */
+  mrzComparison: MrzComparison | null;
   portraitDecodable: boolean | null;
   /** DG15 (active authentication public key) is listed in the SOD and provided. */
   aaSupported: boolean;
@@ -118,7 +133,7 @@ export function decideChip(f: ChipFacts): { passed: boolean; reasons: ChipReason
     if (f.dataGroups.some((d) => d.hashMatches === false)) reasons.push('DG_HASH_MISMATCH');
     if (f.dataGroups.some((d) => d.inSod && !d.provided)) warnings.push('DG_NOT_PROVIDED');
     if (!f.dsCertificatePresent) reasons.push('DS_CERTIFICATE_MISSING');
-    else if (f.signatureValid !== true) reasons.push('SIGNATURE_INVALID');
+    else if (f.signatureValid !== true) reasons.push(f.signatureUnsupported ? 'SIGNATURE_ALGORITHM_UNSUPPORTED' : 'SIGNATURE_INVALID');
     if (f.dsRevoked === true) reasons.push('DS_REVOKED');
     else if (f.chainValid !== true) reasons.push('CSCA_UNTRUSTED');
     // A CSCA of one state must not vouch for another state's documents (a C=UT CSCA signing a GBR DG1).
@@ -127,8 +142,9 @@ export function decideChip(f: ChipFacts): { passed: boolean; reasons: ChipReason
   if (f.trustStoreSize === 0) warnings.push('TRUST_STORE_EMPTY');
   if (dg(1)?.provided && !f.dg1Valid) reasons.push('DG1_INVALID');
   if (dg(2)?.provided && !f.dg2Valid) reasons.push('DG2_INVALID');
-  if (f.mrzMatches === false) reasons.push('MRZ_MISMATCH');
-  if (f.mrzMatches === null) warnings.push('NO_PRINTED_MRZ');
+  if (f.mrzComparison === 'PROTECTED_FIELD_DIFFERS') reasons.push('MRZ_MISMATCH');
+  if (f.mrzComparison === 'UNPROTECTED_FIELD_DIFFERS') reasons.push('MRZ_UNPROTECTED_MISMATCH');
+  if (f.mrzComparison === null) warnings.push('NO_PRINTED_MRZ');
   if (f.portraitDecodable === false) warnings.push('PORTRAIT_NOT_DECODABLE');
   if (f.aa?.performed) {
     if (f.aa.challengeValid === false) reasons.push('AA_CHALLENGE_INVALID');

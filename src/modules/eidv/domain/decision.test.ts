@@ -25,6 +25,19 @@ describe('identity decision', () => {
   it('a source reporting the person deceased is ALERT even when others confirm', () => {
     expect(decide([src('roll', true, true), src('credit', true, true, true)])).toMatchObject({ decision: 'ALERT', reasons: ['DECEASED'] });
   });
+  it.each<[string, string[] | undefined, string, string[]]>([
+    ['a document whose chip shows it altered is ALERT even when two sources confirm', ['DG_HASH_MISMATCH'], 'ALERT', ['DOCUMENT_CHIP_TAMPERED']],
+    ['a cloned chip likewise', ['AA_FAILED'], 'ALERT', ['DOCUMENT_CHIP_TAMPERED']],
+    ['a chip only not verified (nothing tampered) leaves the sources\' PASS', [], 'PASS', ['SOURCES_GE_2', 'NAME_DOB_CONFIRMED', 'NAME_ADDRESS_CONFIRMED']],
+    ['no chip at all likewise', undefined, 'PASS', ['SOURCES_GE_2', 'NAME_DOB_CONFIRMED', 'NAME_ADDRESS_CONFIRMED']],
+  ])('%s', (_label, documentTampered, decision, reasons) => {
+    const out = decideIdentity({ sources: [src('roll', true, true), src('credit', true, true)], dateOfBirth: '1980-01-01', today: '2026-11-22', minimumAge: 18, ...(documentTampered ? { documentTampered } : {}) });
+    expect(out).toMatchObject({ decision, reasons });
+  });
+  it('a tampered chip is named beside a deceased source', () => {
+    const out = decideIdentity({ sources: [src('roll', true, true, true)], dateOfBirth: '1980-01-01', today: '2026-11-22', minimumAge: 18, documentTampered: ['SIGNATURE_INVALID'] });
+    expect(out).toMatchObject({ decision: 'ALERT', reasons: ['DECEASED', 'DOCUMENT_CHIP_TAMPERED'] });
+  });
   it('a date of birth under 18 is ALERT UNDERAGE; 18 today is not', () => {
     expect(decide([src('a', true, true), src('b', true, true)], '2010-01-01')).toMatchObject({ decision: 'ALERT', reasons: ['UNDERAGE'] });
     expect(decide([src('a', true, true), src('b', true, true)], '2008-11-22').decision).toBe('PASS');

@@ -22,8 +22,10 @@ const POSTCODE_REASON: Record<PostcodeStanding, string | undefined> = {
 /**
  * The electronic identity decision (the spec: PASS = verified against two or more authoritative sources; ADR 0135):
  *
- * - ALERT when a source reports the person deceased (`DECEASED`) or known to fraud data (`IDENTITY_FRAUD`), or the
- *   date of birth makes them under age (`UNDERAGE`).
+ * - ALERT when a source reports the person deceased (`DECEASED`) or known to fraud data (`IDENTITY_FRAUD`), the
+ *   identity document's chip shows it altered or forged (`DOCUMENT_CHIP_TAMPERED`, ADR 0180: a data group not the
+ *   signed one, a signature that does not verify, a cloned chip; one merely not verified is not), or the date of
+ *   birth makes them under age (`UNDERAGE`).
  * - PASS when two independent sources confirm the person (between them name with date of birth and name with
  *   address), or when the GPG 45 confidence reached is at least the client's required confidence (default
  *   medium): a chip-verified passport with a live face match (M1C) is such evidence. The GPG 45 path needs a
@@ -40,6 +42,8 @@ const POSTCODE_REASON: Record<PostcodeStanding, string | undefined> = {
 export function decideIdentity(input: {
   sources: SourceResult[]; dateOfBirth: string; today: string; minimumAge: number;
   gpg45?: Gpg45Result; postcode?: PostcodeStanding; addressConfirmedBy?: string[];
+  /** The chip checks that show the identity document altered or forged (gpg45/scores.ts chipTampered); empty or absent: none. */
+  documentTampered?: readonly string[];
 }): IdentityOutcome {
   // A self-declared source (Companies House, ADR 0150) corroborates but is not independent: it is left out of the
   // confirmations and of the two sources, and named by its own code instead.
@@ -53,6 +57,7 @@ export function decideIdentity(input: {
   const alerts: string[] = [];
   if (input.sources.some((s) => s.deceased)) alerts.push('DECEASED');
   if (input.sources.some((s) => s.knownFraud)) alerts.push('IDENTITY_FRAUD');
+  if (input.documentTampered?.length) alerts.push('DOCUMENT_CHIP_TAMPERED');
   if (input.dateOfBirth && ageOn(input.dateOfBirth, input.today) < input.minimumAge) alerts.push('UNDERAGE');
   if (alerts.length > 0) return out('ALERT', alerts);
 

@@ -12,7 +12,7 @@ describe('an onboarding result as GPG 45 evidence', () => {
       proof_of_address: { decision: 'PASSED', name_found: true, reasons: [] },
     }), 'PASSED', undefined);
     expect(e).toEqual({
-      document: { type: 'passport', decision: 'PASSED', reasons: [], matchesPerson: true, chip: { passiveAuthentication: true, activeAuthentication: true } },
+      document: { type: 'passport', decision: 'PASSED', reasons: [], matchesPerson: true, chip: { passiveAuthentication: true, activeAuthentication: true, tampered: [] } },
       face: { matched: true, liveness: true },
       proofOfAddress: { decision: 'PASSED', nameFound: true, reasons: [] },
     });
@@ -43,6 +43,20 @@ describe('an onboarding result as GPG 45 evidence', () => {
     expect(active({ supported: true, performed: true, challenge_valid: true, signature_valid: false })).toBe(false);
     expect(active({ supported: true, performed: false, challenge_valid: null, signature_valid: null })).toBe(false);
     expect(active({ supported: false, performed: false, challenge_valid: null, signature_valid: null })).toBeNull();
+  });
+  it('a chip whose checks show it altered is carried as tampered, whatever the document decision; one only not verified is not', () => {
+    const chipOf = (chip: Record<string, unknown>, decision = 'REFER') => evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Passport', reasons: [] }, chip }), decision, undefined).document?.chip;
+    const signed15 = [{ number: 1, hash_matches: true }, { number: 15, hash_matches: true }];
+    expect(chipOf({ passed: false, reasons: ['DG_HASH_MISMATCH', 'CSCA_UNTRUSTED'] })).toEqual({ passiveAuthentication: false, activeAuthentication: null, tampered: ['DG_HASH_MISMATCH'] });
+    expect(chipOf({ passed: false, reasons: ['CSCA_UNTRUSTED', 'AA_NOT_PERFORMED'] })?.tampered).toEqual([]);
+    // A failed active authentication counts when the SOD vouched for DG15, not when DG15 was absent or unsigned.
+    expect(chipOf({ passed: false, reasons: ['AA_FAILED'], data_groups: signed15 })?.tampered).toEqual(['AA_FAILED']);
+    expect(chipOf({ passed: false, reasons: ['SOD_INVALID', 'AA_FAILED'], data_groups: [{ number: 15, hash_matches: null }] })?.tampered).toEqual([]);
+    expect(chipOf({ passed: false, reasons: ['AA_FAILED'] })?.tampered).toEqual([]);
+    // A differing MRZ counts when the result names the protected fields; one stored before (whole-MRZ comparison) does not.
+    expect(chipOf({ passed: false, reasons: ['MRZ_MISMATCH'], mrz: { printed_matches: false, protected_fields_differ: ['document_number'] } }, 'PASSED')?.tampered).toEqual(['MRZ_MISMATCH']);
+    expect(chipOf({ passed: false, reasons: ['MRZ_MISMATCH'], mrz: { printed_matches: false } }, 'PASSED')?.tampered).toEqual([]);
+    expect(chipOf({ passed: false, reasons: ['MRZ_UNPROTECTED_MISMATCH'], mrz: { printed_matches: false } })?.tampered).toEqual([]);
   });
   it('the address history: the answers being given, else the processed result\'s', () => {
     const addresses = [{ street: '1 Mill Lane', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2020-01-01', to: '2026-06-01' }, { street: '2 New Road', city: 'York', postcode: 'YO1 7HH', country: 'GB', from: '2026-06-01' }];

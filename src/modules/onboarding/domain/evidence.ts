@@ -9,8 +9,11 @@
  * module decides which: domain/authenticity/security-features.ts). `details.document.issuer_confirmed` (the issuer
  * confirmed the document valid and not lost or stolen) is read when another check adds it; none does today. The chip check writes
  * `details.chip.active_authentication` as `{ supported, performed, challenge_valid, signature_valid }` (checks/chip.ts):
- * the chip proved it is not a clone only when it answered a server challenge, once, with a valid signature.
+ * the chip proved it is not a clone only when it answered a server challenge, once, with a valid signature. A chip
+ * whose failed checks show its data altered or forged (`details.chip.reasons`, classified in domain/chip-tamper.ts)
+ * is carried as `chip.tampered`, whatever the document decision: GPG 45 treats it as evidence found false.
  */
+import { chipTamperEvidence } from './chip-tamper.ts';
 import type { FlowAnswers } from './flow.ts';
 import type { OnboardingData } from './report.ts';
 
@@ -19,7 +22,8 @@ export interface OnboardingEvidence {
     type: 'passport' | 'driving_licence' | 'identity_card' | 'residence_permit' | 'other';
     decision: string; reasons: string[]; matchesPerson: boolean;
     securityFeaturesChecked?: boolean; issuerConfirmed?: boolean;
-    chip?: { passiveAuthentication: boolean; activeAuthentication: boolean | null };
+    /** `tampered`: the chip's failed checks that show the document altered or forged (domain/chip-tamper.ts; empty: none). */
+    chip?: { passiveAuthentication: boolean; activeAuthentication: boolean | null; tampered: string[] };
   };
   face?: { matched: boolean; liveness: boolean };
   proofOfAddress?: { decision: string; nameFound: boolean; reasons: string[] };
@@ -33,6 +37,16 @@ const TYPES: Record<string, NonNullable<OnboardingEvidence['document']>['type']>
 type Loose = Record<string, unknown> | undefined;
 const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
 const codes = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(obj(x)?.code ?? ''))).filter(Boolean) : []);
+
+/**
+ * The chip's reasons that show the document altered or forged; a failed active authentication counts only with DG15
+ * signed, a differing MRZ only when the result names the protected fields that differ (not one stored before).
+ */
+function tampered(chip: Record<string, unknown>): string[] {
+  const dg15 = Array.isArray(chip.data_groups) ? chip.data_groups.map(obj).find((g) => g?.number === 15) : undefined;
+  const mrzFields = obj(chip.mrz)?.protected_fields_differ;
+  return chipTamperEvidence(codes(chip.reasons), { aaKeySigned: dg15?.hash_matches === true, mrzProtectedFieldsNamed: Array.isArray(mrzFields) && mrzFields.length > 0 });
+}
 
 /** Active authentication as GPG 45 counts it: null when the chip has no AA key, else whether it answered a fresh server challenge. */
 function activeAuthentication(active: Loose): boolean | null {
@@ -53,7 +67,7 @@ export function evidenceOf(data: OnboardingData, documentDecision: string | null
       matchesPerson: !reasons.some((c) => c.startsWith('CONTACT_MISMATCH')),
       ...(doc.security_features_checked === true ? { securityFeaturesChecked: true } : {}),
       ...(doc.issuer_confirmed === true ? { issuerConfirmed: true } : {}),
-      ...(chip ? { chip: { passiveAuthentication: chip.passed === true, activeAuthentication: activeAuthentication(active) } } : {}),
+      ...(chip ? { chip: { passiveAuthentication: chip.passed === true, activeAuthentication: activeAuthentication(active), tampered: tampered(chip) } } : {}),
     };
   }
   const face = obj(d.face_match);

@@ -21,8 +21,15 @@ export interface DocumentEvidence {
   securityFeaturesChecked?: boolean;
   /** The issuer confirmed the document is valid and not reported lost, stolen or cancelled (e.g. HMPO's Document Checking Service, DVLA). */
   issuerConfirmed?: boolean;
-  /** The chip (NFC), when it was read: passive authentication (data signed by the issuing state, chain checked) and active or chip authentication (not cloned; null: not performed). */
-  chip?: { passiveAuthentication: boolean; activeAuthentication: boolean | null };
+  /**
+   * The chip (NFC), when it was read: passive authentication (data signed by the issuing state, chain checked) and
+   * active or chip authentication (not cloned; null: not performed). `tampered`: the chip checks that failed in a
+   * way that shows the document altered or forged (a data group's hash not the signed one, the SOD's signature
+   * not verifying, a revoked signer, DG1 not the printed MRZ, a cloned chip; the onboarding module decides which,
+   * onboarding/domain/chip-tamper.ts): evidence found not to be genuine. Absent or empty: none did (a chip that
+   * merely could not be verified, e.g. for want of its CSCA, is not tampered).
+   */
+  chip?: { passiveAuthentication: boolean; activeAuthentication: boolean | null; tampered?: string[] };
 }
 
 export interface FaceEvidence {

@@ -131,3 +131,40 @@ describe('confidence reached from real combinations of evidence', () => {
     expect(r.to_raise?.missing.length).toBeGreaterThan(0);
   });
 });
+
+describe('a chip that failed: altered or forged, or only not verified (ADR 0180)', () => {
+  const checked = [source('cra', { mortalityChecked: true, fraudChecked: true })];
+  const failed = (tampered: string[] | undefined, over: Partial<DocumentEvidence> = {}) =>
+    passport({ securityFeaturesChecked: true, chip: { passiveAuthentication: false, activeAuthentication: null, ...(tampered ? { tampered } : {}) }, ...over });
+  it.each<[string, DocumentEvidence, number, number, RegExp]>([
+    ['passed', passport({ chip: { ...chip, tampered: [] } }), 3, 2, /^validity 3: /m],
+    ['not verified (no reason shows tampering)', failed([]), 2, 2, /passive authentication failed: its data is not shown to be the issuer's/],
+    ['not verified, evidence without the field (sandbox, older callers)', failed(undefined), 2, 2, /passive authentication failed/],
+    ['not verified, without security features checked', failed([], { securityFeaturesChecked: false }), 1, 2, /passive authentication failed/],
+    ...(['DG_HASH_MISMATCH', 'SIGNATURE_INVALID', 'DS_REVOKED', 'CSCA_COUNTRY_MISMATCH', 'MRZ_MISMATCH', 'AA_FAILED'] as const).map((reason): [string, DocumentEvidence, number, number, RegExp] =>
+      [`tampered: ${reason}`, failed([reason]), 0, 0, new RegExp(`^validity 0: the chip shows the document altered or forged.*\\(CHIP_${reason}\\)`, 'm')]),
+    ['tampered, and the document decision REFER as onboarding gives it: the chip is named, not the document\'s checks', failed(['DG_HASH_MISMATCH'], { decision: 'REFER' }), 0, 0, /^validity 0: the chip shows .*a data group differs from what the issuing state signed \(CHIP_DG_HASH_MISMATCH\)/m],
+    ['tampered on two checks: both named', failed(['DG_HASH_MISMATCH', 'AA_FAILED']), 0, 0, /CHIP_DG_HASH_MISMATCH.*CHIP_AA_FAILED/],
+  ])('%s', (_label, document, validity, fraud, why) => {
+    const scores = scoreAll({ document, sources: checked, screening: clear });
+    const doc = scores.evidence.find((e) => e.id === 'document')!;
+    expect(doc.validity).toBe(validity);
+    expect(doc.strength).toBe(4);
+    expect(doc.why.join('\n')).toMatch(why);
+    expect(scores.fraud.score).toBe(fraud);
+    if (fraud === 0) expect(scores.fraud.why).toEqual([expect.stringMatching(/^identity fraud 0: the identity is being used with an altered or forged document \(its chip: CHIP_/)]);
+  });
+  it('a tampered chip is named in the fraud score beside a source\'s flag', () => {
+    const why = scoreFraud([source('a', { deceased: true })], clear, failed(['SIGNATURE_INVALID'])).why;
+    expect(why).toEqual([expect.stringMatching(/reported deceased/), expect.stringMatching(/altered or forged document \(its chip: CHIP_SIGNATURE_INVALID\)/)]);
+  });
+  it('no profile is met from the other evidence when the chip is tampered; the same evidence with the chip only not verified meets one', () => {
+    const input = { face: live, sources: [source('cra', { mortalityChecked: true, fraudChecked: true, activityMonths: 24 }), source('roll', { fraudChecked: true })] };
+    const unverified = run({ ...input, document: failed([]) }, 'LOW');
+    expect(unverified.confidence).not.toBeNull();
+    const tampered = run({ ...input, document: failed(['MRZ_MISMATCH']) }, 'LOW');
+    expect(tampered).toMatchObject({ confidence: null, profiles_met: [] });
+    expect(tampered.scores.verification.score).toBe(0);
+    expect(tampered.scores.identity_fraud.score).toBe(0);
+  });
+});

@@ -31,6 +31,22 @@ const LABEL: Record<string, string> = {
   passport: 'passport', driving_licence: 'photocard driving licence', identity_card: 'national identity card', residence_permit: 'biometric residence permit', other: 'identity document',
 };
 
+/** The chip checks that show the document altered or forged (evidence.ts, DocumentEvidence.chip.tampered). */
+export function chipTampered(doc: Gpg45Input['document']): string[] {
+  return doc?.chip?.tampered ?? [];
+}
+
+/** A failed chip check as a reviewer reads it, with its report code (CHIP_...). */
+const CHIP_CHECK: Record<string, string> = {
+  DG_HASH_MISMATCH: 'a data group differs from what the issuing state signed',
+  SIGNATURE_INVALID: 'the signature over the chip\'s data does not verify',
+  DS_REVOKED: 'the document signer is revoked by its state',
+  CSCA_COUNTRY_MISMATCH: 'the chip is signed under another state\'s authority than its issuer\'s',
+  MRZ_MISMATCH: 'the chip\'s MRZ differs from the printed one in a field its valid check digit protects',
+  AA_FAILED: 'the chip did not prove it is the genuine chip (active authentication): a clone',
+};
+const chipCheck = (reason: string): string => `${CHIP_CHECK[reason] ?? 'chip check failed'} (CHIP_${reason})`;
+
 /** The identity document: strength from what it is (and whether its chip shows it is a biometric one), validity from the checks made. */
 export function scoreDocument(doc: NonNullable<Gpg45Input['document']>): ScoredEvidence {
   const why: string[] = [];
@@ -50,6 +66,14 @@ export function scoreDocument(doc: NonNullable<Gpg45Input['document']>): ScoredE
   }
 
   let validity = 0;
+  // GPG 45 ("Check the evidence is genuine or valid"): evidence found not to be genuine scores validity 0, and this
+  // finding comes before the document's own checks, whatever they gave.
+  const tampered = chipTampered(doc);
+  if (tampered.length) {
+    why.push(`validity 0: the chip shows the document altered or forged, evidence found not to be genuine (failed: ${tampered.map(chipCheck).join('; ')})`);
+    raise.push('none: a person must resolve the altered or forged document before it counts as evidence');
+    return { id: 'document', label, strength, validity, why, raise };
+  }
   if (doc.decision !== 'PASSED' || !doc.matchesPerson) {
     why.push(`validity 0: the document did not pass its checks (${doc.decision}${doc.matchesPerson ? '' : ', not the contact\'s name and date of birth'}${doc.reasons.length ? `: ${doc.reasons.join(', ')}` : ''})`);
     raise.push('validity 1 or more: a document that passes its checks (MRZ check digits, not expired, printed data agreeing with the MRZ) in the contact\'s name');
@@ -168,7 +192,8 @@ export function scoreActivity(sources: readonly SourceEvidence[]): ScoredItem {
 /**
  * Identity fraud (GPG 45 section "Check if the claimed identity is at high risk of identity fraud"): the sources'
  * mortality and known-fraud data, and the impersonation-risk check, which this service makes with PEP screening.
- * A source's flag (deceased, a known fraudulent identity) sets it to 0.
+ * A source's flag (deceased, a known fraudulent identity) sets it to 0, and so does an identity document whose chip
+ * shows it altered or forged (the identity is being used with false evidence, ADR 0180).
  *
  * - 1: a source checked mortality or known-fraud data and found nothing.
  * - 2: both checked, and the impersonation-risk check made (a PEP list loaded and screened). As in GOV.UK One
@@ -182,15 +207,17 @@ export function scoreActivity(sources: readonly SourceEvidence[]): ScoredItem {
  * Sanctions screening is not part of this score: it is the AML decision's (aml/domain/decision.ts), and a sanctions
  * list not loaded, or a sanctions match, says nothing about whether the identity is fabricated or stolen.
  */
-export function scoreFraud(sources: readonly SourceEvidence[], screening: Gpg45Input['screening']): ScoredItem {
+export function scoreFraud(sources: readonly SourceEvidence[], screening: Gpg45Input['screening'], document?: Gpg45Input['document']): ScoredItem {
   const deceased = sources.filter((s) => s.deceased).map((s) => s.source);
   const fraud = sources.filter((s) => s.knownFraud).map((s) => s.source);
-  if (deceased.length || fraud.length) {
+  const tampered = chipTampered(document);
+  if (deceased.length || fraud.length || tampered.length) {
     return {
       score: 0,
       why: [
         ...(deceased.length ? [`identity fraud 0: reported deceased by ${deceased.join(', ')}`] : []),
         ...(fraud.length ? [`identity fraud 0: a known fraudulent or stolen identity according to ${fraud.join(', ')}`] : []),
+        ...(tampered.length ? [`identity fraud 0: the identity is being used with an altered or forged document (its chip: ${tampered.map((r) => `CHIP_${r}`).join(', ')})`] : []),
       ],
       raise: ['a person must resolve the flag before any confidence is given'],
     };
@@ -262,7 +289,7 @@ export function scoreAll(input: Gpg45Input): Gpg45Scores {
   return {
     evidence,
     activity: scoreActivity(input.sources),
-    fraud: scoreFraud(input.sources, input.screening),
+    fraud: scoreFraud(input.sources, input.screening, input.document),
     verification: scoreVerification(input, document),
   };
 }
