@@ -17,9 +17,9 @@ describe('an onboarding result as GPG 45 evidence', () => {
       proofOfAddress: { decision: 'PASSED', nameFound: true, reasons: [] },
     });
   });
-  it('a licence naming someone else, no chip, liveness failed', () => {
+  it('a licence naming someone else (each reason code once), no chip, liveness failed', () => {
     const e = evidenceOf(data({
-      document: { decision: 'REFER', document_type: 'Driving License', reasons: [{ code: 'CONTACT_MISMATCH_NAME' }] },
+      document: { decision: 'REFER', document_type: 'Driving License', reasons: [{ code: 'CONTACT_MISMATCH_NAME', message: 'last name differs' }, { code: 'CONTACT_MISMATCH_NAME', message: 'given names differ' }] },
       face_match: { decision: 'PASSED' }, liveness: { decision: 'FAILED' },
     }), 'REFER', undefined);
     expect(e.document).toEqual({ type: 'driving_licence', decision: 'REFER', reasons: ['CONTACT_MISMATCH_NAME'], matchesPerson: false });

@@ -36,7 +36,9 @@ const TYPES: Record<string, NonNullable<OnboardingEvidence['document']>['type']>
 
 type Loose = Record<string, unknown> | undefined;
 const obj = (v: unknown): Loose => (v && typeof v === 'object' ? (v as Record<string, unknown>) : undefined);
-const codes = (v: unknown): string[] => (Array.isArray(v) ? v.map((x) => (typeof x === 'string' ? x : String(obj(x)?.code ?? ''))).filter(Boolean) : []);
+// Each code once: a document whose last name and given names both differ carries CONTACT_MISMATCH_NAME twice (two
+// messages), and the GPG 45 explanation lists codes, not messages.
+const codes = (v: unknown): string[] => (Array.isArray(v) ? [...new Set(v.map((x) => (typeof x === 'string' ? x : String(obj(x)?.code ?? ''))).filter(Boolean))] : []);
 
 /**
  * The chip's reasons that show the document altered or forged; a failed active authentication counts only with DG15
