@@ -7,7 +7,7 @@
 import sharp, { type Sharp } from 'sharp';
 import { chromeEdges } from './domain/authenticity/chrome.ts';
 import { colourfulness } from './domain/authenticity/colour.ts';
-import { noiseRatio } from './domain/authenticity/noise.ts';
+import { editingNoiseRatio } from './domain/authenticity/noise.ts';
 import { clip, faceFitsZone, pageFromMrz, portraitZone, type Rect, type Rgb } from './domain/authenticity/page.ts';
 import { screenScore } from './domain/authenticity/screen.ts';
 import { type AuthenticitySignals, emptySignals, type PortraitSignal } from './domain/authenticity/signals.ts';
@@ -76,7 +76,7 @@ export async function mrzDocumentSignals(page: MrzPage, others: Buffer[], finder
   const mrzIn = clip(scaleRect(page.mrz_box, scale), rgb.width, rgb.height);
   signals.colourfulness = colourfulness(rgb, pageIn);
   signals.screen_peak = screenScore(gray, pageIn);
-  signals.noise_ratio = noiseRatio(gray, mrzIn, pageIn);
+  signals.noise_ratio = editingNoiseRatio(gray, mrzIn, pageIn);
   signals.chrome_edges = chromeEdges(gray, scaleRect(pageRect, scale));
   return signals;
 }

@@ -7,7 +7,7 @@ import { parseMrz } from '../mrz-parse.ts';
 import type { Gray } from '../quality.ts';
 import { chromeEdges } from './chrome.ts';
 import { colourfulness } from './colour.ts';
-import { noiseRatio } from './noise.ts';
+import { editingNoiseRatio } from './noise.ts';
 import { faceFitsZone, pageFromMrz, portraitZone, type Rgb } from './page.ts';
 import { screenScore } from './screen.ts';
 import { type AuthenticitySignals, authenticityReasons, emptySignals } from './signals.ts';
@@ -81,13 +81,47 @@ describe('screenshot signal (window chrome)', () => {
   });
 });
 
-describe('editing signal (noise)', () => {
-  it('a clean zone pasted on a noisy photo has far less noise than the page around it', () => {
-    const img = gray(page(400, 300, () => [200, 200, 200], 8));
-    const mrz = { x: 20, y: 240, width: 360, height: 40 };
-    expect(noiseRatio(img, mrz, { x: 0, y: 0, width: 400, height: 300 })!).toBeGreaterThan(T.minNoiseRatio);
-    for (let y = mrz.y; y < mrz.y + mrz.height; y++) for (let x = mrz.x; x < mrz.x + mrz.width; x++) img.data[y * 400 + x] = 200;
-    expect(noiseRatio(img, mrz, { x: 0, y: 0, width: 400, height: 300 })!).toBeLessThan(T.minNoiseRatio);
+describe('editing signal (noise on the MRZ zone\'s blank paper)', () => {
+  const [w, h] = [480, 320];
+  const mrz = { x: 20, y: 250, width: 440, height: 44 };
+  const pageRect = { x: 0, y: 0, width: w, height: h };
+  /** Print: bars of text lines above, and two MRZ lines of 3-px strokes at a 10-px pitch. */
+  const ink = (x: number, y: number) => {
+    const inMrzLine = (y >= 252 && y < 266) || (y >= 278 && y < 292);
+    const inTextLine = y >= 60 && y < 200 && y % 30 < 12 && x > 200 && x < 440;
+    return (inMrzLine && x >= 24 && x < 456 && x % 10 < 3) || (inTextLine && x % 7 < 4);
+  };
+  /** JPEG-like ringing: a checkerboard of fading amplitude on the paper within 3 px of print, as an 8x8 DCT leaves it. */
+  const ringing = (x: number, y: number) => {
+    if (ink(x, y)) return 0;
+    for (let d = 1; d <= 3; d++) {
+      if (ink(x - d, y) || ink(x + d, y) || ink(x, y - d) || ink(x, y + d)) return ((x + y) % 2 ? 1 : -1) * (12 - 3 * d);
+    }
+    return 0;
+  };
+  const paint = (x: number, y: number): [number, number, number] => {
+    const v = ink(x, y) ? 40 : 215 + ringing(x, y);
+    return [v, v, v];
+  };
+
+  it('a photographed page (noise on all its paper, ringing around its print) is not flagged', () => {
+    const photo = gray(page(w, h, paint, 6));
+    const ratio = editingNoiseRatio(photo, mrz, pageRect)!;
+    expect(ratio).toBeGreaterThan(T.minNoiseRatio);
+    expect(Math.abs(ratio)).toBeLessThan(0.5);
+  });
+
+  it('the same page with its MRZ band rendered cleanly and pasted in is flagged, though its print rings as much', () => {
+    const photo = gray(page(w, h, paint, 6));
+    const clean = gray(page(w, h, paint, 0));
+    // The band the forger replaced: the zone and some paper above it, across the page.
+    for (let y = 225; y < h; y++) for (let x = 0; x < w; x++) photo.data[y * w + x] = clean.data[y * w + x]!;
+    expect(editingNoiseRatio(photo, mrz, pageRect)!).toBeLessThan(T.minNoiseRatio);
+  });
+
+  it('a zone with no blank paper left between its print is not measured', () => {
+    const dense = gray(page(w, h, (x, y) => (y >= 230 && (x + y) % 4 < 2 ? [40, 40, 40] : [215, 215, 215]), 6));
+    expect(editingNoiseRatio(dense, mrz, pageRect)).toBeNull();
   });
 });
 

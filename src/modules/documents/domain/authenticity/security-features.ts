@@ -38,7 +38,7 @@ export const SECURITY_FEATURE_CHECKS: readonly SecurityFeatureCheck[] = [
   { id: 'colour_print', label: 'colour print (not a photocopy)', measured: (s) => s.colourfulness !== null, failsOn: ['PHOTOCOPY_SUSPECTED'] },
   { id: 'not_recaptured', label: 'no screen pixel grid or print halftone over the page', measured: (s) => s.screen_peak !== null, failsOn: ['SCREEN_RECAPTURE_SUSPECTED'] },
   { id: 'not_screenshot', label: 'no screenshot edges around the page', measured: (s) => s.chrome_edges !== null, failsOn: ['SCREENSHOT_SUSPECTED'] },
-  { id: 'not_edited', label: 'the MRZ zone\'s noise matching the page\'s (nothing pasted in)', measured: (s) => s.noise_ratio !== null, failsOn: ['EDITING_SUSPECTED'] },
+  { id: 'not_edited', label: 'the noise on the MRZ zone\'s blank paper matching the page\'s (nothing pasted in)', measured: (s) => s.noise_ratio !== null, failsOn: ['EDITING_SUSPECTED'] },
 ];
 
 export interface SecurityFeatures {

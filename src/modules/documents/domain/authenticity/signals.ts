@@ -58,7 +58,7 @@ export function authenticityReasons(s: AuthenticitySignals, t: AuthenticityThres
     if (bad.length > 0) out.push(r('MRZ_TYPEFACE_INCONSISTENT', bad.join('; ')));
   }
   if (s.noise_ratio !== null && s.noise_ratio < t.minNoiseRatio) {
-    out.push(r('EDITING_SUSPECTED', `the MRZ zone's noise is far below the page's (log2 ratio ${f(s.noise_ratio)}): pasted in or retouched`));
+    out.push(r('EDITING_SUSPECTED', `the blank paper of the MRZ zone has far less noise than the page's (log2 ratio ${f(s.noise_ratio)}): pasted in or retouched`));
   }
   if (s.chrome_edges !== null && s.chrome_edges >= t.maxChromeEdges) out.push(r('SCREENSHOT_SUSPECTED', `${s.chrome_edges} straight edges of flat screen areas around the page: a screenshot`));
   if (s.specimen_text) out.push(r('SPECIMEN_STAMP', `"${s.specimen_text}" printed on the page`));

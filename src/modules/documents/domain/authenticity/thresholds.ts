@@ -18,8 +18,11 @@ export const AUTHENTICITY_THRESHOLDS = {
   maxStartSpread: 2,
   maxHeightSpread: 0.35,
   /**
-   * EDITING_SUSPECTED below this: log2 of the MRZ zone's noise over the rest of the page's (a clean zone pasted
-   * on a noisy photo). Only one side: JPEG ringing around the MRZ's print makes the zone look noisier on genuine photos.
+   * EDITING_SUSPECTED below this: log2 of the noise on the MRZ zone's blank paper over the page's above it (a
+   * clean zone pasted on a photo; noise.ts, ADR 0190). Chosen on the calibration split (odd seeds, --count 6) and
+   * the shared specimens, 2026-11-28: genuine -0.08 to 0.06, edited zones -2.75 to -2.34, specimens -0.86
+   * (id-che) to 0.71 (pass-cze and pass-fra not measured: too little blank paper in the zone). Only one side:
+   * a zone noisier than its page is not a sign of pasting.
    */
   minNoiseRatio: -1.5,
   /** SCREENSHOT_SUSPECTED at or above this many long flat-to-flat edges outside the page. */
