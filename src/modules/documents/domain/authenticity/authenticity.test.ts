@@ -135,6 +135,8 @@ describe('portrait zone from the MRZ', () => {
     expect(faceFitsZone({ x: p.x + 100, y: p.y + 250, width: 200, height: 240 }, zone, p, T.portraitMinHeight)).toBe(true);
     expect(faceFitsZone({ x: p.x + 100, y: p.y + 250, width: 50, height: 60 }, zone, p, T.portraitMinHeight)).toBe(false);
     expect(faceFitsZone({ x: p.x + 900, y: p.y + 250, width: 200, height: 240 }, zone, p, T.portraitMinHeight)).toBe(false);
+    // A "face" taller than the page (seen on a painted-over portrait box) is no printed portrait.
+    expect(faceFitsZone({ x: p.x + 100, y: p.y - 300, width: 420, height: p.height * 1.13 }, zone, p, T.portraitMinHeight)).toBe(false);
     expect(portraitZone('TD1', pageFromMrz('TD1', mrz), mrz)).toBeNull();
   });
 });

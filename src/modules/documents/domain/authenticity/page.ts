@@ -57,10 +57,17 @@ export function portraitZone(format: MrzFormat, page: Rect, mrz: Rect): Rect | n
   return { x: page.x, y: page.y + page.height * 0.06, width: page.width * 0.46, height: Math.max(1, mrz.y - (page.y + page.height * 0.06)) };
 }
 
-/** A face found in a zone counts as the portrait when it is large enough to be one (not a ghost image or a pattern). */
+/**
+ * A printed portrait cannot be taller than the page it is printed on. Not a tuned threshold but a physical
+ * bound: the face engine has reported a "face" 1.13 times the page's height in a painted-over portrait box
+ * (eval:attacks, calibration split), which passed as the portrait.
+ */
+const PORTRAIT_MAX_HEIGHT_OF_PAGE = 1;
+
+/** A face found in a zone counts as the portrait when it is large enough to be one (not a ghost image or a pattern) and no larger than the page. */
 export function faceFitsZone(face: Rect, zone: Rect, page: Rect, minHeightOfPage: number): boolean {
   const cx = face.x + face.width / 2;
   const cy = face.y + face.height / 2;
   const inside = cx >= zone.x && cx <= zone.x + zone.width && cy >= zone.y && cy <= zone.y + zone.height;
-  return inside && face.height >= page.height * minHeightOfPage;
+  return inside && face.height >= page.height * minHeightOfPage && face.height <= page.height * PORTRAIT_MAX_HEIGHT_OF_PAGE;
 }
