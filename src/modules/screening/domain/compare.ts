@@ -126,7 +126,8 @@ function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: nu
 const FORM_MISSING = 0.1;
 
 function missingWeight(t: NameToken): number {
-  return t.initial ? INITIAL_MISSING : t.form ? FORM_MISSING : t.weight;
+  // A word of a joined reading costs what its written parts would (normalize.ts particlesJoined).
+  return t.initial ? INITIAL_MISSING : t.form ? FORM_MISSING : t.weight + (t.particlesJoined ?? 0);
 }
 
 /**
@@ -155,6 +156,8 @@ export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cach
 
 const SCORE_ONLY: Omit<NameComparison, 'score'> = { pairs: [], unmatchedQuery: [], unmatchedListed: [], reordered: false, coverage: 0, onePartOnly: false };
 
+const isJoined = (t: NameToken) => t.particlesJoined !== undefined;
+
 function compareReadings(query: NormalizedName, listed: NormalizedName, cache: SimilarityCache | undefined, knownQueryTokens: ((tokens: readonly NameToken[]) => readonly boolean[]) | undefined, scoreOnly: boolean): NameComparison {
   const titled = query.removed.length > 0;
   if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens), titled, scoreOnly);
@@ -163,7 +166,12 @@ function compareReadings(query: NormalizedName, listed: NormalizedName, cache: S
   let best: NameComparison | undefined;
   queryReadings.forEach((a, r) => {
     const known = knownQueryTokens?.(a);
+    const aJoined = a.some(isJoined);
     for (const b of listedReadings) {
+      // A joined reading (normalize.ts particlesJoined) is for a name written joined on the other side only:
+      // two joined readings would compare longer words, where one differing letter weighs less (Al Qaeda,
+      // Al Qaida), and say nothing the written forms do not.
+      if (aJoined && b.some(isJoined)) continue;
       // The cache is per query token: each query reading gets its own range of token numbers.
       const c = compareTokens(a, b, r * 64, cache, known, titled, scoreOnly);
       if (!best || c.score > best.score) best = c;

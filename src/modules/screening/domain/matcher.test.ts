@@ -31,6 +31,13 @@ describe('Matcher', () => {
     expect(m?.reasons).toEqual(expect.arrayContaining(['NAME_FUZZY', 'NAME_REORDERED']));
     expect(m?.explanation.tokens.find((t) => t.query === 'testv')).toMatchObject({ listed: 'testov', reason: 'fuzzy' });
   });
+  it('finds a name written with its particle joined (ALQAEDA) under the name written apart (ADR 0187)', () => {
+    const e = newEntity('test_list', 'q', 'organization');
+    addName(e, 'AL QAEDA', 'primary');
+    e.topics.push('sanction');
+    const m = new Matcher([e, ivan, ...filler]).screen({ name: 'ALQAEDA' });
+    expect(m[0]?.entityId).toBe('test_list:q');
+  });
   it('finds a listed person through an alias and says which name matched', () => {
     const [m] = matcher.screen({ name: 'Iwan Testoff' });
     expect(m?.matchedName).toBe('TESTOFF, Iwan');

@@ -37,6 +37,11 @@ export interface NameToken {
   readings?: boolean;
   /** One syllable of a name written by syllable (scripts.ts): never a typo of another syllable. */
   syllable?: boolean;
+  /**
+   * A word with particles joined to it (particlesJoined), only in a name's joined reading: what those particles
+   * would cost missing, so that the word missing costs what its written parts do.
+   */
+  particlesJoined?: number;
   /** A legal form (company-forms.ts): its kind. */
   form?: string;
   /** The given name it is in given-names.ts: Bill and William stand for each other (not typos of each other). */
@@ -83,6 +88,36 @@ const TITLES = new Set(
 const PATRONYMIC = /(ovich|evich|ovic|evic|ovna|evna|ichna|ogl[iu]|kizi|vich|vichi|fich|bichi)$/;
 
 const PARTICLES = new Set('al el ul ol bin ibn ben bint binti abd de da del della der den van von la le di du dos das do y e of the and'.split(' '));
+
+/**
+ * Particles that names write joined to the word after them as often as apart (ADR 0187): the Arabic article
+ * and nasab (`Alqaeda`, `Abdelrahman`, `Binladen` for `Al Qaeda`, `Abd el Rahman`, `Bin Laden`) and the
+ * European nobiliary and family particles (`Vandijk`, `Desouza`, `Dellarosa`). Not the conjunctions and
+ * articles of organisation names (y, e, of, the, and), which are words of their own.
+ */
+const JOINING_PARTICLES = new Set([...PARTICLES].filter((p) => !['y', 'e', 'of', 'the', 'and'].includes(p)));
+
+/**
+ * The one place that reads a particle written apart as joined to the next word: the words with each run of
+ * particles joined to the word after it (`abd el rahman` → `abdelrahman`), or undefined when nothing joins.
+ * Given as another reading of the whole name (NormalizedName.readings), so a name written joined on one
+ * side and apart on the other still lines up word for word.
+ */
+export function particlesJoined(words: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  let run = '';
+  let joined = false;
+  for (const w of words) {
+    if (JOINING_PARTICLES.has(w)) run += w;
+    else {
+      if (run) joined = true;
+      out.push(run + w);
+      run = '';
+    }
+  }
+  if (run) out.push(run);
+  return joined ? out : undefined;
+}
 
 const GREEK_RULES: Array<[RegExp, string]> = [
   [/ου/g, 'u'],
@@ -382,6 +417,25 @@ export function normalizeName(input: string): NormalizedName {
   // reading, so that the words as written still meet a listing that writes them out, in any order or with a typo.
   const folded = foldCompanyPhrases(all);
   if (folded) readings = [normalizeWords(input, folded, transliterated).tokens];
+  const joined = transliterated ? undefined : particlesJoined(result.tokens.map((t) => t.text));
+  if (joined) {
+    const tokens = normalizeWords(input, joined, transliterated).tokens;
+    let k = 0;
+    for (const t of tokens) {
+      // The written tokens from k on that this joined word is made of: its particles, then the word.
+      let particles = 0;
+      for (let rest = t.text; k < result.tokens.length && rest.startsWith(result.tokens[k]!.text); k++) {
+        rest = rest.slice(result.tokens[k]!.text.length);
+        if (rest === '') {
+          k++;
+          break;
+        }
+        particles += result.tokens[k]!.weight;
+      }
+      if (particles > 0) t.particlesJoined = particles;
+    }
+    (readings ??= []).push(tokens);
+  }
   if (transliterated) {
     readings ??= [];
     for (const r of scriptReadings(input.normalize('NFKC'))) {
