@@ -26,7 +26,8 @@
  * name with one significant word replaced by another listing's (different consonants).
  * Added by ADR 0187 (same name): the surname's particles joined to the word after them (`ALKHALIDI` for
  * `AL-KHALIDI`); a listed name with a father's name or a chain of them (`bin Muhammad bin Awad`, 2+ middle words) given
- * without it.
+ * without it. Different name: the given name and middle names without the surname (`Mohammed Ali` for
+ * `AL-HOUTHI, Mohammed Ali`).
  */
 import type { ListedEntity } from '../../src/modules/screening/domain/entity.ts';
 import { companyFormKind } from '../../src/modules/screening/domain/company-forms.ts';
@@ -35,7 +36,7 @@ import { perturb, pick, rng, type Rng } from './perturb.ts';
 
 export type PairCategory =
   | 'same:middle_dropped' | 'same:reading_order' | 'same:listed_transliteration' | 'same:particles_dropped' | 'same:spelling_variant' | 'same:typo' | 'same:title_surname' | 'same:org_typo'
-  | 'same:particle_joined' | 'same:nasab_dropped'
+  | 'same:particle_joined' | 'same:nasab_dropped' | 'different:surname_dropped'
   | 'different:surname_alone' | 'different:given_alone' | 'different:shared_surname' | 'different:shared_given' | 'different:org_word_replaced';
 
 export interface LabelledPair {
@@ -241,6 +242,14 @@ export function calibrationPairs(entities: readonly ListedEntity[], options: Cal
     const p = pick(r, people);
     if (p.middle.length < 2 || !p.middle.some((w) => NASAB.has(lower(w)))) return undefined;
     return [r() < 0.5 ? `${p.given} ${p.surname}` : `${p.surname}, ${p.given}`, p.full];
+  });
+  fill('different:surname_dropped', () => {
+    // The given name and the middle names without the surname (`Mohammed Ali` for `AL-HOUTHI, Mohammed Ali`):
+    // the result adds the surname, which the rule does not allow.
+    const p = pick(r, people);
+    const middle = p.middle.filter((w) => lower(w).length >= 3 && !PARTICLES.has(lower(w)));
+    if (middle.length === 0 || middle.some((w) => p.surnameCore.some((s) => consonants(s) === consonants(w)))) return undefined;
+    return [[p.given, ...p.middle].join(' '), p.full];
   });
   return out;
 }
