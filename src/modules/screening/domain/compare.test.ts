@@ -133,6 +133,15 @@ describe('explanations', () => {
     expect(compareNames('Mohammed Ali', 'AL-HOUTHI, Mohammed Ali').score).toBe(compareNames('Mohammed Ali', 'AL HOUTHI, Mohammed Ali').score);
     expect(compareNames('Mohammed Ali', 'AL-HOUTHI, Mohammed Ali').score).toBeLessThan(compareNames('Mohammed Ali', 'HOUTHI, Mohammed Ali').score);
   });
+  it('a query without the surname the listing marks (SURNAME, Given Middle) names part of the name only (ADR 0187)', () => {
+    const c = compareNames('Mohammed Ali', 'AL-HOUTHI, Mohammed Ali');
+    expect(c.score).toBeLessThan(DEFAULT_THRESHOLD);
+    expect(c.onePartOnly).toBe(true);
+    expect(compareNames('Mohammed Ali Houthi', 'AL-HOUTHI, Mohammed Ali').score).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
+    // Without the comma the listing does not say which word is the surname: a missing word may be a middle name.
+    expect(compareNames('Mohammed Ali', 'Mohammed Ali Houthi').onePartOnly).toBe(false);
+    expect(compareNames('Mohammed Ali', 'Mohammed Ali Houthi').score).toBeGreaterThan(c.score);
+  });
   it('an empty name matches nothing', () => {
     expect(compareNames('', 'Vladimir Putin').score).toBe(0);
     expect(compareNames('---', 'Vladimir Putin').score).toBe(0);
@@ -143,7 +152,7 @@ describe('explanations', () => {
     // surname, particles only, other scripts with their readings, company forms, nothing in common.
     const names = ['Vladimir Putin', 'PUTIN, Vladimir Vladimirovich', 'Vladimr Putin', 'V. V. Putin', 'Putin', 'Bob Smith', 'Robert Smith',
       'Bob', 'al', 'Владимир Путин', '김정은', 'Kim Jong Un', 'علي خامنئي', 'Ali Khamenei', 'ООО Газпром', 'Gazprom LLC', 'Daniel Green', 'DANIEL', 'Maria Mayra Lopez', '',
-      'Präsident Putin', 'MAHMOOD', 'AHMADINEJAD, Mahmood', 'BIN LADEN', 'Путин В. В.', 'ALQAEDA', 'AL QAEDA', 'Abd el Rahman bin Awad'];
+      'Präsident Putin', 'MAHMOOD', 'AHMADINEJAD, Mahmood', 'BIN LADEN', 'Путин В. В.', 'ALQAEDA', 'AL QAEDA', 'Abd el Rahman bin Awad', 'Mohammed Ali', 'AL-HOUTHI, Mohammed Ali', 'BIN LADIN, Usama bin Muhammad'];
     let checked = 0;
     for (const a of names) {
       for (const b of names) {

@@ -22,7 +22,10 @@ export interface NameComparison {
   reordered: boolean;
   /** Fraction of the query's weight covered by matched tokens. */
   coverage: number;
-  /** The query names one part only (a surname or a given name alone) of a listed name of several: ONE_NAME_PART. */
+  /**
+   * The query names one part only of a listed name of several (a surname or a given name alone), or lacks the
+   * surname the listing marks (`Mohammed Ali` against `AL-HOUTHI, Mohammed Ali`): ONE_NAME_PART.
+   */
   onePartOnly: boolean;
 }
 
@@ -68,6 +71,17 @@ export const ONE_NAME_PART = 0.94;
 /** A full name word: not a particle, patronymic, initial or legal form (those have lower weights). */
 function isNameWord(t: NameToken): boolean {
   return t.weight === 1 && !t.initial && t.form === undefined;
+}
+
+/**
+ * The listing marks its surname (`AL-HOUTHI, Mohammed Ali`: normalize.ts NameToken.part) and the query, not
+ * written with a title, has none of the surname's name words: `Mohammed Ali` names a given name and a middle
+ * name, a part of the name as much as a given name alone is, and is charged ONE_NAME_PART the same (ADR 0187).
+ * Only where the listing says which words are the surname: elsewhere a missing word may be a middle name.
+ */
+function lacksListedSurname(missing: readonly NameToken[], listed: readonly NameToken[], queryTitled: boolean): boolean {
+  if (queryTitled || !missing.some((t) => t.part === 'surname' && isNameWord(t))) return false;
+  return !listed.some((t) => t.part === 'surname' && isNameWord(t) && !missing.includes(t));
 }
 
 /**
@@ -218,7 +232,7 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
   for (const t of restB) listedMissing += missingWeight(t);
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
-  const onePartOnly = namesOnePart(chosen.filter((c) => isNameWord(b[c.j]!)).length, restB, a, queryTitled);
+  const onePartOnly = namesOnePart(chosen.filter((c) => isNameWord(b[c.j]!)).length, restB, a, queryTitled) || lacksListedSurname(restB, b, queryTitled);
   if (onePartOnly) score *= ONE_NAME_PART;
   const identical = restA.length === 0 && restB.length === 0 && pairs.every((p) => p.reason === 'exact');
   // Particles and initials alone ("Al", "V. V.") identify no one, unless the names are identical
@@ -286,8 +300,10 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
   }
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
-  // The unaligned listed tokens are gathered only when the query covers a single name word (rare).
-  const onePartOnly = coveredNameWords === 1 && restB > 0 && namesOnePart(coveredNameWords, b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])), a, queryTitled);
+  // The unaligned listed tokens are gathered only when they can matter: a single name word covered, or a surname marked.
+  const marked = restB > 0 && (coveredNameWords === 1 || b[0]!.part === 'surname');
+  const missing = marked ? b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])) : [];
+  const onePartOnly = marked && (namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, queryTitled));
   if (onePartOnly) score *= ONE_NAME_PART;
   if (restA === 0 && restB === 0 && allExact) score = 1;
   else if (matchedWeight < 0.9) score *= 0.5;

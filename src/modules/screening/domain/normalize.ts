@@ -42,6 +42,12 @@ export interface NameToken {
    * would cost missing, so that the word missing costs what its written parts do.
    */
   particlesJoined?: number;
+  /**
+   * Which part of a person's name the word is, when the name is written `SURNAME, Given Middle...` (the form
+   * of OFAC's and other lists; listedParts): the words before the comma the surname, the first name word
+   * after it the given name, the rest middle names (patronymics, father's names and their particles).
+   */
+  part?: NamePart;
   /** A legal form (company-forms.ts): its kind. */
   form?: string;
   /** The given name it is in given-names.ts: Bill and William stand for each other (not typos of each other). */
@@ -52,6 +58,8 @@ export interface NameToken {
    */
   pattern?: RegExp;
 }
+
+export type NamePart = 'surname' | 'given' | 'middle';
 
 export interface NormalizedName {
   original: string;
@@ -408,6 +416,7 @@ export function normalizeName(input: string): NormalizedName {
     if (alts.length > 0) altOf.set(w, alts);
   }
   const result = normalizeWords(input, all, transliterated);
+  if (!transliterated) listedParts(input, result.tokens);
   for (const t of result.tokens) {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
@@ -427,6 +436,7 @@ export function normalizeName(input: string): NormalizedName {
       for (let rest = t.text; k < result.tokens.length && rest.startsWith(result.tokens[k]!.text); k++) {
         rest = rest.slice(result.tokens[k]!.text.length);
         if (rest === '') {
+          if (result.tokens[k]!.part) t.part = result.tokens[k]!.part;
           k++;
           break;
         }
@@ -446,6 +456,25 @@ export function normalizeName(input: string): NormalizedName {
   }
   if (readings && readings.length > 0) result.readings = readings;
   return result;
+}
+
+/**
+ * The parts of a name written `SURNAME, Given Middle...` (NameToken.part), set on its tokens: only when the
+ * comma splits the name once and the words on each side are the tokens (titles apart), so that the parts are
+ * what the writer said, never a guess.
+ */
+function listedParts(input: string, tokens: NameToken[]): void {
+  const comma = /^([^,]+),([^,]+)$/.exec(input.trim());
+  if (!comma) return;
+  const surname = words(comma[1]!).filter((w) => !TITLES.has(w)).length;
+  const rest = words(comma[2]!).filter((w) => !TITLES.has(w)).length;
+  if (surname === 0 || rest === 0 || surname + rest !== tokens.length) return;
+  let given = false;
+  tokens.forEach((t, i) => {
+    if (i < surname) t.part = 'surname';
+    else if (given) t.part = 'middle';
+    else if (t.weight === 1 && !t.initial && t.form === undefined) (t.part = 'given'), (given = true);
+  });
 }
 
 function normalizeWords(input: string, words: string[], transliterated: boolean): NormalizedName {
