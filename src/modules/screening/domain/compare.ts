@@ -77,11 +77,12 @@ function isNameWord(t: NameToken): boolean {
  * The listing marks its surname (`AL-HOUTHI, Mohammed Ali`: normalize.ts NameToken.part) and the query, not
  * written with a title, has none of the surname's name words: `Mohammed Ali` names a given name and a middle
  * name, a part of the name as much as a given name alone is, and is charged ONE_NAME_PART the same (ADR 0187).
- * Only where the listing says which words are the surname: elsewhere a missing word may be a middle name.
+ * Only where the listing says which words are the surname: elsewhere a missing word may be a middle name. A
+ * surname written inside a query word (`Xijinping` for `XI, Jinping`) is not missing, as in namesOnePart.
  */
-function lacksListedSurname(missing: readonly NameToken[], listed: readonly NameToken[], queryTitled: boolean): boolean {
+function lacksListedSurname(missing: readonly NameToken[], listed: readonly NameToken[], query: readonly NameToken[], queryTitled: boolean): boolean {
   if (queryTitled || !missing.some((t) => t.part === 'surname' && isNameWord(t))) return false;
-  return !listed.some((t) => t.part === 'surname' && isNameWord(t) && !missing.includes(t));
+  return !listed.some((t) => t.part === 'surname' && isNameWord(t) && (!missing.includes(t) || writtenInside(t, query)));
 }
 
 /**
@@ -91,7 +92,12 @@ function lacksListedSurname(missing: readonly NameToken[], listed: readonly Name
  */
 function namesOnePart(coveredNameWords: number, missing: readonly NameToken[], query: readonly NameToken[], queryTitled: boolean): boolean {
   if (queryTitled || coveredNameWords !== 1) return false;
-  return missing.some((t) => isNameWord(t) && !query.some((q) => isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text))));
+  return missing.some((t) => isNameWord(t) && !writtenInside(t, query));
+}
+
+/** A listed word written at the start or end of a longer query name word (`Xi` in `Xijinping`). */
+function writtenInside(t: NameToken, query: readonly NameToken[]): boolean {
+  return query.some((q) => isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text)));
 }
 
 interface Cell {
@@ -232,7 +238,7 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
   for (const t of restB) listedMissing += missingWeight(t);
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
-  const onePartOnly = namesOnePart(chosen.filter((c) => isNameWord(b[c.j]!)).length, restB, a, queryTitled) || lacksListedSurname(restB, b, queryTitled);
+  const onePartOnly = namesOnePart(chosen.filter((c) => isNameWord(b[c.j]!)).length, restB, a, queryTitled) || lacksListedSurname(restB, b, a, queryTitled);
   if (onePartOnly) score *= ONE_NAME_PART;
   const identical = restA.length === 0 && restB.length === 0 && pairs.every((p) => p.reason === 'exact');
   // Particles and initials alone ("Al", "V. V.") identify no one, unless the names are identical
@@ -303,7 +309,7 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
   // The unaligned listed tokens are gathered only when they can matter: a single name word covered, or a surname marked.
   const marked = restB > 0 && (coveredNameWords === 1 || b[0]!.part === 'surname');
   const missing = marked ? b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])) : [];
-  const onePartOnly = marked && (namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, queryTitled));
+  const onePartOnly = marked && (namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, a, queryTitled));
   if (onePartOnly) score *= ONE_NAME_PART;
   if (restA === 0 && restB === 0 && allExact) score = 1;
   else if (matchedWeight < 0.9) score *= 0.5;
