@@ -177,6 +177,7 @@ export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cach
 const SCORE_ONLY: Omit<NameComparison, 'score'> = { pairs: [], unmatchedQuery: [], unmatchedListed: [], reordered: false, coverage: 0, onePartOnly: false };
 
 const isJoined = (t: NameToken) => t.particlesJoined !== undefined;
+const isPrefixed = (t: NameToken) => t.particlePrefix === true;
 
 function compareReadings(query: NormalizedName, listed: NormalizedName, cache: SimilarityCache | undefined, knownQueryTokens: ((tokens: readonly NameToken[]) => readonly boolean[]) | undefined, scoreOnly: boolean): NameComparison {
   const titled = query.removed.length > 0;
@@ -187,11 +188,15 @@ function compareReadings(query: NormalizedName, listed: NormalizedName, cache: S
   queryReadings.forEach((a, r) => {
     const known = knownQueryTokens?.(a);
     const aJoined = a.some(isJoined);
+    const aPrefixed = a.some(isPrefixed);
     for (const b of listedReadings) {
       // A joined reading (normalize.ts particlesJoined) is for a name written joined on the other side only:
       // two joined readings would compare longer words, where one differing letter weighs less (Al Qaeda,
-      // Al Qaida), and say nothing the written forms do not.
-      if (aJoined && b.some(isJoined)) continue;
+      // Al Qaida), and say nothing the written forms do not; and against a name with no word that may be
+      // written joined (none begins with a particle) it has nothing to meet.
+      const bJoined = b.some(isJoined);
+      if (aJoined && (bJoined || !b.some(isPrefixed))) continue;
+      if (bJoined && !aPrefixed) continue;
       // The cache is per query token: each query reading gets its own range of token numbers.
       const c = compareTokens(a, b, r * 64, cache, known, titled, scoreOnly);
       if (!best || c.score > best.score) best = c;

@@ -43,6 +43,11 @@ export interface NameToken {
    */
   particlesJoined?: number;
   /**
+   * The word may be one written with its particle joined: it begins with a joining particle (`alqaeda`, but
+   * also `alexander`) or was transliterated from a script that joins them.
+   */
+  particlePrefix?: boolean;
+  /**
    * Which part of a person's name the word is, when the name is written `SURNAME, Given Middle...` (the form
    * of OFAC's and other lists; listedParts): the words before the comma the surname, the first name word
    * after it the given name, the rest middle names (patronymics, father's names and their particles).
@@ -104,6 +109,8 @@ const PARTICLES = new Set('al el ul ol bin ibn ben bint binti abd de da del dell
  * articles of organisation names (y, e, of, the, and), which are words of their own.
  */
 const JOINING_PARTICLES = new Set([...PARTICLES].filter((p) => !['y', 'e', 'of', 'the', 'and'].includes(p)));
+
+const JOINING_PREFIX = new RegExp(`^(${[...JOINING_PARTICLES].join('|')})[a-z]{2}`);
 
 /**
  * The one place that reads a particle written apart as joined to the next word: the words with each run of
@@ -361,6 +368,8 @@ function makeToken(text: string, translit: boolean): NameToken {
   };
   if (given) token.given = given;
   if (form) token.form = form;
+  // Transliterated words count too: scripts such as Arabic write the article and abd joined (الـ, عبد).
+  if (!particle && (translit || (text.length > 3 && JOINING_PREFIX.test(text)))) token.particlePrefix = true;
   return token;
 }
 
