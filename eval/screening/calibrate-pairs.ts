@@ -5,7 +5,9 @@
  *
  * The rule, fixed before the sweep: the factor with the best F1 at the name-pair threshold (DEFAULT_THRESHOLD,
  * 0.88); among factors within 0.002 of that F1, the mildest (closest to 1), since it changes the least. Also
- * swept: whether a query written with a title is exempt (`President Putin`).
+ * swept: whether a query written with a title is exempt (`President Putin`). Since ADR 0187 the same factor
+ * also charges a query without the surname a `SURNAME, Given Middle` listing marks (compare.ts
+ * `lacksListedSurname`; NameComparison.onePartOnly covers both), so the sweep chooses it for both.
  */
 import fs from 'node:fs';
 import path from 'node:path';

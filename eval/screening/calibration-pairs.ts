@@ -24,6 +24,10 @@
  * Different name: the surname alone; the given name alone; two listed people sharing a surname (given names
  * with different consonants); sharing a given name (surnames with different consonants); an organisation
  * name with one significant word replaced by another listing's (different consonants).
+ * Added by ADR 0187 (same name): the surname's particles joined to the word after them (`ALKHALIDI` for
+ * `AL-KHALIDI`); a listed name with a father's name or a chain of them (`bin Muhammad bin Awad`, 2+ middle words) given
+ * without it. Different name: the given name and middle names without the surname (`Mohammed Ali` for
+ * `AL-HOUTHI, Mohammed Ali`).
  */
 import type { ListedEntity } from '../../src/modules/screening/domain/entity.ts';
 import { companyFormKind } from '../../src/modules/screening/domain/company-forms.ts';
@@ -32,6 +36,7 @@ import { perturb, pick, rng, type Rng } from './perturb.ts';
 
 export type PairCategory =
   | 'same:middle_dropped' | 'same:reading_order' | 'same:listed_transliteration' | 'same:particles_dropped' | 'same:spelling_variant' | 'same:typo' | 'same:title_surname' | 'same:org_typo'
+  | 'same:particle_joined' | 'same:nasab_dropped' | 'different:surname_dropped'
   | 'different:surname_alone' | 'different:given_alone' | 'different:shared_surname' | 'different:shared_given' | 'different:org_word_replaced';
 
 export interface LabelledPair {
@@ -43,6 +48,8 @@ export interface LabelledPair {
 
 /** The label rule's particles (written here, not the matcher's list): part of a surname, not a name of their own. */
 const PARTICLES = new Set('al el ul bin ibn ben bint abd de da del della der den van von la le di du dos das do y'.split(' '));
+/** Particles of a nasab, the chain of father's names (`bin Muhammad bin Awad`). */
+const NASAB = new Set(['bin', 'ibn', 'ben', 'bint', 'binti', 'ould', 'walad']);
 /** Titles a person is addressed by with the surname alone. */
 const TITLES = ['President', 'Sheikh', 'General', 'Dr', 'Minister', 'Mullah'];
 /** Titles lists write where the given name goes (`AWEYS, Sheikh Hassan Dahir`): such a name has no given name to take. */
@@ -208,6 +215,41 @@ export function calibrationPairs(entities: readonly ListedEntity[], options: Cal
     const to = pick(r, significantWords(pick(r, orgs)));
     if (consonants(from) === consonants(to) || lower(from)[0] === lower(to)[0] || o.includes(to)) return undefined;
     return [o.replace(from, to), o];
+  });
+  // Added in issue 18's second pass (ADR 0187), after the others so that their pairs stay the same draws.
+  fill('same:particle_joined', () => {
+    // The surname's particles written joined to the word after them (`ALKHALIDI` for `AL-KHALIDI`,
+    // `Vandijk` for `VAN DIJK`): the same words, written as one, as lists themselves do (`Abd'rabbo`).
+    const p = pick(r, people);
+    const words = p.surname.split(/[\s-]+/).filter(Boolean);
+    if (words.length < 2 || words.every((w) => !PARTICLES.has(lower(w)))) return undefined;
+    let joined = '';
+    const out: string[] = [];
+    for (const w of words) {
+      if (PARTICLES.has(lower(w))) joined += w;
+      else {
+        const j = joined + w;
+        out.push(j === j.toUpperCase() ? j : j[0]!.toUpperCase() + j.slice(1).toLowerCase());
+        joined = '';
+      }
+    }
+    if (joined) return undefined;
+    const surname = out.join(' ');
+    return [r() < 0.5 ? `${p.given} ${surname}` : `${surname}, ${p.given}`, p.full];
+  });
+  fill('same:nasab_dropped', () => {
+    // A listed name with a chain of father's names (`Usama bin Muhammad bin Awad`), the query without it.
+    const p = pick(r, people);
+    if (p.middle.length < 2 || !p.middle.some((w) => NASAB.has(lower(w)))) return undefined;
+    return [r() < 0.5 ? `${p.given} ${p.surname}` : `${p.surname}, ${p.given}`, p.full];
+  });
+  fill('different:surname_dropped', () => {
+    // The given name and the middle names without the surname (`Mohammed Ali` for `AL-HOUTHI, Mohammed Ali`):
+    // the result adds the surname, which the rule does not allow.
+    const p = pick(r, people);
+    const middle = p.middle.filter((w) => lower(w).length >= 3 && !PARTICLES.has(lower(w)));
+    if (middle.length === 0 || middle.some((w) => p.surnameCore.some((s) => consonants(s) === consonants(w)))) return undefined;
+    return [[p.given, ...p.middle].join(' '), p.full];
   });
   return out;
 }

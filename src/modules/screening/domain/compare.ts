@@ -22,7 +22,10 @@ export interface NameComparison {
   reordered: boolean;
   /** Fraction of the query's weight covered by matched tokens. */
   coverage: number;
-  /** The query names one part only (a surname or a given name alone) of a listed name of several: ONE_NAME_PART. */
+  /**
+   * The query names one part only of a listed name of several (a surname or a given name alone), or lacks the
+   * surname the listing marks (`Mohammed Ali` against `AL-HOUTHI, Mohammed Ali`): ONE_NAME_PART.
+   */
   onePartOnly: boolean;
 }
 
@@ -71,13 +74,30 @@ function isNameWord(t: NameToken): boolean {
 }
 
 /**
+ * The listing marks its surname (`AL-HOUTHI, Mohammed Ali`: normalize.ts NameToken.part) and the query, not
+ * written with a title, has none of the surname's name words: `Mohammed Ali` names a given name and a middle
+ * name, a part of the name as much as a given name alone is, and is charged ONE_NAME_PART the same (ADR 0187).
+ * Only where the listing says which words are the surname: elsewhere a missing word may be a middle name. A
+ * surname written inside a query word (`Xijinping` for `XI, Jinping`) is not missing, as in namesOnePart.
+ */
+function lacksListedSurname(missing: readonly NameToken[], listed: readonly NameToken[], query: readonly NameToken[], queryTitled: boolean): boolean {
+  if (queryTitled || !missing.some((t) => t.part === 'surname' && isNameWord(t))) return false;
+  return !listed.some((t) => t.part === 'surname' && isNameWord(t) && (!missing.includes(t) || writtenInside(t, query)));
+}
+
+/**
  * The query covers exactly one of the listed name's name words and leaves at least one other out. A listed
  * word written inside a query's name word is not left out: `Xijinping` joins `Xi Jinping`, it does not drop
  * Xi (a patronymic is no such word: Vladimirovich does not contain the given name Vladimir).
  */
 function namesOnePart(coveredNameWords: number, missing: readonly NameToken[], query: readonly NameToken[], queryTitled: boolean): boolean {
   if (queryTitled || coveredNameWords !== 1) return false;
-  return missing.some((t) => isNameWord(t) && !query.some((q) => isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text))));
+  return missing.some((t) => isNameWord(t) && !writtenInside(t, query));
+}
+
+/** A listed word written at the start or end of a longer query name word (`Xi` in `Xijinping`). */
+function writtenInside(t: NameToken, query: readonly NameToken[]): boolean {
+  return query.some((q) => isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text)));
 }
 
 interface Cell {
@@ -126,7 +146,8 @@ function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: nu
 const FORM_MISSING = 0.1;
 
 function missingWeight(t: NameToken): number {
-  return t.initial ? INITIAL_MISSING : t.form ? FORM_MISSING : t.weight;
+  // A word of a joined reading costs what its written parts would (normalize.ts particlesJoined).
+  return t.initial ? INITIAL_MISSING : t.form ? FORM_MISSING : t.weight + (t.particlesJoined ?? 0);
 }
 
 /**
@@ -155,6 +176,9 @@ export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cach
 
 const SCORE_ONLY: Omit<NameComparison, 'score'> = { pairs: [], unmatchedQuery: [], unmatchedListed: [], reordered: false, coverage: 0, onePartOnly: false };
 
+const isJoined = (t: NameToken) => t.particlesJoined !== undefined;
+const isPrefixed = (t: NameToken) => t.particlePrefix === true;
+
 function compareReadings(query: NormalizedName, listed: NormalizedName, cache: SimilarityCache | undefined, knownQueryTokens: ((tokens: readonly NameToken[]) => readonly boolean[]) | undefined, scoreOnly: boolean): NameComparison {
   const titled = query.removed.length > 0;
   if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens), titled, scoreOnly);
@@ -163,7 +187,16 @@ function compareReadings(query: NormalizedName, listed: NormalizedName, cache: S
   let best: NameComparison | undefined;
   queryReadings.forEach((a, r) => {
     const known = knownQueryTokens?.(a);
+    const aJoined = a.some(isJoined);
+    const aPrefixed = a.some(isPrefixed);
     for (const b of listedReadings) {
+      // A joined reading (normalize.ts particlesJoined) is for a name written joined on the other side only:
+      // two joined readings would compare longer words, where one differing letter weighs less (Al Qaeda,
+      // Al Qaida), and say nothing the written forms do not; and against a name with no word that may be
+      // written joined (none begins with a particle) it has nothing to meet.
+      const bJoined = b.some(isJoined);
+      if (aJoined && (bJoined || !b.some(isPrefixed))) continue;
+      if (bJoined && !aPrefixed) continue;
       // The cache is per query token: each query reading gets its own range of token numbers.
       const c = compareTokens(a, b, r * 64, cache, known, titled, scoreOnly);
       if (!best || c.score > best.score) best = c;
@@ -210,7 +243,7 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
   for (const t of restB) listedMissing += missingWeight(t);
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
-  const onePartOnly = namesOnePart(chosen.filter((c) => isNameWord(b[c.j]!)).length, restB, a, queryTitled);
+  const onePartOnly = namesOnePart(chosen.filter((c) => isNameWord(b[c.j]!)).length, restB, a, queryTitled) || lacksListedSurname(restB, b, a, queryTitled);
   if (onePartOnly) score *= ONE_NAME_PART;
   const identical = restA.length === 0 && restB.length === 0 && pairs.every((p) => p.reason === 'exact');
   // Particles and initials alone ("Al", "V. V.") identify no one, unless the names are identical
@@ -278,8 +311,10 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
   }
   const quality = matchedWeight === 0 ? 0 : matched / matchedWeight;
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
-  // The unaligned listed tokens are gathered only when the query covers a single name word (rare).
-  const onePartOnly = coveredNameWords === 1 && restB > 0 && namesOnePart(coveredNameWords, b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])), a, queryTitled);
+  // The unaligned listed tokens are gathered only when they can matter: a single name word covered, or a surname marked.
+  const marked = restB > 0 && (coveredNameWords === 1 || b[0]!.part === 'surname');
+  const missing = marked ? b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])) : [];
+  const onePartOnly = marked && (namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, a, queryTitled));
   if (onePartOnly) score *= ONE_NAME_PART;
   if (restA === 0 && restB === 0 && allExact) score = 1;
   else if (matchedWeight < 0.9) score *= 0.5;

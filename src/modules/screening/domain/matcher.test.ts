@@ -31,6 +31,23 @@ describe('Matcher', () => {
     expect(m?.reasons).toEqual(expect.arrayContaining(['NAME_FUZZY', 'NAME_REORDERED']));
     expect(m?.explanation.tokens.find((t) => t.query === 'testv')).toMatchObject({ listed: 'testov', reason: 'fuzzy' });
   });
+  it('finds a name written with its particle joined (ALQAEDA) under the name written apart (ADR 0187)', () => {
+    const e = newEntity('test_list', 'q', 'organization');
+    addName(e, 'AL QAEDA', 'primary');
+    e.topics.push('sanction');
+    const m = new Matcher([e, ivan, ...filler]).screen({ name: 'ALQAEDA' });
+    expect(m[0]?.entityId).toBe('test_list:q');
+  });
+  it('still lists a person screened without the surname the listing marks, ranked below the full name (ADR 0187)', () => {
+    const e = person('h', [['AL-HOUTHI, Mohammed Ali', 'primary']]);
+    const m = new Matcher([e, ivan, ...filler]);
+    const part = m.screen({ name: 'Mohammed Ali' })[0];
+    const full = m.screen({ name: 'Mohammed Ali Houthi' })[0];
+    expect(part?.entityId).toBe('test_list:h');
+    expect(full?.entityId).toBe('test_list:h');
+    expect(part!.explanation.nameScore).toBeLessThan(full!.explanation.nameScore);
+    expect(part!.explanation.nameScore).toBeLessThan(0.88);
+  });
   it('finds a listed person through an alias and says which name matched', () => {
     const [m] = matcher.screen({ name: 'Iwan Testoff' });
     expect(m?.matchedName).toBe('TESTOFF, Iwan');

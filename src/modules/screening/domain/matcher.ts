@@ -74,7 +74,8 @@ export const DEFAULT_OPTIONS: MatcherOptions = { candidates: 60, maxMatches: 20 
 const WEAK_ALIAS_MIN = 0.95;
 
 /**
- * Screening's policy for a query that names one part only of a listed name (ADR 0185): compare.ts charges
+ * Screening's policy for a query that names one part only of a listed name (ADR 0185), or lacks the surname the
+ * listing marks (`Mohammed Ali` against `AL-HOUTHI, Mohammed Ali`, ADR 0187): compare.ts charges
  * it ONE_NAME_PART, so `PUTIN` is not the same name as `PUTIN, Vladimir` (kyc compare, the labelled pairs),
  * but a compliance officer screening `PUTIN` still gets the Putins. Such a comparison is held to the
  * threshold lowered by the same factor, which keeps every listed name it found before the charge; its lower

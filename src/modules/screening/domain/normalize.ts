@@ -37,6 +37,22 @@ export interface NameToken {
   readings?: boolean;
   /** One syllable of a name written by syllable (scripts.ts): never a typo of another syllable. */
   syllable?: boolean;
+  /**
+   * A word with particles joined to it (particlesJoined), only in a name's joined reading: what those particles
+   * would cost missing, so that the word missing costs what its written parts do.
+   */
+  particlesJoined?: number;
+  /**
+   * The word may be one written with its particle joined: it begins with a joining particle (`alqaeda`, but
+   * also `alexander`) or was transliterated from a script that joins them.
+   */
+  particlePrefix?: boolean;
+  /**
+   * Which part of a person's name the word is, when the name is written `SURNAME, Given Middle...` (the form
+   * of OFAC's and other lists; listedParts): the words before the comma the surname, the first name word
+   * after it the given name, the rest middle names (patronymics, father's names and their particles).
+   */
+  part?: NamePart;
   /** A legal form (company-forms.ts): its kind. */
   form?: string;
   /** The given name it is in given-names.ts: Bill and William stand for each other (not typos of each other). */
@@ -47,6 +63,8 @@ export interface NameToken {
    */
   pattern?: RegExp;
 }
+
+export type NamePart = 'surname' | 'given' | 'middle';
 
 export interface NormalizedName {
   original: string;
@@ -83,6 +101,38 @@ const TITLES = new Set(
 const PATRONYMIC = /(ovich|evich|ovic|evic|ovna|evna|ichna|ogl[iu]|kizi|vich|vichi|fich|bichi)$/;
 
 const PARTICLES = new Set('al el ul ol bin ibn ben bint binti abd de da del della der den van von la le di du dos das do y e of the and'.split(' '));
+
+/**
+ * Particles that names write joined to the word after them as often as apart (ADR 0187): the Arabic article
+ * and nasab (`Alqaeda`, `Abdelrahman`, `Binladen` for `Al Qaeda`, `Abd el Rahman`, `Bin Laden`) and the
+ * European nobiliary and family particles (`Vandijk`, `Desouza`, `Dellarosa`). Not the conjunctions and
+ * articles of organisation names (y, e, of, the, and), which are words of their own.
+ */
+const JOINING_PARTICLES = new Set([...PARTICLES].filter((p) => !['y', 'e', 'of', 'the', 'and'].includes(p)));
+
+const JOINING_PREFIX = new RegExp(`^(${[...JOINING_PARTICLES].join('|')})[a-z]{2}`);
+
+/**
+ * The one place that reads a particle written apart as joined to the next word: the words with each run of
+ * particles joined to the word after it (`abd el rahman` → `abdelrahman`), or undefined when nothing joins.
+ * Given as another reading of the whole name (NormalizedName.readings), so a name written joined on one
+ * side and apart on the other still lines up word for word.
+ */
+export function particlesJoined(words: readonly string[]): string[] | undefined {
+  const out: string[] = [];
+  let run = '';
+  let joined = false;
+  for (const w of words) {
+    if (JOINING_PARTICLES.has(w)) run += w;
+    else {
+      if (run) joined = true;
+      out.push(run + w);
+      run = '';
+    }
+  }
+  if (run) out.push(run);
+  return joined ? out : undefined;
+}
 
 const GREEK_RULES: Array<[RegExp, string]> = [
   [/ου/g, 'u'],
@@ -318,6 +368,8 @@ function makeToken(text: string, translit: boolean): NameToken {
   };
   if (given) token.given = given;
   if (form) token.form = form;
+  // Transliterated words count too: scripts such as Arabic write the article and abd joined (الـ, عبد).
+  if (!particle && (translit || (text.length > 3 && JOINING_PREFIX.test(text)))) token.particlePrefix = true;
   return token;
 }
 
@@ -373,6 +425,7 @@ export function normalizeName(input: string): NormalizedName {
     if (alts.length > 0) altOf.set(w, alts);
   }
   const result = normalizeWords(input, all, transliterated);
+  if (!transliterated) listedParts(input, result.tokens);
   for (const t of result.tokens) {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
@@ -382,6 +435,26 @@ export function normalizeName(input: string): NormalizedName {
   // reading, so that the words as written still meet a listing that writes them out, in any order or with a typo.
   const folded = foldCompanyPhrases(all);
   if (folded) readings = [normalizeWords(input, folded, transliterated).tokens];
+  const joined = transliterated ? undefined : particlesJoined(result.tokens.map((t) => t.text));
+  if (joined) {
+    const tokens = normalizeWords(input, joined, transliterated).tokens;
+    let k = 0;
+    for (const t of tokens) {
+      // The written tokens from k on that this joined word is made of: its particles, then the word.
+      let particles = 0;
+      for (let rest = t.text; k < result.tokens.length && rest.startsWith(result.tokens[k]!.text); k++) {
+        rest = rest.slice(result.tokens[k]!.text.length);
+        if (rest === '') {
+          if (result.tokens[k]!.part) t.part = result.tokens[k]!.part;
+          k++;
+          break;
+        }
+        particles += result.tokens[k]!.weight;
+      }
+      if (particles > 0) t.particlesJoined = particles;
+    }
+    (readings ??= []).push(tokens);
+  }
   if (transliterated) {
     readings ??= [];
     for (const r of scriptReadings(input.normalize('NFKC'))) {
@@ -392,6 +465,25 @@ export function normalizeName(input: string): NormalizedName {
   }
   if (readings && readings.length > 0) result.readings = readings;
   return result;
+}
+
+/**
+ * The parts of a name written `SURNAME, Given Middle...` (NameToken.part), set on its tokens: only when the
+ * comma splits the name once and the words on each side are the tokens (titles apart), so that the parts are
+ * what the writer said, never a guess.
+ */
+function listedParts(input: string, tokens: NameToken[]): void {
+  const comma = /^([^,]+),([^,]+)$/.exec(input.trim());
+  if (!comma) return;
+  const surname = words(comma[1]!).filter((w) => !TITLES.has(w)).length;
+  const rest = words(comma[2]!).filter((w) => !TITLES.has(w)).length;
+  if (surname === 0 || rest === 0 || surname + rest !== tokens.length) return;
+  let given = false;
+  tokens.forEach((t, i) => {
+    if (i < surname) t.part = 'surname';
+    else if (given) t.part = 'middle';
+    else if (t.weight === 1 && !t.initial && t.form === undefined) (t.part = 'given'), (given = true);
+  });
 }
 
 function normalizeWords(input: string, words: string[], transliterated: boolean): NormalizedName {
