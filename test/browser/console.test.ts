@@ -507,6 +507,10 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await me.page.getByLabel('Repeat the new password').fill('another long passphrase');
       await me.page.getByRole('button', { name: 'Change password' }).click();
       await me.page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
+      // Every role names itself on "My sign-in".
+      await me.page.getByLabel('Name colleagues see beside enrol@browser.test').fill(' Eve Self ');
+      await me.page.getByRole('button', { name: 'Save name' }).click();
+      await me.page.getByRole('status').filter({ hasText: 'Colleagues now see you as Eve Self <enrol@browser.test>.' }).waitFor();
       await expectAccessible(me.page);
       await shot(me.page, '16-totp-enrolled');
     } finally {
@@ -515,7 +519,8 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
     let invitePath = '';
     const admin = await signIn('admin@browser.test', '/console/settings/users');
     try {
-      // An unnamed user is shown by e-mail; the administrator gives them a name in place.
+      // The user's own name is in the table; the administrator changes it in place.
+      await admin.page.getByRole('cell', { name: /^Eve Self/ }).waitFor();
       await admin.page.getByRole('button', { name: 'Change the name of enrol@browser.test' }).click();
       await admin.page.getByLabel('Name of enrol@browser.test').fill('  Eve Enrolled ');
       await admin.page.getByRole('button', { name: 'Save name' }).click();

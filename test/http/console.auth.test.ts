@@ -319,6 +319,26 @@ describe('display names', () => {
     expect((await t.app.inject({ method: 'POST', url: '/console/api/invitations/accept', payload: { token: keptToken, password: PASSWORD } })).json()).toEqual({ email: 'dev@a.test', name: 'Dev Named' });
   });
 
+  it('every role sets its own name (PATCH /console/api/me): CSRF needed, a bad name is 422, only the caller changes', async () => {
+    const reader = await staffUser(t, a.clientId, 'self-namer@a.test', 'read-only');
+    const other = await staffUser(t, a.clientId, 'untouched@a.test', 'reviewer');
+    expect((await t.app.inject({ method: 'PATCH', url: '/console/api/me', headers: { cookie: reader.cookie }, payload: { name: 'Rae Reader' } })).statusCode).toBe(403);
+    const bad = await t.app.inject({ method: 'PATCH', url: '/console/api/me', headers: reader.headers, payload: { name: 'Rae\nReader' } });
+    expect(bad.statusCode).toBe(422);
+    expect(pointers(bad.json())).toEqual(['/name']);
+    const ok = await t.app.inject({ method: 'PATCH', url: '/console/api/me', headers: reader.headers, payload: { name: ' Rae Reader ' } });
+    expect(ok.statusCode, ok.body).toBe(200);
+    expect(ok.json()).toMatchObject({ id: reader.userId, name: 'Rae Reader', role: 'read-only' });
+    // Only a name: the body takes no role, so a read-only user cannot raise their own.
+    expect((await t.app.inject({ method: 'PATCH', url: '/console/api/me', headers: reader.headers, payload: { name: 'Rae', role: 'administrator' } })).statusCode).toBe(422);
+    const people = (await t.app.inject({ url: '/console/api/people', headers: reader.headers })).json().data as { email: string; name: string | null; role: string | null }[];
+    expect(people.find((p) => p.email === 'self-namer@a.test')).toMatchObject({ name: 'Rae Reader', role: 'read-only' });
+    expect(people.find((p) => p.email === 'untouched@a.test')?.name).toBeNull();
+    const trail = (await auditOf(a.clientId)).filter((e) => e.action === 'staff.update' && e.subject === reader.userId);
+    expect(trail.map((e) => [e.actor, e.details])).toEqual([[`user:${reader.userId}`, { name_changed: true }]]);
+    expect(other.userId).not.toBe(reader.userId);
+  });
+
   it('GET /console/api/people names each user by name and e-mail (name null when none), for every role', async () => {
     await t.services.staff.createUser(a.clientId, { email: 'eli@a.test', role: 'reviewer', name: 'Eli Reviewer', password: PASSWORD });
     const reader = await staffUser(t, a.clientId, 'people-reader@a.test', 'read-only');

@@ -93,6 +93,14 @@ export function registerConsoleAuthRoutes(app: App, deps: { staff: StaffService;
     return staff.changePassword(user.id, session.token_hash, request.body.current_password, request.body.new_password);
   });
 
+  // Every user sets the name colleagues see (ADR 0175); an administrator may also change it on the users tab.
+  app.patch('/console/api/me', {
+    config, preHandler: anyRole, schema: { ...hide, body: Type.Object({ name: StaffName }, { additionalProperties: false }) },
+  }, async (request) => {
+    const { user } = who(request);
+    return staff.updateUser(user.client_id, user.id, { name: request.body.name }, `user:${user.id}`);
+  });
+
   app.post('/console/api/me/totp', { config, schema: hide, preHandler: anyRole }, async (request) => staff.beginTotp(who(request).user.id));
 
   app.post('/console/api/me/totp/confirm', {

@@ -458,8 +458,23 @@ function Security({ user }: { user: User }) {
       return 'Password changed; your other sessions have ended.';
     });
   }
+  async function rename(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    const name = String(new FormData(event.currentTarget).get('name'));
+    await action.run(async () => {
+      const saved = await api<User>('PATCH', '/me', { name });
+      forgetPeople();
+      return `Colleagues now see you as ${personLabel(saved)}.`;
+    });
+  }
   return (
     <section aria-labelledby="sec-h">
+      <h2 id="name-h">Your name</h2>
+      <form className="inline" onSubmit={(e) => void rename(e)} aria-labelledby="name-h">
+        <label htmlFor="my-name">Name colleagues see beside {user.email}</label>
+        <input id="my-name" name="name" autoComplete="name" maxLength={100} required defaultValue={user.name ?? ''} />
+        <button type="submit">Save name</button>
+      </form>
       <h2 id="pw-h">Password</h2>
       <form className="grid" onSubmit={(e) => void changePassword(e)} aria-labelledby="pw-h">
         <label htmlFor="current_password">Current password</label><input id="current_password" name="current_password" type="password" autoComplete="current-password" required />
