@@ -6,7 +6,7 @@
  */
 import { execFileSync } from 'node:child_process';
 import sharp from 'sharp';
-import { checkDigit } from '../../src/modules/documents/domain/check-digit.ts';
+import { checkDigit } from '../../src/platform/domain/mrz-check-digit.ts';
 import { LAYOUTS, type MrzFormat, read } from '../../src/modules/documents/domain/mrz-layouts.ts';
 import { parseMrz } from '../../src/modules/documents/domain/mrz-parse.ts';
 

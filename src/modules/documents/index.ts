@@ -5,7 +5,7 @@ export type { DocumentDecision, DocumentType, ExtractedDocument, IdscanFields } 
 export type { ProofOfAddressResult } from './domain/proof-of-address.ts';
 export type { TextRecogniser } from './ocr.ts';
 // The pure rules the sandbox's simulated engine composes (so a sandbox outcome is what the live engine decides).
-export { checkDigit } from './domain/check-digit.ts';
+export { checkDigit } from '../../platform/domain/mrz-check-digit.ts';
 export { decideDocument } from './domain/decision.ts';
 export { documentFromMrz, toIdscan } from './domain/extracted.ts';
 export { parseMrz } from './domain/mrz-parse.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { compareMrz, mrzCheckDigit } from './mrz-binding.ts';
+import { checkDigit as mrzCheckDigit } from '../../../platform/domain/mrz-check-digit.ts';
+import { compareMrz } from './mrz-binding.ts';
 
 // ICAO Doc 9303-3's specimen (TD3) and Doc 9303-5's (TD1, with a long document number in Doc 9303-5's note j form).
 const TD3 = 'P<UTOERIKSSON<<ANNA<MARIA<<<<<<<<<<<<<<<<<<<L898902C36UTO7408122F1204159ZE184226B<<<<<10';

@@ -5,10 +5,10 @@
  * printed value. Names, nationality, sex and optional data carry no check digit of their own, and a printed field
  * whose check digit fails was misread: a difference there is left unexplained, not taken as evidence.
  *
- * The 7-3-1 check digit is computed here rather than taken from the documents module's parser because that module
- * depends on this one (docs/architecture.md); the printed MRZ reaching the chip check is the one that module read,
- * after its check-digit-confirmed corrections (onboarding/processing.ts).
+ * The printed MRZ reaching the chip check is the one the documents module read, after its check-digit-confirmed
+ * corrections (onboarding/processing.ts); the 7-3-1 check digit is the one both use (platform/domain).
  */
+import { checkDigit } from '../../../platform/domain/mrz-check-digit.ts';
 import { normaliseMrz } from './lds.ts';
 
 export type MrzComparison =
@@ -30,23 +30,8 @@ export interface MrzBinding {
   protectedFields: ProtectedMrzField[];
 }
 
-const WEIGHTS = [7, 3, 1] as const;
-
-/** ICAO 9303-3 §4.9: digits as themselves, A=10 ... Z=35, `<` as 0; undefined for a character outside the MRZ alphabet. */
-export function mrzCheckDigit(text: string): number | undefined {
-  let sum = 0;
-  for (let i = 0; i < text.length; i++) {
-    const ch = text[i]!;
-    const code = ch.charCodeAt(0);
-    const value = ch === '<' ? 0 : code >= 48 && code <= 57 ? code - 48 : code >= 65 && code <= 90 ? code - 55 : undefined;
-    if (value === undefined) return undefined;
-    sum += value * WEIGHTS[i % 3]!;
-  }
-  return sum % 10;
-}
-
 const holds = (value: string, digit: string): boolean => {
-  const expected = mrzCheckDigit(value);
+  const expected = checkDigit(value);
   return expected !== undefined && digit === String(expected);
 };
 

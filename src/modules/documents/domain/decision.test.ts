@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDigit } from './check-digit.ts';
+import { checkDigit } from '../../../platform/domain/mrz-check-digit.ts';
 import { decideDocument, type ContactForDocument, type DecisionInput } from './decision.ts';
 import { checkDvlaNumber } from './dvla.ts';
 import { documentFromMrz, type ExtractedDocument, toIdscan } from './extracted.ts';

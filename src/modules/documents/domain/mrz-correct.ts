@@ -6,7 +6,7 @@
  * makes the check pass" proves nothing when several do. Letters in numeric positions (dates, check digits)
  * have only digit readings, but even those are applied only when the check digit confirms the result.
  */
-import { isCheckDigitValid } from './check-digit.ts';
+import { isCheckDigitValid } from '../../../platform/domain/mrz-check-digit.ts';
 import { type CharClass, type CheckSpec, type Layout, read } from './mrz-layouts.ts';
 
 const TO_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };

@@ -1,6 +1,6 @@
 import { parse as oracleParse } from 'mrz';
 import { describe, expect, it } from 'vitest';
-import { checkDigit, isCheckDigitValid } from './check-digit.ts';
+import { checkDigit, isCheckDigitValid } from '../../../platform/domain/mrz-check-digit.ts';
 import { parseMrz } from './mrz-parse.ts';
 
 const TODAY = '2026-11-22';

@@ -5,7 +5,7 @@
  * the tests.
  */
 import { isRealDate } from '../../../platform/domain/dates.ts';
-import { checkDigit } from './check-digit.ts';
+import { checkDigit } from '../../../platform/domain/mrz-check-digit.ts';
 import { isAlpha3CountryOrIcaoCode } from '../../../platform/domain/countries.ts';
 import { checkHolds, correctCountryCodes, correctMrz, type Substitution } from './mrz-correct.ts';
 import { type CheckSpec, detectLayout, type Layout, type MrzFieldName, type MrzFormat, read } from './mrz-layouts.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkDigit } from '../check-digit.ts';
+import { checkDigit } from '../../../../platform/domain/mrz-check-digit.ts';
 import { decideDocument } from '../decision.ts';
 import { documentFromMrz } from '../extracted.ts';
 import { uncertainFields } from '../mrz-confidence.ts';

@@ -1,4 +1,4 @@
-/** ICAO 9303 part 3, 4.9: check digits over MRZ characters with the repeating weights 7, 3, 1. */
+/** ICAO 9303 part 3, 4.9: check digits over MRZ characters with the repeating weights 7, 3, 1. Shared: the documents module reads printed MRZs with it, the biometrics module compares a chip's DG1 with one. */
 
 const WEIGHTS = [7, 3, 1] as const;
 
