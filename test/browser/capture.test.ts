@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { axe, CHROMIUM, docShot, hasChromium, PHONE, shot, startBrowserHarness, type Harness } from './harness.ts';
+import { axe, docShot, hasChromium, launchWithCameraFile, PHONE, shot, startBrowserHarness, type Harness } from './harness.ts';
 import { guideRect, ID1_ASPECT } from '../../web/verify/src/capture/framing.ts';
 
 /**
@@ -82,10 +82,7 @@ beforeAll(async () => {
     { rgb: await picture(inFrame, 4), seconds: 2.5 },
     { rgb: await picture(inFrame), seconds: 6 },
   ]));
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
-  });
+  browser = await launchWithCameraFile(VIDEO);
 }, 120_000);
 afterAll(async () => {
   await browser?.close();

@@ -60,6 +60,14 @@ export async function startBrowserHarness() {
 
 export type Harness = Awaited<ReturnType<typeof startBrowserHarness>>;
 
+/** Chromium whose camera plays `video` (a Y4M file), for the capture and liveness steps driven through the real page. */
+export function launchWithCameraFile(video: string): Promise<Browser> {
+  return chromium.launch({
+    executablePath: CHROMIUM,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${video}`],
+  });
+}
+
 /** axe-core injected into the page; returns the violations (serious and critical by default). */
 export async function axe(page: Page, impacts = ['serious', 'critical']) {
   const source = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');

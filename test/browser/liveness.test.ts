@@ -1,9 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CHROMIUM, hasChromium, hasShared, PHONE, SHARED, shot, startBrowserHarness, waitFor, type Harness } from './harness.ts';
+import { hasChromium, hasShared, launchWithCameraFile, PHONE, SHARED, shot, startBrowserHarness, waitFor, type Harness } from './harness.ts';
 
 /**
  * Issue 21 through the real page with Chromium's fake camera playing a Y4M file this test writes
@@ -58,10 +58,7 @@ beforeAll(async () => {
   h = await startBrowserHarness();
   await writeY4m(VIDEO, [face('sheldon', 1)], 1);
   console.log(`harness and camera file ready in ${Date.now() - t0} ms`);
-  browser = await chromium.launch({
-    executablePath: CHROMIUM,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--no-first-run', '--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream', `--use-file-for-fake-video-capture=${VIDEO}`],
-  });
+  browser = await launchWithCameraFile(VIDEO);
 }, 400_000);
 afterAll(async () => {
   await browser?.close();
