@@ -444,6 +444,8 @@ function Security({ user }: { user: User }) {
   const [pending, setPending] = useState<{ secret: string; otpauth_url: string }>();
   const [qr, setQr] = useState<string>();
   const action = useAction();
+  // The name form's own message, shown beside it rather than under "Two-factor sign-in" with the others.
+  const naming = useAction();
   useEffect(() => {
     if (pending) QRCode.toDataURL(pending.otpauth_url, { errorCorrectionLevel: 'M', margin: 2, width: 220 }).then(setQr, () => setQr(undefined));
   }, [pending]);
@@ -461,7 +463,7 @@ function Security({ user }: { user: User }) {
   async function rename(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     const name = String(new FormData(event.currentTarget).get('name'));
-    await action.run(async () => {
+    await naming.run(async () => {
       const saved = await api<User>('PATCH', '/me', { name });
       forgetPeople();
       return `Colleagues now see you as ${personLabel(saved)}.`;
@@ -475,6 +477,7 @@ function Security({ user }: { user: User }) {
         <input id="my-name" name="name" autoComplete="name" maxLength={100} required defaultValue={user.name ?? ''} />
         <button type="submit">Save name</button>
       </form>
+      {naming.view}
       <h2 id="pw-h">Password</h2>
       <form className="grid" onSubmit={(e) => void changePassword(e)} aria-labelledby="pw-h">
         <label htmlFor="current_password">Current password</label><input id="current_password" name="current_password" type="password" autoComplete="current-password" required />
