@@ -511,6 +511,8 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await me.page.getByLabel('Name colleagues see beside enrol@browser.test').fill(' Eve Self ');
       await me.page.getByRole('button', { name: 'Save name' }).click();
       await me.page.getByRole('status').filter({ hasText: 'Colleagues now see you as Eve Self <enrol@browser.test>.' }).waitFor();
+      // The header follows at once, without a reload.
+      await me.page.locator('header .who').filter({ hasText: 'Eve Self' }).waitFor();
       await expectAccessible(me.page);
       await shot(me.page, '16-totp-enrolled');
     } finally {

@@ -56,13 +56,14 @@ export function App() {
         </div>
       </header>
       <main id="main">
-        <Boundary key={path}><Route path={path} user={user} /></Boundary>
+        <Boundary key={path}><Route path={path} user={user} onUserChanged={(changed) => setSession({ state: 'signed-in', user: changed })} /></Boundary>
       </main>
     </div>
   );
 }
 
-function Route({ path, user }: { path: string; user: User }) {
+/** onUserChanged: the signed-in user edited themselves (My sign-in), so the header shows the new name at once. */
+function Route({ path, user, onUserChanged }: { path: string; user: User; onUserChanged: (user: User) => void }) {
   const clean = path.split('?')[0]!.replace(/\/+$/, '');
   let m: RegExpExecArray | null;
   if (clean === '/console' || clean === '') return <Dashboard />;
@@ -71,7 +72,7 @@ function Route({ path, user }: { path: string; user: User }) {
   if ((m = /^\/console\/accounts\/([^/]+)\/contacts\/([^/]+)$/.exec(clean))) return <ContactPage accountId={m[1]!} contactId={m[2]!} />;
   if ((m = /^\/console\/accounts\/([^/]+)\/contacts\/([^/]+)\/aml$/.exec(clean))) return <AmlReportPage accountId={m[1]!} contactId={m[2]!} user={user} />;
   if ((m = /^\/console\/accounts\/([^/]+)\/contacts\/([^/]+)\/onboarding$/.exec(clean))) return <OnboardingPage accountId={m[1]!} contactId={m[2]!} user={user} />;
-  if ((m = /^\/console\/settings(?:\/([a-z]+))?$/.exec(clean))) return <Settings tab={m[1] ?? 'webhooks'} user={user} />;
+  if ((m = /^\/console\/settings(?:\/([a-z]+))?$/.exec(clean))) return <Settings tab={m[1] ?? 'webhooks'} user={user} onUserChanged={onUserChanged} />;
   if (clean === '/console/audit') return <AuditPage user={user} />;
   return <h1>Page not found</h1>;
 }

@@ -9,7 +9,7 @@ import { Badge, ConfirmButton, forgetPeople, formatDateTime, listName, personLab
 const TABS: [string, string][] = [['webhooks', 'Webhooks'], ['credentials', 'API credentials'], ['credits', 'Credits'], ['lists', 'Screening lists'], ['email', 'E-mail'], ['branding', 'Branding'], ['users', 'Users'], ['security', 'My sign-in']];
 
 /** Settings: anyone may look (except users); only administrators change anything (the server enforces it). */
-export function Settings({ tab, user }: { tab: string; user: User }) {
+export function Settings({ tab, user, onUserChanged }: { tab: string; user: User; onUserChanged: (user: User) => void }) {
   const admin = user.permissions.includes('settings');
   return (
     <>
@@ -27,7 +27,7 @@ export function Settings({ tab, user }: { tab: string; user: User }) {
       {tab === 'email' && <Email admin={admin} />}
       {tab === 'branding' && <><Branding admin={admin} /><Embedding admin={admin} /></>}
       {tab === 'users' && admin && <Users me={user} />}
-      {tab === 'security' && <Security user={user} />}
+      {tab === 'security' && <Security user={user} onUserChanged={onUserChanged} />}
     </>
   );
 }
@@ -440,7 +440,7 @@ function NameCell({ user, onRename }: { user: User; onRename: (name: string) => 
   );
 }
 
-function Security({ user }: { user: User }) {
+function Security({ user, onUserChanged }: { user: User; onUserChanged: (user: User) => void }) {
   const [pending, setPending] = useState<{ secret: string; otpauth_url: string }>();
   const [qr, setQr] = useState<string>();
   const action = useAction();
@@ -466,6 +466,7 @@ function Security({ user }: { user: User }) {
     await naming.run(async () => {
       const saved = await api<User>('PATCH', '/me', { name });
       forgetPeople();
+      onUserChanged(saved);
       return `Colleagues now see you as ${personLabel(saved)}.`;
     });
   }
