@@ -23,3 +23,17 @@ export function ageOn(dateOfBirth: string, today: string): number {
   if (tm < bm || (tm === bm && td < bd)) age -= 1;
   return age;
 }
+
+/**
+ * A full date of birth against a month and year of birth (what the Companies House register publishes for
+ * officers and PSCs: no day). NONE when either side lacks them. One rule for the company report's choice of
+ * register person and the Companies House identity source.
+ */
+export function birthMonthYearAgreement(
+  dateOfBirth: string | null | undefined,
+  record: { year_of_birth: number | null; month_of_birth: number | null },
+): 'MATCH' | 'DIFFERS' | 'NONE' {
+  const m = /^(\d{4})-(\d{2})/.exec(dateOfBirth ?? '');
+  if (!m || record.year_of_birth === null || record.month_of_birth === null) return 'NONE';
+  return Number(m[1]) === record.year_of_birth && Number(m[2]) === record.month_of_birth ? 'MATCH' : 'DIFFERS';
+}

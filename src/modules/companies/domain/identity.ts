@@ -4,6 +4,7 @@
  * a contact is. The eIDV module decides what that is worth (eidv/domain/companies-house.ts); this file only
  * says who is who.
  */
+import { birthMonthYearAgreement } from '../../../platform/domain/dates.ts';
 import { samePerson, type GivenContact } from './discrepancies.ts';
 import { contactAddressOf, type RegisterPerson } from './people.ts';
 
@@ -48,7 +49,6 @@ export function identityOfPerson(p: RegisterPerson, link: CompaniesHouseIdentity
  */
 export function registerPersonOf(contact: GivenContact, people: readonly RegisterPerson[]): RegisterPerson | undefined {
   const hits = people.filter((p) => samePerson(contact, p));
-  const m = /^(\d{4})-(\d{2})/.exec(contact.date_of_birth);
-  const agrees = (p: RegisterPerson) => m !== null && p.year_of_birth === Number(m[1]) && p.month_of_birth === Number(m[2]);
+  const agrees = (p: RegisterPerson) => birthMonthYearAgreement(contact.date_of_birth, p) === 'MATCH';
   return hits.find(agrees) ?? hits[0];
 }

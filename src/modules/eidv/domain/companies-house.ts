@@ -19,6 +19,7 @@
  * contradiction for a person to look at (`conflicts`, which stops a PASS). A contact only matched by name with
  * another birth month is most likely someone else: the record then says nothing.
  */
+import { birthMonthYearAgreement } from '../../../platform/domain/dates.ts';
 import { anyAddressMatches, sameName, type PersonQuery, type SourceResult } from './identity.ts';
 
 /** The companies module's identity record, as far as this source reads it (its `CompaniesHouseIdentity`). */
@@ -42,11 +43,7 @@ export function companiesHouseResult(person: PersonQuery, record: CompaniesHouse
   const name = sameName(person, { first_name: record.forename, middle_name: record.middle_names, last_name: record.surname });
   reasons.push(name ? 'COMPANIES_HOUSE_NAME_MATCH' : 'COMPANIES_HOUSE_NAME_MISMATCH');
 
-  const dob = /^(\d{4})-(\d{2})/.exec(person.date_of_birth);
-  let monthYear: 'MATCH' | 'DIFFERS' | 'NONE' = 'NONE';
-  if (record.year_of_birth !== null && record.month_of_birth !== null && dob) {
-    monthYear = Number(dob[1]) === record.year_of_birth && Number(dob[2]) === record.month_of_birth ? 'MATCH' : 'DIFFERS';
-  }
+  const monthYear = birthMonthYearAgreement(person.date_of_birth, record);
   reasons.push({ MATCH: 'COMPANIES_HOUSE_DOB_MONTH_YEAR_MATCH', DIFFERS: 'COMPANIES_HOUSE_DOB_DIFFERS', NONE: 'COMPANIES_HOUSE_NO_DOB' }[monthYear]);
   if (monthYear === 'DIFFERS' && record.link === 'ADDED') conflicts.push('COMPANIES_HOUSE_DOB_DIFFERS');
 
