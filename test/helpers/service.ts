@@ -14,7 +14,9 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
 
 /**
  * A fresh database for one test file (or a benchmark): in-memory PGlite, or a new database on the PostgreSQL
- * server. The PostgreSQL pool connects only when first used.
+ * server. The PostgreSQL pool connects only when first used. It is left empty, not migrated: the database
+ * layer's own tests (prepared statements, jobs) want bare tables of their own; callers that want the schema call
+ * `migrate(db)`.
  */
 export async function freshDatabase(kind: 'pglite' | 'postgres' = databaseKind): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
