@@ -11,7 +11,7 @@ import type { Db } from '../../platform/db/db.ts';
 import { isoDate } from '../../platform/domain/dates.ts';
 import { profileFromBasicRow, pscFromSnapshotLine } from './domain/bulk.ts';
 import { normaliseCompanyNumber } from './domain/company-number.ts';
-import type { ChPsc, RegisterExtract, RegisterSource } from './domain/register.ts';
+import type { RegisterExtract, RegisterSource } from './domain/register.ts';
 import { registerRepo } from './companies.repo.ts';
 
 
@@ -38,40 +38,45 @@ export async function importBulkFile(db: Db, file: string, options: { now?: () =
 
 async function importBasic(db: Db, file: string, today: string): Promise<number> {
   const parser = createReadStream(file).pipe(parse({ columns: (header: string[]) => header.map((h) => h.trim()), bom: true, relax_column_count: true }));
-  let batch: Array<{ number: string; profile: NonNullable<ReturnType<typeof profileFromBasicRow>> }> = [];
-  let count = 0;
-  for await (const row of parser as AsyncIterable<Record<string, string>>) {
-    const profile = profileFromBasicRow(row, today);
-    const number = profile && normaliseCompanyNumber(profile.company_number);
-    if (!profile || !number) continue;
-    batch.push({ number, profile: { ...profile, company_number: number } });
-    if (batch.length >= BATCH) {
-      await registerRepo.upsertProfiles(db, batch);
-      count += batch.length;
-      batch = [];
+  async function* profiles() {
+    for await (const row of parser as AsyncIterable<Record<string, string>>) {
+      const profile = profileFromBasicRow(row, today);
+      const number = profile && normaliseCompanyNumber(profile.company_number);
+      if (profile && number) yield { number, profile: { ...profile, company_number: number } };
     }
   }
-  if (batch.length) await registerRepo.upsertProfiles(db, batch);
-  return count + batch.length;
+  return writeInBatches(profiles(), (batch) => registerRepo.upsertProfiles(db, batch));
 }
 
 async function importPscs(db: Db, file: string): Promise<number> {
   const lines = createInterface({ input: createReadStream(file), crlfDelay: Infinity });
-  let batch: Array<{ number: string; id: string; psc: ChPsc }> = [];
+  async function* pscs() {
+    let kept = 0;
+    for await (const line of lines) {
+      const entry = pscFromSnapshotLine(line);
+      const number = entry && normaliseCompanyNumber(entry.company_number);
+      if (!entry || !number) continue;
+      // The self link is the PSC's id; a line without one keys on its etag, else on its place in the file.
+      yield { number, id: entry.psc.links?.self ?? entry.psc.etag ?? `${kept}`, psc: entry.psc };
+      kept += 1;
+    }
+  }
+  return writeInBatches(pscs(), (batch) => registerRepo.upsertPscs(db, batch));
+}
+
+/** Writes rows BATCH at a time (a bulk product holds millions), returning how many were written. */
+async function writeInBatches<T>(rows: AsyncIterable<T>, write: (batch: T[]) => Promise<unknown>): Promise<number> {
+  let batch: T[] = [];
   let count = 0;
-  for await (const line of lines) {
-    const entry = pscFromSnapshotLine(line);
-    const number = entry && normaliseCompanyNumber(entry.company_number);
-    if (!entry || !number) continue;
-    // The self link is the PSC's id; a line without one keys on its etag.
-    batch.push({ number, id: entry.psc.links?.self ?? entry.psc.etag ?? `${count + batch.length}`, psc: entry.psc });
+  for await (const row of rows) {
+    batch.push(row);
     if (batch.length >= BATCH) {
-      await registerRepo.upsertPscs(db, batch);
+      await write(batch);
       count += batch.length;
       batch = [];
     }
   }
-  if (batch.length) await registerRepo.upsertPscs(db, batch);
+  if (batch.length) await write(batch);
   return count + batch.length;
 }
 
