@@ -7,7 +7,8 @@
 import anyAscii from 'any-ascii';
 import { pinyin } from 'pinyin-pro';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
-import { companyFormKind, foldCompanyPhrases } from './company-forms.ts';
+import { companyFormKind, foldCjkCompanyForms, foldCompanyPhrases } from './company-forms.ts';
+import { joinBrokenKana } from './japanese.ts';
 import { givenNameGroups, type GivenName } from './given-names.ts';
 import { scriptReadings, type ReadingWord } from './scripts.ts';
 
@@ -293,11 +294,15 @@ function arabicReading(text: string): string {
     .replace(/\u0628/g, 'p');
 }
 
+const CJK_OR_HANGUL = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]/;
+
 function transliterate(input: string, alternative = false): { text: string; transliterated: boolean } {
   let text = input.normalize('NFKC');
   if (alternative && BELARUSIAN.test(text)) text = belarusianToRussian(text);
   if (alternative && ARABIC.test(text)) text = arabicReading(text);
   const transliterated = /[^\u0000-\u024f\u1e00-\u1eff]/.test(text.replace(/[\u2000-\u206f\u3000-\u303f\u30fb]/g, ''));
+  // Legal forms in CJK characters (株式会社) as their Latin abbreviation before the characters are read.
+  if (CJK_OR_HANGUL.test(text)) text = foldCjkCompanyForms(joinBrokenKana(text));
   if (GREEK.test(text)) {
     text = text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
     for (const [re, to] of GREEK_RULES) text = text.replace(re, to);
@@ -463,8 +468,31 @@ export function normalizeName(input: string): NormalizedName {
       if (tokens.length > 0) readings.push(tokens);
     }
   }
+  for (const part of bracketedParts(input) ?? []) {
+    const n = normalizeName(part);
+    if (n.tokens.length > 0) (readings ??= []).push(n.tokens, ...(n.readings ?? []));
+  }
   if (readings && readings.length > 0) result.readings = readings;
   return result;
+}
+
+const BRACKETED = /^([^()（）]+?)\s*[(（]([^()（）]+)[)）][\s,.;]*$/;
+const NOT_LATIN = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/;
+
+/**
+ * A name followed by its other forms in brackets, as the UN list writes some: the name in Latin letters and in
+ * its own script (`Djaafar Abou Mohamed (جعفر ابو محمد)`), or in its script and then its spellings
+ * (`حسن غول (Hassan Ghul; Hassan Gul)`). Each form is also read alone (another reading), so that it meets a
+ * name written in one form only. Undefined for a bracket in the same script that lists no other names
+ * (`HANIFA MONEY EXCHANGE OFFICE (BRANCH ...)`), which stays one name.
+ */
+export function bracketedParts(input: string): string[] | undefined {
+  const m = BRACKETED.exec(input.trim());
+  if (!m) return undefined;
+  const outside = m[1]!.trim();
+  const inside = m[2]!.split(/[;；]/).map((s) => s.trim()).filter(Boolean);
+  if (inside.length < 2 && NOT_LATIN.test(outside) === NOT_LATIN.test(m[2]!)) return undefined;
+  return [outside, ...inside];
 }
 
 /**
