@@ -68,6 +68,13 @@ const USUAL: Record<string, string> = {
 const PARTICLE_WORDS = new Set(['بن', 'ابن', 'بنت', 'ولد', 'آل']);
 /** Words that take the article of the next word along when written in Latin (Abdul Rahman, Abu l-Hasan). */
 const TAKES_ARTICLE = new Set(['عبد', 'أبو', 'ابو', 'ذو']);
+/** Words Latin writes joined to the next in the joined reading: those above and the nasab particles (Binladen, Binalshibh). */
+const JOINS_NEXT = new Set([...TAKES_ARTICLE, 'بن', 'ابن', 'بنت']);
+/**
+ * Titles and honorifics written in the script (Hajji, Sheikh, Mullah, Mawlawi, Mufti, Imam), dropped as normalize.ts
+ * drops their Latin forms: a listing that writes HAJJI keeps it out of the name, and the script name must too.
+ */
+const TITLE_WORDS = new Set(['حاجي', 'حاجى', 'حجي', 'الحاج', 'شيخ', 'الشيخ', 'ملا', 'مولوي', 'مولوى', 'مولانا', 'مفتي', 'امام', 'إمام']);
 
 /**
  * Second words of compound names that Latin writes joined to the first as often as apart: the theophoric and
@@ -163,7 +170,7 @@ function joinedWords(words: string[], particles: boolean): ReadingWord[] {
   for (let i = 0; i < words.length; i++) {
     const w = words[i]!;
     const next = words[i + 1];
-    const join = next !== undefined && !TAKES_ARTICLE.has(next) && ((particles && TAKES_ARTICLE.has(w)) || COMPOUND_SECOND.has(next) || SUFFIX_WORDS.has(next));
+    const join = next !== undefined && !JOINS_NEXT.has(next) && ((particles && JOINS_NEXT.has(w)) || COMPOUND_SECOND.has(next) || SUFFIX_WORDS.has(next));
     const r = wordOf(w, !join && !particles && TAKES_ARTICLE.has(w) && next !== undefined && next.startsWith('ال'), join ? next : undefined);
     if (r) out.push(r);
     if (join) i++;
@@ -180,10 +187,12 @@ export function arabicReadings(input: string): ReadingWord[][] | undefined {
   const written = arabicLetters(input.replace(HARAKAT, '')).split(/[\s,.\-·()،]+/).filter(Boolean);
   if (written.length === 0 || !written.every((w) => ARABIC_WORD.test(w))) return undefined;
   // عبد / أبو written joined to an article word (عبدالغنی) is also two words, as Latin writes it (Abdul Ghani).
-  const words = written.flatMap((w) => {
+  const split = written.flatMap((w) => {
     const m = /^(عبد|أبو|ابو)(ال.{2,})$/.exec(w);
     return m ? [m[1]!, m[2]!] : [w];
   });
+  const untitled = split.filter((w) => !TITLE_WORDS.has(w));
+  const words = untitled.length > 0 ? untitled : split;
   const apart: ReadingWord[] = [];
   words.forEach((w, i) => {
     const next = words[i + 1];

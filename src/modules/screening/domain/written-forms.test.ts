@@ -114,6 +114,15 @@ describe('Arabic script: letters, compounds and endings (arabic.ts)', () => {
     ['an initial ayn before alef is still a vowel', 'عامر خان', 'Mir Khan'],
     ['an ending does not make another name', 'آخوند زاده', 'Akhundov'],
   ])('%s: %s !~ %s', (_d, a, b) => expectNoMatch(a, b));
+  it('a title written in the script is dropped as its Latin form is (Hajji, Mullah)', () => {
+    const m = new Matcher([entity('k', ['HAJJI MUHAMMAD KHAN'], 'person'), entity('h', ['MULLAH HASAN AKHUND'], 'person')]);
+    expect(m.screen({ name: 'حاجي محمد خان', type: 'person' }).map((x) => x.entityId)).toContain('k');
+    expect(m.screen({ name: 'ملا حسن آخوند', type: 'person' }).map((x) => x.entityId)).toContain('h');
+  });
+  it('bin joined to the next word, as Latin writes it', () => {
+    const m = new Matcher([entity('b', ['OSAMA MOHAMMED BINLADEN'], 'person')]);
+    expect(m.screen({ name: 'أسامة محمد بن لادن', type: 'person' }).map((x) => x.entityId)).toContain('b');
+  });
   it('a legal form transcribed into Arabic script (لمتد limited) is a legal form', () => {
     const forms = normalizeName('نور لمتد').readings?.flatMap((r) => r.map((t) => t.form));
     expect(forms).toContain('llc');
