@@ -294,6 +294,10 @@ function arabicReading(text: string): string {
     .replace(/\u0628/g, 'p');
 }
 
+/** A name in Japanese writing: kana, maybe with kanji and Latin letters, and no other script. */
+const JAPANESE_TEXT = /[\u3041-\u30ff]/;
+const NOT_JAPANESE = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
 const CJK_OR_HANGUL = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]/;
 
 function transliterate(input: string, alternative = false): { text: string; transliterated: boolean } {
@@ -431,6 +435,9 @@ export function normalizeName(input: string): NormalizedName {
   }
   const result = normalizeWords(input, all, transliterated);
   if (!transliterated) listedParts(input, result.tokens);
+  // Kana write every vowel: their romanisation is a spelling, not the consonants of an abjad, so it gets no
+  // consonant-skeleton leniency (ソニー is not Sana); the loanword patterns (japanese.ts) read it instead.
+  if (transliterated && JAPANESE_TEXT.test(input) && !NOT_JAPANESE.test(input)) for (const t of result.tokens) t.translit = false;
   for (const t of result.tokens) {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));

@@ -80,6 +80,13 @@ describe('katakana loanwords (japanese.ts)', () => {
     ['a shorter name', 'アルロサ', 'Rosa'],
     ['another ending', 'ノヴァテク', 'Novartis'],
   ])('%s: %s !~ %s', (_d, a, b) => expectNoMatch(a, b));
+  // Kana write every vowel: their romanisation gets no consonant-skeleton leniency (normalize.ts).
+  it.each([
+    ['ユニクロ', 'Inhocar'],
+    ['ニトリ', 'Inter'],
+    ['サントリー', 'Sundial'],
+    ['バンダイ', 'Bandes'],
+  ])('kana are spelt, not consonants only: %s !~ %s', (a, b) => expectNoMatch(a, b));
   it('a space before the long-vowel mark or a small kana is joined up', () => {
     expect(joinBrokenKana('アエロフロ ート')).toBe('アエロフロート');
     expect(joinBrokenKana('イジ ュマシュ')).toBe('イジュマシュ');
