@@ -187,12 +187,12 @@ export function arabicReadings(input: string): ReadingWord[][] | undefined {
   const written = arabicLetters(input.replace(HARAKAT, '')).split(/[\s,.\-·()،]+/).filter(Boolean);
   if (written.length === 0 || !written.every((w) => ARABIC_WORD.test(w))) return undefined;
   // عبد / أبو written joined to an article word (عبدالغنی) is also two words, as Latin writes it (Abdul Ghani).
-  const split = written.flatMap((w) => {
+  const pieces = written.flatMap((w) => {
     const m = /^(عبد|أبو|ابو)(ال.{2,})$/.exec(w);
     return m ? [m[1]!, m[2]!] : [w];
   });
-  const untitled = split.filter((w) => !TITLE_WORDS.has(w));
-  const words = untitled.length > 0 ? untitled : split;
+  const untitled = pieces.filter((w) => !TITLE_WORDS.has(w));
+  const words = untitled.length > 0 ? untitled : pieces;
   const apart: ReadingWord[] = [];
   words.forEach((w, i) => {
     const next = words[i + 1];

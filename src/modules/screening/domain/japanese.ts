@@ -236,9 +236,11 @@ const JAPANESE_FORMS = new Set(['jsc', 'llc', 'co']);
  * for a name with no katakana or legal form: a person's name, read by japaneseReadings' other paths.
  */
 function companyReading(input: string): ReadingWord[] | undefined {
-  const text = foldCjkCompanyForms(joinBrokenKana(input)).toLowerCase();
+  const joined = joinBrokenKana(input).toLowerCase();
+  const text = foldCjkCompanyForms(joined);
   const runs = text.match(SCRIPT_RUN) ?? [];
-  if (runs.length === 0 || !(runs.some((r) => KATAKANA_WORD.test(r)) || (runs.some((r) => JAPANESE_FORMS.has(r)) && text !== input.toLowerCase()))) return undefined;
+  const japaneseForm = text !== joined && runs.some((r) => JAPANESE_FORMS.has(r));
+  if (!runs.some((r) => KATAKANA_WORD.test(r)) && !japaneseForm) return undefined;
   const dict = runs.some((r) => HAN_WORD.test(r)) ? nameDictionary() : null;
   return runs.map((r): ReadingWord => {
     if (KANA_WORD.test(r)) return kanaWord(r);
