@@ -483,6 +483,23 @@ export function normalizeName(input: string): NormalizedName {
   return result;
 }
 
+/**
+ * The same name written twice side by side, in Latin letters and in its script, without brackets (`Agha Jan
+ * Alizai اغا جان عالیزی`): two runs of words in two scripts with as many words each (a transcription keeps
+ * the words), two or more. Undefined otherwise: a name with one foreign word (`ガスプロム Holdings`) is one name.
+ */
+function sideBySide(input: string): string[] | undefined {
+  const words = input.trim().split(/\s+/);
+  if (words.length < 4 || words.length % 2 !== 0) return undefined;
+  const half = words.length / 2;
+  const first = words.slice(0, half);
+  const second = words.slice(half);
+  const script = (ws: string[]) => (ws.every((w) => NOT_LATIN.test(w)) ? 'other' : ws.every((w) => !NOT_LATIN.test(w)) ? 'latin' : 'mixed');
+  const a = script(first);
+  const b = script(second);
+  return a !== 'mixed' && b !== 'mixed' && a !== b ? [first.join(' '), second.join(' ')] : undefined;
+}
+
 const BRACKETED = /^([^()（）]+?)\s*[(（]([^()（）]+)[)）][\s,.;]*$/;
 const NOT_LATIN = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/;
 
@@ -495,7 +512,7 @@ const NOT_LATIN = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/;
  */
 export function bracketedParts(input: string): string[] | undefined {
   const m = BRACKETED.exec(input.trim());
-  if (!m) return undefined;
+  if (!m) return sideBySide(input);
   const outside = m[1]!.trim();
   const inside = m[2]!.split(/[;；]/).map((s) => s.trim()).filter(Boolean);
   if (inside.length < 2 && NOT_LATIN.test(outside) === NOT_LATIN.test(m[2]!)) return undefined;

@@ -146,6 +146,12 @@ describe('a name with its other forms in brackets (normalize.ts)', () => {
     expect(bracketedParts('Djaafar Abou Mohamed (جعفر ابو محمد)')).toEqual(['Djaafar Abou Mohamed', 'جعفر ابو محمد']);
     expect(bracketedParts('حسن گل (Hassan Gul; Hasan Gul)')).toEqual(['حسن گل', 'Hassan Gul', 'Hasan Gul']);
   });
+  it('splits the same name written side by side in Latin letters and its script, word for word', () => {
+    expect(bracketedParts('Karim Noor Khan كريم نور خان')).toEqual(['Karim Noor Khan', 'كريم نور خان']);
+    expect(bracketedParts('ガスプロム Holdings')).toBeUndefined();
+    expect(bracketedParts('Gazprom Export Holdings ガスプロム')).toBeUndefined();
+    expectMatch('Karim Noor Khan كريم نور خان', 'كريم نور خان');
+  });
   it('leaves a bracket in the same script that names no other form', () => {
     expect(bracketedParts('HANIFA EXCHANGE OFFICE (BRANCH IN ALBU KAMAL)')).toBeUndefined();
   });
