@@ -17,6 +17,14 @@
 import type { ReadingWord } from './reading-word.ts';
 
 const ARABIC_WORD = /^[\u0600-\u06ff\u0750-\u077f\u200c]+$/;
+
+/**
+ * One letter in the forms Persian, Urdu and Pashto write it: Farsi yeh ی, keheh ک, heh doachashmee ھ, heh goal ہ,
+ * ae ە and heh with yeh ۀ are the Arabic ي ك ه. Folded before the word tables are looked up (الدین is الدين).
+ */
+export function arabicLetters(text: string): string {
+  return text.replace(/\u06cc/g, 'ي').replace(/\u06a9/g, 'ك').replace(/[\u06be\u06c1\u06d5\u06c0]/g, 'ه');
+}
 const HARAKAT = /[\u064b-\u065f\u0670\u06d6-\u06ed\u0640]/g;
 const V = '[aeiouy]';
 
@@ -34,6 +42,12 @@ const PLAIN: Record<string, string> = {
   'گ': 'g', 'ل': 'l', 'م': 'm', 'ن': 'n', 'ه': 'h', 'ة': 'a', 'ا': 'a', 'آ': 'a', 'أ': 'a', 'إ': 'i', 'ى': 'a', 'و': 'u', 'ي': 'i',
   'ی': 'i', 'ې': 'e', 'ے': 'e', 'ڤ': 'v', 'ٹ': 't', 'ڈ': 'd', 'ڑ': 'r',
 };
+/**
+ * Letters Persian, Urdu, Pashto and Turkish-influenced spellings read otherwise than Arabic (ذ ض ظ as z, ث as s:
+ * فیض Faiz, ذاکر Zakir, فضل Fazal): the plain reading with those values too, so that the name index finds the
+ * Latin spelling (the pattern already accepts it).
+ */
+const PERSIAN_VALUES: Record<string, string> = { 'ذ': 'z', 'ض': 'z', 'ظ': 'z', 'ث': 's' };
 /** Long vowels and alef: a vowel the Latin form shows (و and ي may also be the consonants w/v and y). */
 const VOWEL_LETTERS: Record<string, string> = {
   'ا': `${V}+`, 'آ': `${V}+`, 'ى': `${V}+`, 'ې': `${V}+`, 'ے': `${V}+`,
@@ -46,14 +60,31 @@ const GLOTTAL = new Set(['ع', 'ء', 'أ', 'إ', 'ئ', 'ؤ']);
 /** Common name words and their usual spelling (the pattern still accepts the others). */
 const USUAL: Record<string, string> = {
   'محمد': 'muhammad', 'أحمد': 'ahmad', 'احمد': 'ahmad', 'محمود': 'mahmud', 'علي': 'ali', 'على': 'ali', 'عمر': 'umar', 'حسن': 'hasan',
-  'حسين': 'husayn', 'حسین': 'hosein', 'بن': 'bin', 'ابن': 'ibn', 'بنت': 'bint', 'عبد': 'abd', 'أبو': 'abu', 'ابو': 'abu', 'الله': 'allah',
+  'حسين': 'husayn', 'بن': 'bin', 'ابن': 'ibn', 'بنت': 'bint', 'عبد': 'abd', 'أبو': 'abu', 'ابو': 'abu', 'الله': 'allah',
   'يوسف': 'yusuf', 'ابراهيم': 'ibrahim', 'إبراهيم': 'ibrahim', 'خالد': 'khalid', 'مصطفى': 'mustafa', 'عثمان': 'uthman', 'أسامة': 'usama',
   'اسامة': 'usama', 'صالح': 'salih', 'سعيد': 'said', 'جعفر': 'jafar', 'حمزة': 'hamza', 'موسى': 'musa', 'عيسى': 'isa', 'يحيى': 'yahya',
-  'لله': 'lah', 'رضا': 'reza', 'مهدی': 'mehdi', 'مهدي': 'mahdi', 'فاطمة': 'fatima', 'عائشة': 'aisha', 'زينب': 'zaynab', 'مريم': 'maryam',
+  'لله': 'lah', 'رضا': 'reza', 'مهدي': 'mahdi', 'فاطمة': 'fatima', 'عائشة': 'aisha', 'زينب': 'zaynab', 'مريم': 'maryam',
 };
 const PARTICLE_WORDS = new Set(['بن', 'ابن', 'بنت', 'ولد', 'آل']);
 /** Words that take the article of the next word along when written in Latin (Abdul Rahman, Abu l-Hasan). */
 const TAKES_ARTICLE = new Set(['عبد', 'أبو', 'ابو', 'ذو']);
+/** Words Latin writes joined to the next in the joined reading: those above and the nasab particles (Binladen, Binalshibh). */
+const JOINS_NEXT = new Set([...TAKES_ARTICLE, 'بن', 'ابن', 'بنت']);
+/**
+ * Titles and honorifics written in the script (Hajji, Sheikh, Mullah, Mawlawi, Mufti, Imam), dropped as normalize.ts
+ * drops their Latin forms: a listing that writes HAJJI keeps it out of the name, and the script name must too.
+ */
+const TITLE_WORDS = new Set(['حاجي', 'حاجى', 'حجي', 'الحاج', 'شيخ', 'الشيخ', 'ملا', 'مولوي', 'مولوى', 'مولانا', 'مفتي', 'امام', 'إمام']);
+
+/**
+ * Second words of compound names that Latin writes joined to the first as often as apart: the theophoric and
+ * religious ones (Nasrallah, Salahuddin, Azizurrahman, Anwarulhaq, Saifulislam, Nooruzzaman, Ruhulamin).
+ */
+const COMPOUND_SECOND = new Set(['الله', 'الدين', 'الرحمن', 'الرحمان', 'الحق', 'الاسلام', 'الإسلام', 'الزمان', 'الامين', 'الأمين']);
+/** Persian and Pashto name endings written apart and joined in Latin (Akhundzada, Shahidkhel, Ishaqzai). */
+const SUFFIX_WORDS = new Set(['زاده', 'زاد', 'خيل', 'زي', 'جان']);
+/** Legal forms written in Arabic script (the English word transcribed, لمتد limited, or the native شركة company), as company-forms.ts spells them. */
+const FORM_WORDS: Record<string, string> = { 'لمتد': 'ltd', 'لميتد': 'ltd', 'ليمتد': 'ltd', 'ليميتد': 'ltd', 'شركة': 'co', 'كمپني': 'co', 'كمپنى': 'co', 'كمبني': 'co' };
 
 /** The article as Latin writes it when attached or assimilated (al-, el-, ad-, ar-, ash-), or left out. */
 const ARTICLE = `(?:${V}*[lnrstdz]h?)?${V}*`;
@@ -65,7 +96,8 @@ function bodyOf(word: string): string {
   letters.forEach((ch, i) => {
     const last = i === letters.length - 1;
     let unit = '';
-    if (GLOTTAL.has(ch)) unit = i === 0 ? `${V}+` : '';
+    // An initial ayn or hamza is a vowel in Latin, one with the alef after it (عامر Amir, Aamir).
+    if (GLOTTAL.has(ch)) unit = i === 0 && !(letters[1] === 'ا' || letters[1] === 'آ') ? `${V}+` : '';
     else if (VOWEL_LETTERS[ch]) unit = i === 0 && (ch === 'و' || ch === 'ي' || ch === 'ی') ? (ch === 'و' ? '(?:w|v|u|o)' : '(?:y|i|j|e)') : VOWEL_LETTERS[ch]!;
     else if (ch === 'ة') unit = '(?:h|t)?';
     else if (ch === 'ه') unit = last ? 'h?' : 'h';
@@ -79,14 +111,14 @@ function bodyOf(word: string): string {
   return re;
 }
 
-function plainOf(word: string): string {
+function plainOf(word: string, values: Record<string, string> = PLAIN): string {
   if (USUAL[word]) return USUAL[word]!;
   let out = '';
   [...word].forEach((ch, i) => {
     if (GLOTTAL.has(ch)) out += i === 0 ? (ch === 'إ' ? 'i' : 'a') : '';
     else if (i === 0 && ch === 'و') out += 'w';
     else if (i === 0 && (ch === 'ي' || ch === 'ی')) out += 'y';
-    else out += PLAIN[ch] ?? '';
+    else out += values[ch] ?? PLAIN[ch] ?? '';
   });
   return out.replace(/(.)\1+/g, '$1');
 }
@@ -106,41 +138,71 @@ function split(word: string): { bare: string; article: boolean } {
 function wordOf(word: string, takesArticle: boolean, second?: string): ReadingWord | undefined {
   const first = split(word);
   let re = (first.article ? ARTICLE : '') + bodyOf(first.bare);
+  if (FORM_WORDS[word] && second === undefined) return { text: FORM_WORDS[word]! };
   let text = plainOf(first.bare);
+  let persian = plainOf(first.bare, PERSIAN_VALUES);
+  const alts: string[] = [];
   if (second !== undefined) {
     const next = split(second === 'الله' ? 'اللله' : second);
-    re += ARTICLE + bodyOf(next.bare);
+    re += (SUFFIX_WORDS.has(second) ? '' : ARTICLE) + bodyOf(next.bare);
+    // Latin joins a compound with the article as u or assimilated (Salahuddin, Azizurrahman): that spelling too, for the index.
+    if (next.article && !TAKES_ARTICLE.has(word)) alts.push(collapsed(`${text}u${plainOf(next.bare)}`));
     text += (next.article ? 'al' : '') + plainOf(next.bare);
+    persian += (next.article ? 'al' : '') + plainOf(next.bare, PERSIAN_VALUES);
   } else if (takesArticle) re += `(?:${V}?l)?`;
   if (text.length === 0) return undefined;
+  if (persian !== text) alts.push(persian);
   return {
     text: text.length === 1 ? `${text}${text}` : text,
+    ...(alts.length > 0 ? { alts } : {}),
     pattern: new RegExp(`^${re}$`),
     ...(PARTICLE_WORDS.has(word) && second === undefined ? { particle: true } : {}),
   };
 }
 
 /**
- * Readings of a name written in Arabic script: the words as written, and the same with عبد / أبو / ...
- * joined to the next word and a word joined to a following الله or الدين (Abdullah, Nasrallah, Salahuddin).
+ * The words with some joined to the next: `particles` joins عبد / أبو / ذو to the word after them (Abdurrahman),
+ * and every reading joins a word to a compound's second word (الله, الدين ...: Nasrallah, Salahuddin) and to a
+ * Persian or Pashto ending (زاده, خيل: Akhundzada, Shahidkhel).
+ */
+function joinedWords(words: string[], particles: boolean): ReadingWord[] {
+  const out: ReadingWord[] = [];
+  for (let i = 0; i < words.length; i++) {
+    const w = words[i]!;
+    const next = words[i + 1];
+    const join = next !== undefined && !JOINS_NEXT.has(next) && ((particles && JOINS_NEXT.has(w)) || COMPOUND_SECOND.has(next) || SUFFIX_WORDS.has(next));
+    const r = wordOf(w, !join && !particles && TAKES_ARTICLE.has(w) && next !== undefined && next.startsWith('ال'), join ? next : undefined);
+    if (r) out.push(r);
+    if (join) i++;
+  }
+  return out;
+}
+
+/**
+ * Readings of a name written in Arabic script: the words as written; the same with عبد / أبو / ... joined to the
+ * next word and compounds and endings joined (Abdurrahman, Nasrallah, Akhundzada); and, when it differs from
+ * both, compounds and endings joined with عبد / أبو apart (Azizurrahman Abdul Ahad).
  */
 export function arabicReadings(input: string): ReadingWord[][] | undefined {
-  const words = input.replace(HARAKAT, '').split(/[\s,.\-·()]+/).filter(Boolean);
-  if (words.length === 0 || !words.every((w) => ARABIC_WORD.test(w))) return undefined;
+  const written = arabicLetters(input.replace(HARAKAT, '')).split(/[\s,.\-·()،]+/).filter(Boolean);
+  if (written.length === 0 || !written.every((w) => ARABIC_WORD.test(w))) return undefined;
+  // عبد / أبو written joined to an article word (عبدالغنی) is also two words, as Latin writes it (Abdul Ghani).
+  const pieces = written.flatMap((w) => {
+    const m = /^(عبد|أبو|ابو)(ال.{2,})$/.exec(w);
+    return m ? [m[1]!, m[2]!] : [w];
+  });
+  const untitled = pieces.filter((w) => !TITLE_WORDS.has(w));
+  const words = untitled.length > 0 ? untitled : pieces;
   const apart: ReadingWord[] = [];
   words.forEach((w, i) => {
     const next = words[i + 1];
     const r = wordOf(w, TAKES_ARTICLE.has(w) && next !== undefined && next.startsWith('ال'));
     if (r) apart.push(r);
   });
-  const joined: ReadingWord[] = [];
-  for (let i = 0; i < words.length; i++) {
-    const w = words[i]!;
-    const next = words[i + 1];
-    const join = next !== undefined && (TAKES_ARTICLE.has(w) || next === 'الله' || next === 'الدين');
-    const r = wordOf(w, false, join ? next : undefined);
-    if (r) joined.push(r);
-    if (join) i++;
+  const readings = [apart];
+  for (const particles of [true, false]) {
+    const joined = joinedWords(words, particles);
+    if (readings.every((r) => r.length !== joined.length)) readings.push(joined);
   }
-  return joined.length === apart.length ? [apart] : [apart, joined];
+  return readings;
 }

@@ -11,9 +11,10 @@ function kind(name: string, forms: string): void {
   for (const f of forms.split(' ')) KINDS.set(f, name);
 }
 // Limited liability.
-kind('llc', 'ltd limited llc ooo tov gmbh mbh sarl srl sro spzoo bv pty pte ltda kft doo eood bhd sdn sl slu fzllc fzco fze fzc sagl');
+// Japanese yk (yugen kaisha) and gk (godo kaisha) are limited companies, kk (kabushiki kaisha) a company with shares.
+kind('llc', 'ltd limited llc ooo tov gmbh mbh sarl srl sro spzoo bv pty pte ltda kft doo eood bhd sdn sl slu fzllc fzco fze fzc sagl yk gk');
 // Shares, public or not.
-kind('jsc', 'jsc ojsc pjsc cjsc ao oao zao pao pat prat ag sa sas spa nv plc ab as asa oy oyj zrt nyrt ad ead dd sae saog');
+kind('jsc', 'jsc ojsc pjsc cjsc ao oao zao pao pat prat ag sa sas spa nv plc ab as asa oy oyj zrt nyrt ad ead dd sae saog kk');
 kind('inc', 'inc incorporated corp corporation co company');
 kind('lp', 'llp lp kg');
 for (const f of 'pp cv de_cv eirl jv establishment est trading ko'.split(' ')) KINDS.set(f, f);
@@ -43,9 +44,12 @@ const PHRASES: Array<[RegExp, string]> = [
   [/\b(publichnoe |otkrytoe |zakrytoe |)aktsionernoe obshchestvo\b/g, 'ao'],
   [/\btovarystvo z obmezhenoiu vidpovidalnistiu\b/g, 'tov'],
   [/\bsp z o o\b/g, 'spzoo'],
+  [/\bkabushiki [kg]aisha\b/g, 'kk'],
+  [/\byugen [kg]aisha\b/g, 'yk'],
+  [/\bgodo [kg]aisha\b/g, 'gk'],
 ];
 
-const PHRASE_WORDS = new Set(['company', 'partnership', 'anonyme', 'anonima', 'azioni', 'aktiengesellschaft', 'haftung', 'obshchestvo', 'vidpovidalnistiu', 'sp']);
+const PHRASE_WORDS = new Set(['company', 'partnership', 'anonyme', 'anonima', 'azioni', 'aktiengesellschaft', 'haftung', 'obshchestvo', 'vidpovidalnistiu', 'sp', 'kaisha', 'gaisha']);
 
 /**
  * Legal forms written out or with dots (S.A., L.L.C., B.V.) as one token. Single letters are joined only
@@ -67,4 +71,28 @@ export function foldCompanyPhrases(words: string[]): string[] | undefined {
     if (end > 0 && out.length - end >= 2 && isCompanyForm(joined)) out = [...out.slice(0, end), joined];
   }
   return out === words ? undefined : out;
+}
+
+/**
+ * Legal forms written in Chinese characters or Hangul, longest first, as the abbreviation of their kind.
+ * Japanese: 株式会社 kabushiki kaisha (K.K., "Co., Ltd."), 有限会社 yugen kaisha, 合同会社 godo kaisha (G.K.), and
+ * the forms Japanese lists use for Russian and other companies (公開株式会社 public joint-stock company, PAO;
+ * 非公開株式会社 closed, ZAO; 有限責任会社 limited liability company, OOO). Chinese: 股份有限公司 company
+ * limited by shares, 有限责任公司 limited liability company, 有限公司 limited company, 公司 company.
+ * Korean: 주식회사 (chusik hoesa) and 유한회사 (yuhan hoesa). Japanese and Chinese write them joined to the name,
+ * before or after it (株式会社カラシニコフ, CST有限会社), and a list may break one with a space (有限 会社).
+ * Each becomes the most used abbreviation of its kind (jsc, llc), not its own (kk, yk): a form is looked up in
+ * the name index by its exact spelling, and a rare one would weigh there like a rare name word.
+ */
+const CJK_FORMS: Array<[string, string]> = [
+  ['非公開株式会社', 'jsc'], ['公開株式会社', 'jsc'], ['株式会社', 'jsc'], ['有限責任会社', 'llc'], ['有限会社', 'llc'], ['合同会社', 'llc'],
+  ['股份有限公司', 'jsc'], ['有限责任公司', 'llc'], ['有限責任公司', 'llc'], ['有限公司', 'ltd'], ['公司', 'co'], ['会社', 'co'],
+  ['주식회사', 'jsc'], ['유한회사', 'llc'],
+];
+const CJK_FORM = new RegExp(CJK_FORMS.map(([f]) => [...f].join('[\\s\u3000]*')).join('|'), 'g');
+const CJK_FORM_OF = new Map(CJK_FORMS);
+
+/** Legal forms in Chinese characters or Hangul replaced by their Latin abbreviation, set apart by spaces. */
+export function foldCjkCompanyForms(text: string): string {
+  return text.replace(CJK_FORM, (m) => ` ${CJK_FORM_OF.get(m.replace(/[\s\u3000]/g, ''))} `);
 }

@@ -7,7 +7,8 @@
 import anyAscii from 'any-ascii';
 import { pinyin } from 'pinyin-pro';
 import doubleMetaphone from 'talisman/phonetics/double-metaphone.js';
-import { companyFormKind, foldCompanyPhrases } from './company-forms.ts';
+import { companyFormKind, foldCjkCompanyForms, foldCompanyPhrases } from './company-forms.ts';
+import { joinBrokenKana } from './japanese.ts';
 import { givenNameGroups, type GivenName } from './given-names.ts';
 import { scriptReadings, type ReadingWord } from './scripts.ts';
 
@@ -293,11 +294,19 @@ function arabicReading(text: string): string {
     .replace(/\u0628/g, 'p');
 }
 
+/** A name in Japanese writing: kana, maybe with kanji and Latin letters, and no other script. */
+const JAPANESE_TEXT = /[\u3041-\u30ff]/;
+const NOT_JAPANESE = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
+
+const CJK_OR_HANGUL = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]/;
+
 function transliterate(input: string, alternative = false): { text: string; transliterated: boolean } {
   let text = input.normalize('NFKC');
   if (alternative && BELARUSIAN.test(text)) text = belarusianToRussian(text);
   if (alternative && ARABIC.test(text)) text = arabicReading(text);
   const transliterated = /[^\u0000-\u024f\u1e00-\u1eff]/.test(text.replace(/[\u2000-\u206f\u3000-\u303f\u30fb]/g, ''));
+  // Legal forms in CJK characters (株式会社) as their Latin abbreviation before the characters are read.
+  if (CJK_OR_HANGUL.test(text)) text = foldCjkCompanyForms(joinBrokenKana(text));
   if (GREEK.test(text)) {
     text = text.toLowerCase().normalize('NFD').replace(/[\u0300-\u036f]/g, '').normalize('NFC');
     for (const [re, to] of GREEK_RULES) text = text.replace(re, to);
@@ -426,6 +435,9 @@ export function normalizeName(input: string): NormalizedName {
   }
   const result = normalizeWords(input, all, transliterated);
   if (!transliterated) listedParts(input, result.tokens);
+  // Kana write every vowel: their romanisation is a spelling, not the consonants of an abjad, so it gets no
+  // consonant-skeleton leniency (ソニー is not Sana); the loanword patterns (japanese.ts) read it instead.
+  if (transliterated && JAPANESE_TEXT.test(input) && !NOT_JAPANESE.test(input)) for (const t of result.tokens) t.translit = false;
   for (const t of result.tokens) {
     const alts = altOf.get(t.text);
     if (alts) t.alts = alts.map((w) => makeToken(w, transliterated));
@@ -463,8 +475,48 @@ export function normalizeName(input: string): NormalizedName {
       if (tokens.length > 0) readings.push(tokens);
     }
   }
+  for (const part of bracketedParts(input) ?? []) {
+    const n = normalizeName(part);
+    if (n.tokens.length > 0) (readings ??= []).push(n.tokens, ...(n.readings ?? []));
+  }
   if (readings && readings.length > 0) result.readings = readings;
   return result;
+}
+
+/**
+ * The same name written twice side by side, in Latin letters and in its script, without brackets (`Agha Jan
+ * Alizai اغا جان عالیزی`): two runs of words in two scripts with as many words each (a transcription keeps
+ * the words), two or more. Undefined otherwise: a name with one foreign word (`ガスプロム Holdings`) is one name.
+ */
+function sideBySide(input: string): string[] | undefined {
+  const words = input.trim().split(/\s+/);
+  if (words.length < 4 || words.length % 2 !== 0) return undefined;
+  const half = words.length / 2;
+  const first = words.slice(0, half);
+  const second = words.slice(half);
+  const script = (ws: string[]) => (ws.every((w) => NOT_LATIN.test(w)) ? 'other' : ws.every((w) => !NOT_LATIN.test(w)) ? 'latin' : 'mixed');
+  const a = script(first);
+  const b = script(second);
+  return a !== 'mixed' && b !== 'mixed' && a !== b ? [first.join(' '), second.join(' ')] : undefined;
+}
+
+const BRACKETED = /^([^()（）]+?)\s*[(（]([^()（）]+)[)）][\s,.;]*$/;
+const NOT_LATIN = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f]/;
+
+/**
+ * A name followed by its other forms in brackets, as the UN list writes some: the name in Latin letters and in
+ * its own script (`Djaafar Abou Mohamed (جعفر ابو محمد)`), or in its script and then its spellings
+ * (`حسن غول (Hassan Ghul; Hassan Gul)`). Each form is also read alone (another reading), so that it meets a
+ * name written in one form only. Undefined for a bracket in the same script that lists no other names
+ * (`HANIFA MONEY EXCHANGE OFFICE (BRANCH ...)`), which stays one name.
+ */
+export function bracketedParts(input: string): string[] | undefined {
+  const m = BRACKETED.exec(input.trim());
+  if (!m) return sideBySide(input);
+  const outside = m[1]!.trim();
+  const inside = m[2]!.split(/[;；]/).map((s) => s.trim()).filter(Boolean);
+  if (inside.length < 2 && NOT_LATIN.test(outside) === NOT_LATIN.test(m[2]!)) return undefined;
+  return [outside, ...inside];
 }
 
 /**
