@@ -147,15 +147,22 @@ export function dg15Of(publicKey: KeyObject): Uint8Array {
   return encodeTlv(0x6f, spkiDer(publicKey));
 }
 
-/** DG14 SecurityInfos: ActiveAuthenticationInfo (ECDSA hash) and, when asked, chip authentication with a key. */
-export function dg14Of(opts: { aaHash?: 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512'; caKey?: KeyObject } = {}): Uint8Array {
+/** Chip authentication protocols by their last two OID arcs (Doc 9303-11 §9.2.6): ECDH with 3DES or AES session keys. */
+export type CaProtocol = '2.1' | '2.2' | '2.3' | '2.4';
+
+/**
+ * DG14 SecurityInfos: ActiveAuthenticationInfo (ECDSA hash) and, when asked, chip authentication with a key
+ * (`caProtocol`, default ECDH with AES-128; version 1 for 3DES, 2 for AES).
+ */
+export function dg14Of(opts: { aaHash?: 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512'; caKey?: KeyObject; caProtocol?: CaProtocol } = {}): Uint8Array {
   const infos: asn1js.AsnType[] = [];
   const plain: Record<string, string> = { sha1: '1', sha224: '2', sha256: '3', sha384: '4', sha512: '5' };
   if (opts.aaHash) {
     infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '2.23.136.1.1.5' }), new asn1js.Integer({ value: 1 }), new asn1js.ObjectIdentifier({ value: `0.4.0.127.0.7.1.1.4.1.${plain[opts.aaHash]}` })] }));
   }
   if (opts.caKey) {
-    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '0.4.0.127.0.7.2.2.3.2.2' }), new asn1js.Integer({ value: 1 })] }));
+    const protocol = opts.caProtocol ?? '2.2';
+    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: `0.4.0.127.0.7.2.2.3.${protocol}` }), new asn1js.Integer({ value: protocol === '2.1' ? 1 : 2 })] }));
     infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '0.4.0.127.0.7.2.2.1.2' }), parseDer(spkiDer(opts.caKey), 'SPKI')] }));
   }
   return encodeTlv(0x6e, new Uint8Array(new asn1js.Set({ value: infos }).toBER(false)));
@@ -267,6 +274,8 @@ export interface SampleChip {
   dg14?: Uint8Array;
   dg15?: Uint8Array;
   aaKey?: KeyObject;
+  /** With `chipAuthentication`: the chip authentication private key, whose public half is in DG14. */
+  caKey?: KeyObject;
 }
 
 /**
@@ -274,7 +283,9 @@ export interface SampleChip {
  * default) for the state `country`, and, when asked, an active authentication key (RSA 1024 or P-256) in DG15.
  */
 export async function makeSampleChip(portrait: Uint8Array, mrz = SAMPLE_MRZ, options: {
-  kind?: KeyKind; country?: string; explicit?: boolean; csca?: TestIdentity; activeAuthentication?: 'rsa' | 'ec'; chipAuthentication?: boolean;
+  kind?: KeyKind; country?: string; explicit?: boolean; csca?: TestIdentity; activeAuthentication?: 'rsa' | 'ec';
+  /** A chip authentication key in DG14: true is brainpoolP256r1 with AES-128. */
+  chipAuthentication?: boolean | { curve: 'prime256v1' | 'brainpoolP256r1'; protocol?: CaProtocol };
 } = {}): Promise<SampleChip> {
   const kind = options.kind ?? 'p256';
   const country = options.country ?? 'UT';
@@ -293,12 +304,16 @@ export async function makeSampleChip(portrait: Uint8Array, mrz = SAMPLE_MRZ, opt
     dg15 = dg15Of(keys.publicKey);
     groups.set(15, dg15);
   }
+  let caKey: KeyObject | undefined;
   if (options.activeAuthentication === 'ec' || options.chipAuthentication) {
-    dg14 = dg14Of({ aaHash: options.activeAuthentication === 'ec' ? 'sha256' : undefined, caKey: options.chipAuthentication ? generateKeyPairSync('ec', { namedCurve: 'brainpoolP256r1' }).publicKey : undefined });
+    const ca = options.chipAuthentication === true ? { curve: 'brainpoolP256r1' as const } : options.chipAuthentication || undefined;
+    const caKeys = ca ? generateKeyPairSync('ec', { namedCurve: ca.curve }) : undefined;
+    caKey = caKeys?.privateKey;
+    dg14 = dg14Of({ aaHash: options.activeAuthentication === 'ec' ? 'sha256' : undefined, caKey: caKeys?.publicKey, caProtocol: ca?.protocol });
     groups.set(14, dg14);
   }
   const sod = await makeSod(groups, documentSigner);
-  return { csca, documentSigner, dg1, dg2, sod, mrz, dg14, dg15, aaKey };
+  return { csca, documentSigner, dg1, dg2, sod, mrz, dg14, dg15, aaKey, caKey };
 }
 
 function countryOf(identity: TestIdentity): string {
