@@ -61,7 +61,7 @@ export function simulatedChip(caKey: KeyObject, files: Map<number, Uint8Array>):
       const encrypted = objects.find((o) => o.tag === 0x87)?.value;
       const data = encrypted ? smDecrypt(keys, commandSsc, encrypted.subarray(1)) : new Uint8Array();
       const le = objects.find((o) => o.tag === 0x97)?.value[0];
-      let out = new Uint8Array();
+      let out: Uint8Array = new Uint8Array();
       let sw = 0x9000;
       if (header[1] === 0xa4) {
         const file = files.get((data[0]! << 8) | data[1]!);

@@ -63,7 +63,7 @@ export function retailMac(key: Uint8Array, padded: Uint8Array): Uint8Array {
   if (padded.length === 0 || padded.length % 8 !== 0) throw new Error('the retail MAC takes whole 8-byte blocks');
   const k1 = key.subarray(0, 8);
   const single = concat(k1, k1);
-  let h = new Uint8Array(8);
+  let h: Uint8Array = new Uint8Array(8);
   for (let i = 0; i < padded.length - 8; i += 8) h = ecb('des-ede-ecb', single, xor(h, padded.subarray(i, i + 8)));
   return ecb('des-ede-ecb', key.subarray(0, 16), xor(h, padded.subarray(padded.length - 8)));
 }
@@ -86,7 +86,7 @@ export function aesCmac(key: Uint8Array, message: Uint8Array): Uint8Array {
   const last = new Uint8Array(16);
   last.set(message.subarray((blocks - 1) * 16));
   if (!complete) last[message.length - (blocks - 1) * 16] = 0x80;
-  let x = new Uint8Array(16);
+  let x: Uint8Array = new Uint8Array(16);
   for (let i = 0; i < blocks - 1; i++) x = ecb(name, key, xor(x, message.subarray(i * 16, i * 16 + 16)));
   return ecb(name, key, xor(x, xor(last, complete ? k1 : k2)));
 }
