@@ -1,8 +1,10 @@
-import { createECDH } from 'node:crypto';
+import { createECDH, generateKeyPairSync } from 'node:crypto';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startChipAuthentication, verifyChipAuthResponses, READ_LENGTH } from '../../src/modules/biometrics/chip/chip-auth.ts';
-import { makeSampleChip, SAMPLE_MRZ, type CaProtocol, type SampleChip } from '../../src/modules/biometrics/chip/chip-sample.ts';
+import { certificateDer, dg14Of, makeSampleChip, SAMPLE_MRZ, type CaProtocol, type SampleChip } from '../../src/modules/biometrics/chip/chip-sample.ts';
+import { verifyChipData } from '../../src/modules/biometrics/chip/passive-auth.ts';
+import { trustStoreOf } from '../../src/modules/biometrics/chip/trust-store.ts';
 import { answerChipAuthentication } from '../../src/modules/biometrics/chip/chip-simulator.ts';
 import { deriveSessionKeys, protectResponse, sscBytes } from '../../src/modules/biometrics/chip/secure-messaging.ts';
 
@@ -91,5 +93,49 @@ describe('chip authentication, verified by the server', () => {
   it('the key id picks the key; a DG14 without an ECDH key is refused', () => {
     const chip = chipOf('prime256v1', '2.2');
     expect(() => startChipAuthentication(chip.dg14!, 7)).toThrow(/no chip authentication key 7/);
+  });
+});
+
+describe('chip authentication in the chip check: bound to this document\'s signed DG14 and DG1', () => {
+  const verify = (c: SampleChip, chipAuth: Parameters<typeof verifyChipData>[2]['chipAuth'], files: Partial<SampleChip> = {}) =>
+    verifyChipData({ sod: c.sod, dg1: files.dg1 ?? c.dg1, dg2: c.dg2, dg14: files.dg14 ?? c.dg14 }, trustStoreOf([certificateDer(c.csca.certificate)]), { chipAuth });
+
+  it('the genuine chip\'s answers: verified, no CA_NOT_VERIFIED; no answers: the warning', async () => {
+    const chip = chipOf('brainpoolP256r1', '2.2');
+    const start = startChipAuthentication(chip.dg14!);
+    const { result } = await verify(chip, { session: start.session, responses: answerChipAuthentication(chip.caKey!, chip.dg1, start) });
+    expect(result).toMatchObject({ passed: true, reasons: [], chip_authentication: { performed: true, session_valid: true, verified: true, protocol: 'CA-ECDH-AES-CBC-CMAC-128' } });
+    expect(result.warnings).not.toContain('CA_NOT_VERIFIED');
+    expect((await verify(chip, undefined)).result).toMatchObject({ passed: true, warnings: expect.arrayContaining(['CA_NOT_VERIFIED']), chip_authentication: { performed: false, verified: null } });
+  });
+
+  it('answers without a session of this server: CA_SESSION_INVALID', async () => {
+    const chip = chipOf('brainpoolP256r1', '2.2');
+    const start = startChipAuthentication(chip.dg14!);
+    const { result } = await verify(chip, { session: null, responses: answerChipAuthentication(chip.caKey!, chip.dg1, start) });
+    expect(result).toMatchObject({ passed: false, reasons: ['CA_SESSION_INVALID'], chip_authentication: { session_valid: false, verified: false } });
+  });
+
+  it('a session run with a DG14 of the reader\'s own making (its own key, answered correctly) does not count for the signed files', async () => {
+    const chip = chipOf('prime256v1', '2.2');
+    const own = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
+    const ownDg14 = dg14Of({ caKey: own.publicKey });
+    const start = startChipAuthentication(ownDg14);
+    const responses = answerChipAuthentication(own.privateKey, chip.dg1, start);
+    expect(verifyChipAuthResponses(start.session, responses).valid).toBe(true);
+    // Uploaded with the genuine DG14: the session's key is not in it.
+    expect((await verify(chip, { session: start.session, responses })).result.reasons).toEqual(['CA_FAILED']);
+    // Uploaded with its own DG14: not the SOD's.
+    expect((await verify(chip, { session: start.session, responses }, { dg14: ownDg14 })).result.reasons).toEqual(['DG_HASH_MISMATCH', 'CA_FAILED']);
+  });
+
+  it('the chip answering with a DG1 other than the uploaded one: CA_FAILED', async () => {
+    const chip = chipOf('prime256v1', '2.1');
+    const start = startChipAuthentication(chip.dg14!);
+    const other = Uint8Array.from(chip.dg1);
+    other[10] = other[10]! ^ 0x01;
+    const { result } = await verify(chip, { session: start.session, responses: answerChipAuthentication(chip.caKey!, other, start) });
+    expect(result.reasons).toEqual(['CA_FAILED']);
+    expect(result.errors.join()).toMatch(/DG1 other than the uploaded one/);
   });
 });
