@@ -3,7 +3,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { startChipAuthentication, verifyChipAuthResponses, READ_LENGTH } from '../../src/modules/biometrics/chip/chip-auth.ts';
 import { certificateDer, dg14Of, makeSampleChip, SAMPLE_MRZ, type CaProtocol, type SampleChip } from '../../src/modules/biometrics/chip/chip-sample.ts';
-import { verifyChipData } from '../../src/modules/biometrics/chip/passive-auth.ts';
+import { verifyChipData, type ChipVerifyOptions } from '../../src/modules/biometrics/chip/passive-auth.ts';
 import { trustStoreOf } from '../../src/modules/biometrics/chip/trust-store.ts';
 import { answerChipAuthentication } from '../../src/modules/biometrics/chip/chip-simulator.ts';
 import { deriveSessionKeys, protectResponse, sscBytes } from '../../src/modules/biometrics/chip/secure-messaging.ts';
@@ -97,7 +97,7 @@ describe('chip authentication, verified by the server', () => {
 });
 
 describe('chip authentication in the chip check: bound to this document\'s signed DG14 and DG1', () => {
-  const verify = (c: SampleChip, chipAuth: Parameters<typeof verifyChipData>[2]['chipAuth'], files: Partial<SampleChip> = {}) =>
+  const verify = (c: SampleChip, chipAuth: ChipVerifyOptions['chipAuth'], files: Partial<SampleChip> = {}) =>
     verifyChipData({ sod: c.sod, dg1: files.dg1 ?? c.dg1, dg2: c.dg2, dg14: files.dg14 ?? c.dg14 }, trustStoreOf([certificateDer(c.csca.certificate)]), { chipAuth });
 
   it('the genuine chip\'s answers: verified, no CA_NOT_VERIFIED; no answers: the warning', async () => {
