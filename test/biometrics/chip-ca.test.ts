@@ -16,7 +16,7 @@ import { deriveSessionKeys, protectResponse, sscBytes } from '../../src/modules/
  */
 let portrait: Uint8Array;
 const chips = new Map<string, SampleChip>();
-const chipOf = (curve: 'prime256v1' | 'brainpoolP256r1', protocol: CaProtocol) => chips.get(`${curve}/${protocol}`)!;
+const chipOf = (curve: 'prime256v1' | 'brainpoolP256r1' | 'dh1024', protocol: CaProtocol) => chips.get(`${curve}/${protocol}`)!;
 
 beforeAll(async () => {
   portrait = new Uint8Array(await sharp({ create: { width: 60, height: 80, channels: 3, background: '#a09080' } }).jpeg().toBuffer());
@@ -25,6 +25,7 @@ beforeAll(async () => {
       chips.set(`${curve}/${protocol}`, await makeSampleChip(portrait, SAMPLE_MRZ, { kind: 'p256', chipAuthentication: { curve, protocol } }));
     }
   }
+  for (const protocol of ['1.1', '1.2'] as const) chips.set(`dh1024/${protocol}`, await makeSampleChip(portrait, SAMPLE_MRZ, { kind: 'p256', chipAuthentication: { curve: 'dh1024', protocol } }));
 });
 
 describe('chip authentication, verified by the server', () => {
@@ -43,6 +44,18 @@ describe('chip authentication, verified by the server', () => {
     const result = verifyChipAuthResponses(start.session, responses);
     expect(result).toMatchObject({ valid: true });
     expect(Buffer.from(result.read!)).toEqual(Buffer.from(chip.dg1.subarray(0, READ_LENGTH)));
+  });
+
+  it.each([['1.1', 'CA-DH-3DES-CBC-CBC', 1], ['1.2', 'CA-DH-AES-CBC-CMAC-128', 2]] as const)('DH (1024-bit MODP, X9.42 key) %s: the genuine chip\'s answers verify; another DH key\'s do not', (protocol, name, version) => {
+    const chip = chipOf('dh1024', protocol);
+    const start = startChipAuthentication(chip.dg14!);
+    expect(start).toMatchObject({ protocol: `0.4.0.127.0.7.2.2.3.${protocol}`, name, version });
+    expect(start.ephemeralPublicKey.length).toBe(128);
+    const result = verifyChipAuthResponses(start.session, answerChipAuthentication(chip.caKey!, chip.dg1, start));
+    expect(result.valid).toBe(true);
+    expect(Buffer.from(result.read!)).toEqual(Buffer.from(chip.dg1.subarray(0, READ_LENGTH)));
+    const other = chipOf('dh1024', protocol === '1.1' ? '1.2' : '1.1');
+    expect(verifyChipAuthResponses(start.session, answerChipAuthentication(other.caKey!, chip.dg1, start)).valid).toBe(false);
   });
 
   it('a new session has new keys: answers recorded from another session (a replay) do not verify', () => {

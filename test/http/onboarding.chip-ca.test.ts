@@ -87,7 +87,9 @@ describe('the chip authentication session over the reader API', () => {
     expect(sealed[0]).toBe(2); // under the contact's own data key
     expect(sealed.toString('latin1')).not.toMatch(/kMac|kEnc|CA-ECDH/);
     // A challenge without DG14 has no session; a DG14 that cannot be read is refused on its field.
-    expect((await post(`/verify/${flow.token}/chip/challenge`)).json().chip_authentication).toBeUndefined();
+    const alone = await post(`/verify/${flow.token}/chip/challenge`);
+    expect(alone.statusCode, alone.body).toBe(201);
+    expect(alone.json().chip_authentication).toBeUndefined();
     const bad = await post(`/verify/${flow.token}/chip/challenge`, json({ chip_authentication: { dg14: b64(chip.dg1) } }));
     expect(bad.statusCode, bad.body).toBe(422);
     expect(bad.json().errors).toEqual([expect.objectContaining({ pointer: '/chip_authentication/dg14' })]);

@@ -53,14 +53,18 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; thumbnai
   // Counted against the link's upload budget.
   const Hex = (description: string) => Type.String({ pattern: '^([0-9a-f]{2})+$', description });
   app.post('/verify/:token/chip/challenge', {
+    // No body asks for an AA challenge alone, as before sessions existed: read as {} (validation runs after this hook).
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
     config, schema: {
       tags, summary: 'Active authentication challenge for the passport chip (mobile reader), and with DG14 a chip authentication session: single use, short-lived', params: Type.Object({ token: Token }),
-      body: Type.Optional(Type.Object({
+      body: Type.Object({
         chip_authentication: Type.Optional(Type.Object({
           dg14: Type.String({ minLength: 4, maxLength: 20_000, pattern: '^[A-Za-z0-9+/]*={0,2}$', description: 'DG14 as read from the chip, base64: the server takes the chip authentication key and protocol from it' }),
           key_id: Type.Optional(Type.Integer({ minimum: 0, description: 'the keyId of the ChipAuthenticationPublicKeyInfo to use, when DG14 holds several' })),
         }, { additionalProperties: false })),
-      }, { additionalProperties: false })),
+      }, { additionalProperties: false, description: 'optional: no body (or {}) asks for an active authentication challenge alone' }),
       response: {
         201: Type.Object({
           challenge: Type.String({ pattern: '^[0-9a-f]{16}$', description: '8 bytes, hex: the chip signs exactly these bytes (INTERNAL AUTHENTICATE)' }), expires_at: Type.String({ format: 'date-time' }), ttl_seconds: Type.Integer(),
@@ -78,7 +82,7 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; thumbnai
     },
   }, async (request, reply) => {
     const { token } = request.params;
-    const answer = await deps.flow.chipChallenge(token, request.body ?? {});
+    const answer = await deps.flow.chipChallenge(token, request.body);
     await spend(token);
     return reply.status(201).headers(noStore).send(answer);
   });

@@ -1,4 +1,4 @@
-import { createECDH } from 'node:crypto';
+import { createDiffieHellman, createECDH } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { parseDg14, type Dg14 } from './dg14.ts';
 import { parseDer } from './pki.ts';
@@ -8,7 +8,7 @@ import { publicKeyFromSpki } from './signature.ts';
 /**
  * Chip authentication (Doc 9303-11 §6.2) checked by the server (ADR 0198, after ADR 0127): the server, not the
  * reader, makes the ephemeral key pair, agrees the shared secret with the chip's static key from DG14, derives the
- * session keys and keeps them; the ephemeral private key is dropped at once. It hands the reader its ephemeral
+ * session keys and keeps them; the ephemeral private key is dropped at once. ECDH (the curves of ADR 0125) or DH. It hands the reader its ephemeral
  * public key and two commands it protected with those keys (SELECT EF.DG1, READ BINARY of its first bytes). Only a
  * chip holding DG14's private key derives the same keys, so only it can answer those commands with responses whose
  * MACs verify here; the reader, which never holds the keys, can neither forge nor alter them.
@@ -38,7 +38,7 @@ export interface ChipAuthStart {
   /** 1: MSE:Set KAT (3DES, Doc 9303-11 §6.2.4.1); 2: MSE:Set AT then General Authenticate. */
   version: 1 | 2;
   keyId: number | null;
-  /** The server's ephemeral public key: an uncompressed EC point (04 || x || y). */
+  /** The server's ephemeral public key: an uncompressed EC point (04 || x || y), or for DH the public value (as long as p). */
   ephemeralPublicKey: Uint8Array;
   /** Protected command APDUs, to be sent to the chip as they are, in order, after chip authentication. */
   commands: Uint8Array[];
@@ -53,19 +53,70 @@ const CIPHERS: Record<string, SmCipher> = { 1: '3DES', 2: 'AES-128', 3: 'AES-192
 export const READ_LENGTH = 32;
 const DG1_FID = new Uint8Array([0x01, 0x01]);
 
-/** The protocol to run: the DG14 ChipAuthenticationInfo for an ECDH key (with `keyId` when the chip has several). */
-function chooseProtocol(dg14: Dg14, keyId: number | null): { protocol: string; name: string; version: 1 | 2; keyId: number | null; spki: Uint8Array } {
+/**
+ * The protocol to run: the DG14 ChipAuthenticationInfo for a key (with `keyId` when the chip has several), ECDH
+ * keys before DH ones.
+ */
+function chooseProtocol(dg14: Dg14, keyId: number | null): { protocol: string; name: string; version: 1 | 2; keyId: number | null; spki: Uint8Array; agreement: 'ECDH' | 'DH' } {
   const keys = dg14.chipAuthenticationKeys.filter((k) => keyId === null || k.keyId === keyId);
   if (keys.length === 0) throw new ChipAuthUnsupportedError(keyId === null ? 'DG14 holds no chip authentication key' : `DG14 holds no chip authentication key ${keyId}`);
-  const ecdh = keys.filter((k) => k.keyAgreement === 'ECDH');
-  if (ecdh.length === 0) throw new ChipAuthUnsupportedError('only ECDH chip authentication keys are supported');
-  const key = ecdh[0]!;
+  const key = keys.find((k) => k.keyAgreement === 'ECDH') ?? keys.find((k) => k.keyAgreement === 'DH');
+  if (!key) throw new ChipAuthUnsupportedError('DG14 holds no ECDH or DH chip authentication key');
+  const agreement = key.keyAgreement as 'ECDH' | 'DH';
+  const family = agreement === 'ECDH' ? '2.' : '1.';
   // A ChipAuthenticationInfo for this key (same key id, or none named); without one, Doc 9303-11 implies 3DES, version 1.
-  const info = dg14.chipAuthentication.find((c) => c.protocol.startsWith(`${CA_PREFIX}2.`) && (key.keyId === null || c.keyId === null || c.keyId === key.keyId));
-  const protocol = info?.protocol ?? `${CA_PREFIX}2.1`;
+  const info = dg14.chipAuthentication.find((c) => c.protocol.startsWith(`${CA_PREFIX}${family}`) && (key.keyId === null || c.keyId === null || c.keyId === key.keyId));
+  const protocol = info?.protocol ?? `${CA_PREFIX}${family}1`;
   if (!CIPHERS[protocol.slice(-1)]) throw new ChipAuthUnsupportedError(`unknown chip authentication protocol ${protocol}`);
   const version = info?.version === 2 || !protocol.endsWith('.1') ? 2 : 1;
-  return { protocol, name: info?.name ?? 'CA-ECDH-3DES-CBC-CBC', version, keyId: key.keyId, spki: key.spki };
+  return { protocol, name: info?.name ?? `CA-${agreement}-3DES-CBC-CBC`, version, keyId: key.keyId, spki: key.spki, agreement };
+}
+
+/**
+ * DH domain parameters and public value from a SubjectPublicKeyInfo: X9.42 `dhpublicnumber` ({p, g, q, ...}) or
+ * PKCS #3 `dhKeyAgreement` ({p, g, ...}) parameters, both starting with p and g; the key a DER INTEGER in the BIT STRING.
+ */
+export function dhKeyOf(spki: Uint8Array): { p: Uint8Array; g: Uint8Array; y: Uint8Array } {
+  const root = parseDer(spki, 'chip authentication key');
+  const [alg, bits] = root instanceof asn1js.Sequence ? root.valueBlock.value : [];
+  const params = alg instanceof asn1js.Sequence ? alg.valueBlock.value[1] : undefined;
+  const [p, g] = params instanceof asn1js.Sequence ? params.valueBlock.value : [];
+  if (!(p instanceof asn1js.Integer) || !(g instanceof asn1js.Integer) || !(bits instanceof asn1js.BitString)) throw new ChipAuthUnsupportedError('the DH chip authentication key has no domain parameters or public value');
+  const y = parseDer(new Uint8Array(bits.valueBlock.valueHexView), 'DH public value');
+  if (!(y instanceof asn1js.Integer)) throw new ChipAuthUnsupportedError('the DH public value is not an INTEGER');
+  const unsigned = (i: asn1js.Integer) => {
+    const v = new Uint8Array(i.valueBlock.valueHexView);
+    return v[0] === 0 && v.length > 1 ? v.subarray(1) : v;
+  };
+  const prime = unsigned(p);
+  if (prime.length < 128) throw new ChipAuthUnsupportedError(`a DH modulus of ${prime.length * 8} bits is too short`);
+  return { p: prime, g: unsigned(g), y: unsigned(y) };
+}
+
+/** A shared secret as an octet string as long as the modulus (Doc 9303-11 §9.7.1: leading zeros kept). */
+export function padTo(value: Uint8Array, length: number): Uint8Array {
+  const out = new Uint8Array(length);
+  out.set(value.subarray(Math.max(0, value.length - length)), Math.max(0, length - value.length));
+  return out;
+}
+
+/** The server's side of the key agreement: its ephemeral public key and the shared secret; the private key is not kept. */
+function agree(chosen: ReturnType<typeof chooseProtocol>): { ephemeralPublicKey: Uint8Array; secret: Uint8Array } {
+  try {
+    if (chosen.agreement === 'DH') {
+      const { p, g, y } = dhKeyOf(chosen.spki);
+      const dh = createDiffieHellman(p, g);
+      const ephemeralPublicKey = padTo(new Uint8Array(dh.generateKeys()), p.length);
+      return { ephemeralPublicKey, secret: padTo(new Uint8Array(dh.computeSecret(y)), p.length) };
+    }
+    const { curve, point } = ecPointOf(chosen.spki);
+    const ecdh = createECDH(curve);
+    const ephemeralPublicKey = new Uint8Array(ecdh.generateKeys());
+    return { ephemeralPublicKey, secret: new Uint8Array(ecdh.computeSecret(point)) };
+  } catch (error) {
+    if (error instanceof ChipAuthUnsupportedError) throw error;
+    throw new ChipAuthUnsupportedError(`the chip authentication key cannot be used: ${(error as Error).message}`);
+  }
 }
 
 /** The EC point in a SubjectPublicKeyInfo (the BIT STRING), and the curve OpenSSL names for its parameters. */
@@ -83,17 +134,9 @@ const keysOf = (s: ChipAuthSession): SessionKeys => ({ cipher: s.cipher, kEnc: n
 /** The server's side of the key agreement and the commands it protects, for the chip whose DG14 the reader sent. */
 export function startChipAuthentication(dg14Bytes: Uint8Array, keyId: number | null = null): ChipAuthStart {
   const chosen = chooseProtocol(parseDg14(dg14Bytes), keyId);
-  const { curve, point } = ecPointOf(chosen.spki);
-  const ecdh = createECDH(curve);
-  const ephemeralPublicKey = new Uint8Array(ecdh.generateKeys());
-  let secret: Buffer;
-  try {
-    secret = ecdh.computeSecret(point);
-  } catch (error) {
-    throw new ChipAuthUnsupportedError(`the chip authentication key is not a point of ${curve}: ${(error as Error).message}`);
-  }
+  const { ephemeralPublicKey, secret } = agree(chosen);
   const cipher = CIPHERS[chosen.protocol.slice(-1)]!;
-  const keys = deriveSessionKeys(new Uint8Array(secret), cipher);
+  const keys = deriveSessionKeys(secret, cipher);
   const commands = [
     protectCommand(keys, sscBytes(keys, 1), { cla: 0x00, ins: 0xa4, p1: 0x02, p2: 0x0c, data: DG1_FID }),
     protectCommand(keys, sscBytes(keys, 3), { cla: 0x00, ins: 0xb0, p1: 0x00, p2: 0x00, le: READ_LENGTH }),

@@ -1,6 +1,8 @@
-import { createECDH, type KeyObject } from 'node:crypto';
+import { createDiffieHellman, createECDH, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { concat, readTlvs } from '../domain/lds.ts';
+import { padTo } from './chip-auth.ts';
+import type { DhPrivateKey } from './chip-sample.ts';
 import { parseDer } from './pki.ts';
 import { deriveSessionKeys, pad, protectResponse, sameBytes, smDecrypt, smMac, sscBytes, type SessionKeys, type SmCipher } from './secure-messaging.ts';
 
@@ -25,19 +27,29 @@ function scalarOf(privateKey: KeyObject): Uint8Array {
 
 const plain = (sw: number): Uint8Array => new Uint8Array([sw >> 8, sw & 0xff]);
 
-/** A chip holding `files` (by file identifier, e.g. 0x0101 for DG1) and the chip authentication key `caKey`. */
-export function simulatedChip(caKey: KeyObject, files: Map<number, Uint8Array>): SimulatedChip {
+/** The chip's half of the key agreement with its static private key (EC or DH) and the terminal's ephemeral key. */
+function sharedSecret(caKey: KeyObject | DhPrivateKey, ephemeralPublicKey: Uint8Array): Uint8Array {
+  if ('x' in caKey) {
+    const dh = createDiffieHellman(caKey.p, caKey.g);
+    dh.setPrivateKey(caKey.x);
+    return padTo(new Uint8Array(dh.computeSecret(ephemeralPublicKey)), caKey.p.length);
+  }
   const curve = caKey.asymmetricKeyDetails?.namedCurve;
   if (!curve) throw new Error('the chip authentication key must be an EC key on a named curve');
+  const ecdh = createECDH(curve);
+  ecdh.setPrivateKey(scalarOf(caKey));
+  return new Uint8Array(ecdh.computeSecret(ephemeralPublicKey));
+}
+
+/** A chip holding `files` (by file identifier, e.g. 0x0101 for DG1) and the chip authentication key `caKey`. */
+export function simulatedChip(caKey: KeyObject | DhPrivateKey, files: Map<number, Uint8Array>): SimulatedChip {
   let keys: SessionKeys | null = null;
   let ssc = 0;
   let selected: Uint8Array | null = null;
 
   return {
     authenticate(ephemeralPublicKey, cipher) {
-      const ecdh = createECDH(curve);
-      ecdh.setPrivateKey(scalarOf(caKey));
-      keys = deriveSessionKeys(new Uint8Array(ecdh.computeSecret(ephemeralPublicKey)), cipher);
+      keys = deriveSessionKeys(sharedSecret(caKey, ephemeralPublicKey), cipher);
       ssc = 0;
       selected = null;
     },
@@ -86,7 +98,7 @@ const CIPHER_OF: Record<string, SmCipher> = { 1: '3DES', 2: 'AES-128', 3: 'AES-1
  * What an honest reader and chip return for a chip authentication session the server started: the chip agrees the
  * keys with the server's ephemeral public key, then answers each of the server's commands in order.
  */
-export function answerChipAuthentication(caKey: KeyObject, dg1: Uint8Array, start: { protocol: string; ephemeralPublicKey: Uint8Array; commands: Uint8Array[] }): Uint8Array[] {
+export function answerChipAuthentication(caKey: KeyObject | DhPrivateKey, dg1: Uint8Array, start: { protocol: string; ephemeralPublicKey: Uint8Array; commands: Uint8Array[] }): Uint8Array[] {
   const chip = simulatedChip(caKey, new Map([[0x0101, dg1]]));
   chip.authenticate(start.ephemeralPublicKey, CIPHER_OF[start.protocol.slice(-1)]!);
   return start.commands.map((command) => chip.send(command));
