@@ -5844,6 +5844,7 @@ export interface paths {
                 };
                 cookie?: never;
             };
+            /** @description optional: no body (or {}) asks for an active authentication challenge alone */
             requestBody: {
                 content: {
                     "application/json": {
