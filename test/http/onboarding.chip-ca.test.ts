@@ -93,6 +93,9 @@ describe('the chip authentication session over the reader API', () => {
     const bad = await post(`/verify/${flow.token}/chip/challenge`, json({ chip_authentication: { dg14: b64(chip.dg1) } }));
     expect(bad.statusCode, bad.body).toBe(422);
     expect(bad.json().errors).toEqual([expect.objectContaining({ pointer: '/chip_authentication/dg14' })]);
+    const unknown = await post(`/verify/${flow.token}/chip/challenge`, json({ dg14: b64(chip.dg14!) }));
+    expect(unknown.statusCode, unknown.body).toBe(422);
+    expect(unknown.json().errors).toEqual([expect.objectContaining({ pointer: '/dg14' })]);
   });
 
   it('the answers are used once, by the run the session was started for', async () => {

@@ -41,6 +41,12 @@ export async function issueChipChallenge(sql: Sql, row: OnboardingRow, now: Date
   };
 }
 
+/** The challenge request's top-level fields: only chip_authentication (its own fields are checked by the route). */
+export function checkChallengeRequest(body: Record<string, unknown>): void {
+  const errors = Object.keys(body).filter((key) => key !== 'chip_authentication').map((key) => ({ pointer: `/${key}`, message: 'is not a field of the challenge request' }));
+  if (errors.length) throw new AppError('validation_failed', 'The challenge request is not valid', { errors });
+}
+
 function startSession(request: NonNullable<ChipChallengeRequest['chip_authentication']>) {
   const dg14 = Buffer.from(request.dg14, 'base64');
   try {

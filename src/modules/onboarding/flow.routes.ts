@@ -64,7 +64,8 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; thumbnai
           dg14: Type.String({ minLength: 4, maxLength: 20_000, pattern: '^[A-Za-z0-9+/]*={0,2}$', description: 'DG14 as read from the chip, base64: the server takes the chip authentication key and protocol from it' }),
           key_id: Type.Optional(Type.Integer({ minimum: 0, description: 'the keyId of the ChipAuthenticationPublicKeyInfo to use, when DG14 holds several' })),
         }, { additionalProperties: false })),
-      }, { additionalProperties: false, description: 'optional: no body (or {}) asks for an active authentication challenge alone' }),
+        // Other top-level fields are refused by the flow service once the link is known (an unknown link is 404 first).
+      }, { additionalProperties: true, description: 'optional: no body (or {}) asks for an active authentication challenge alone' }),
       response: {
         201: Type.Object({
           challenge: Type.String({ pattern: '^[0-9a-f]{16}$', description: '8 bytes, hex: the chip signs exactly these bytes (INTERNAL AUTHENTICATE)' }), expires_at: Type.String({ format: 'date-time' }), ttl_seconds: Type.Integer(),

@@ -17,7 +17,7 @@ import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 import { sendProcessJob } from './onboarding.jobs.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
 import { normaliseUpload } from './uploads.ts';
-import { issueChipChallenge, readChipUpload, useChipChallenge, type ChipChallengeRequest } from './chip-reader.ts';
+import { checkChallengeRequest, issueChipChallenge, readChipUpload, useChipChallenge, type ChipChallengeRequest } from './chip-reader.ts';
 import { readBranding } from './branding.ts';
 
 /** Immediate feedback on one upload, so the contact can retake a poor photo before submitting. */
@@ -213,6 +213,7 @@ export function createFlowService(deps: {
     async chipChallenge(token: string, request: ChipChallengeRequest = {}) {
       const row = await resolve(token, { write: true });
       if (!slotsOf(row.parameters).get('chip')) throw new AppError('not_found', 'Reading a passport chip is not part of your verification');
+      checkChallengeRequest(request as Record<string, unknown>);
       return issueChipChallenge(db, row, deps.now(), request, (session) => store.seal(db, row.contact_id, 'chip', session));
     },
 

@@ -5854,6 +5854,8 @@ export interface paths {
                             /** @description the keyId of the ChipAuthenticationPublicKeyInfo to use, when DG14 holds several */
                             key_id?: number;
                         };
+                    } & {
+                        [key: string]: unknown;
                     };
                 };
             };
