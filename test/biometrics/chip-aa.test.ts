@@ -90,14 +90,14 @@ describe('active authentication', () => {
 });
 
 describe('DG14', () => {
-  it('reports ActiveAuthenticationInfo and chip authentication support; CA is not claimed as verified', async () => {
+  it('reports ActiveAuthenticationInfo and chip authentication support; the reader\'s claim of CA alone is not verified', async () => {
     const dg14 = parseDg14(ec.dg14!);
     expect(dg14.aaHash).toBe('sha256');
-    expect(dg14.chipAuthentication[0]).toMatchObject({ name: 'CA-ECDH-AES-CBC-CMAC-128', version: 1 });
+    expect(dg14.chipAuthentication[0]).toMatchObject({ name: 'CA-ECDH-AES-CBC-CMAC-128', version: 2 });
     expect(dg14.chipAuthenticationKeys[0]).toMatchObject({ keyAgreement: 'ECDH' });
     const challenge = new Uint8Array(randomBytes(8));
     const { result } = await verifyChipData(dataOf(ec), trustOf(ec), { activeAuth: { challenge, signature: chipSignChallenge(ec.aaKey!, challenge, 'sha256'), challengeValid: true }, chipAuthenticationAsserted: true });
-    expect(result.chip_authentication).toMatchObject({ supported: true, verified: null, reader_asserted: true });
+    expect(result.chip_authentication).toMatchObject({ supported: true, performed: false, verified: null, reader_asserted: true });
     expect(result.warnings).toContain('CA_NOT_VERIFIED');
   });
 });

@@ -61,7 +61,7 @@ const selfieOf = (i: number) => sharp(people[i]!).modulate({ brightness: 0.92 })
 
 async function check(body: Record<string, unknown>, input: Partial<ChipCheckInput> = {}) {
   const r = run(body);
-  const outcome = await checkChip(r, { selfie: await selfieOf(0), documentMrz: SAMPLE_MRZ, trustStore: async () => trust, challengeUsed: async () => true, ...input });
+  const outcome = await checkChip(r, { selfie: await selfieOf(0), documentMrz: SAMPLE_MRZ, trustStore: async () => trust, challengeUsed: async () => true, chipAuthSession: async () => null, ...input });
   return { r, outcome: outcome! };
 }
 

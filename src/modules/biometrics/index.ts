@@ -20,5 +20,6 @@ export { PAD_POLICY, decidePresentationAttack, type PadPolicy, type PadResult, t
 export type { FaceReason, Decision, ImageAnalysis, FaceObservation } from './domain/types.ts';
 export type { ChipReason, ChipWarning } from './domain/chip-decision.ts';
 export { verifyChipData, type ChipData, type ChipResult, type ChipVerification, type ChipVerifyOptions } from './chip/passive-auth.ts';
+export { startChipAuthentication, ChipAuthUnsupportedError, type ChipAuthSession, type ChipAuthStart } from './chip/chip-auth.ts';
 export { loadTrustStore, trustStoreOf, emptyTrustStore, parseMasterList, describeTrustStore, type TrustStore } from './chip/trust-store.ts';
 export { readChipFolder, verifyChipFolder } from './chip/chip.files.ts';

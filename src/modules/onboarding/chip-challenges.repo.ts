@@ -13,15 +13,17 @@ export interface ChipChallengeRow {
   expires_at: Date;
   used_at: Date | null;
   file_id: string | null;
+  /** A chip authentication session (its keys), sealed under the contact's key; null for an AA challenge alone. */
+  ca_session_enc: Uint8Array | null;
 }
 
 export const chipChallengesRepo = {
   /** A new challenge; the run's earlier unused ones are dropped, so a reader asking again keeps one row alive. */
-  issue: async (sql: Sql, c: { clientId: string; contactId: string; runId: string; challenge: string; issuedAt: Date; expiresAt: Date }) => {
+  issue: async (sql: Sql, c: { clientId: string; contactId: string; runId: string; challenge: string; issuedAt: Date; expiresAt: Date; caSessionEnc?: Buffer | null }) => {
     await sql.query('DELETE FROM onboarding_chip_challenges WHERE client_id = $1 AND contact_id = $2 AND run_id = $3 AND used_at IS NULL', [c.clientId, c.contactId, c.runId]);
     await sql.query(
-      'INSERT INTO onboarding_chip_challenges (contact_id, client_id, run_id, challenge, issued_at, expires_at) VALUES ($1, $2, $3, $4, $5, $6)',
-      [c.contactId, c.clientId, c.runId, c.challenge, c.issuedAt, c.expiresAt]);
+      'INSERT INTO onboarding_chip_challenges (contact_id, client_id, run_id, challenge, issued_at, expires_at, ca_session_enc) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+      [c.contactId, c.clientId, c.runId, c.challenge, c.issuedAt, c.expiresAt, c.caSessionEnc ?? null]);
   },
 
   /** Marks the challenge used by `fileId` if it is this run's, unexpired and unused; false otherwise (one winner). */

@@ -48,15 +48,42 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; thumbnai
   });
 
   // The mobile chip reader asks for this before active authentication: 8 random bytes for the chip to sign, for this
-  // link's current run, usable once within a few minutes (docs/chip.md). Counted against the link's upload budget.
+  // link's current run, usable once within a few minutes (docs/chip.md). With the chip's DG14 it also starts a chip
+  // authentication session (ADR 0198): the server's ephemeral key and the protected commands the chip must answer.
+  // Counted against the link's upload budget.
+  const Hex = (description: string) => Type.String({ pattern: '^([0-9a-f]{2})+$', description });
   app.post('/verify/:token/chip/challenge', {
+    // No body asks for an AA challenge alone, as before sessions existed: read as {} (validation runs after this hook).
+    preValidation: async (request) => {
+      request.body ??= {};
+    },
     config, schema: {
-      tags, summary: 'Active authentication challenge for the passport chip (mobile reader): 8 random bytes, single use, short-lived', params: Type.Object({ token: Token }),
-      response: { 201: Type.Object({ challenge: Type.String({ pattern: '^[0-9a-f]{16}$', description: '8 bytes, hex: the chip signs exactly these bytes (INTERNAL AUTHENTICATE)' }), expires_at: Type.String({ format: 'date-time' }), ttl_seconds: Type.Integer() }), ...errors(429) },
+      tags, summary: 'Active authentication challenge for the passport chip (mobile reader), and with DG14 a chip authentication session: single use, short-lived', params: Type.Object({ token: Token }),
+      body: Type.Object({
+        chip_authentication: Type.Optional(Type.Object({
+          dg14: Type.String({ minLength: 4, maxLength: 20_000, pattern: '^[A-Za-z0-9+/]*={0,2}$', description: 'DG14 as read from the chip, base64: the server takes the chip authentication key and protocol from it' }),
+          key_id: Type.Optional(Type.Integer({ minimum: 0, description: 'the keyId of the ChipAuthenticationPublicKeyInfo to use, when DG14 holds several' })),
+        }, { additionalProperties: false })),
+        // Other top-level fields are refused by the flow service once the link is known (an unknown link is 404 first).
+      }, { additionalProperties: true, description: 'optional: no body (or {}) asks for an active authentication challenge alone' }),
+      response: {
+        201: Type.Object({
+          challenge: Type.String({ pattern: '^[0-9a-f]{16}$', description: '8 bytes, hex: the chip signs exactly these bytes (INTERNAL AUTHENTICATE)' }), expires_at: Type.String({ format: 'date-time' }), ttl_seconds: Type.Integer(),
+          chip_authentication: Type.Optional(Type.Object({
+            protocol: Type.String({ description: 'the ChipAuthenticationInfo OID the session runs (MSE:Set AT, tag 80)' }),
+            name: Type.String({ description: 'e.g. CA-ECDH-AES-CBC-CMAC-128' }),
+            version: Type.Integer({ description: '1: MSE:Set KAT; 2: MSE:Set AT then General Authenticate' }),
+            key_id: Type.Union([Type.Integer(), Type.Null()], { description: 'the chip key reference (tag 84), null when DG14 names none' }),
+            ephemeral_public_key: Hex('the server\'s ephemeral public key (uncompressed EC point), for tag 91 (Set KAT) or 80 inside 7C (General Authenticate)'),
+            commands: Type.Array(Hex('a command APDU already protected with the new session keys'), { description: 'to be sent to the chip as they are, in order, after chip authentication; their response APDUs go in the chip upload' }),
+          })),
+        }),
+        ...errors(422, 429),
+      },
     },
   }, async (request, reply) => {
     const { token } = request.params;
-    const answer = await deps.flow.chipChallenge(token);
+    const answer = await deps.flow.chipChallenge(token, request.body);
     await spend(token);
     return reply.status(201).headers(noStore).send(answer);
   });

@@ -17,7 +17,7 @@ import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 import { sendProcessJob } from './onboarding.jobs.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
 import { normaliseUpload } from './uploads.ts';
-import { issueChipChallenge, readChipUpload, useChipChallenge } from './chip-reader.ts';
+import { checkChallengeRequest, issueChipChallenge, readChipUpload, useChipChallenge, type ChipChallengeRequest } from './chip-reader.ts';
 import { readBranding } from './branding.ts';
 
 /** Immediate feedback on one upload, so the contact can retake a poor photo before submitting. */
@@ -194,7 +194,9 @@ export function createFlowService(deps: {
           size_bytes: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex'), feedback_enc: feedbackEnc,
         });
         if (current.status === 'INITIAL') await onboardingRepo.markStarted(tx, row.client_id, row.contact_id, row.run_id, deps.now());
+        // One challenge row per upload, used once: active authentication's challenge, else chip authentication's.
         if (chip?.activeAuthentication) await useChipChallenge(tx, row, chip.activeAuthentication.challenge, id, deps.now());
+        else if (chip?.chipAuthentication) await useChipChallenge(tx, row, chip.chipAuthentication.challenge, id, deps.now(), '/chip_authentication/challenge');
         return old;
       }).catch(async (error) => {
         await deps.files.delete(key);
@@ -204,11 +206,15 @@ export function createFlowService(deps: {
       return { slot, media_type: file.mediaType, size: file.bytes.length, width: file.width ?? null, height: file.height ?? null, feedback };
     },
 
-    /** The mobile chip reader's active authentication challenge (docs/chip.md): only for flows with the chip step. */
-    async chipChallenge(token: string) {
+    /**
+     * The mobile chip reader's active authentication challenge, and with DG14 a chip authentication session whose
+     * keys are sealed under the contact's key (docs/chip.md, ADR 0198): only for flows with the chip step.
+     */
+    async chipChallenge(token: string, request: ChipChallengeRequest = {}) {
       const row = await resolve(token, { write: true });
       if (!slotsOf(row.parameters).get('chip')) throw new AppError('not_found', 'Reading a passport chip is not part of your verification');
-      return issueChipChallenge(db, row, deps.now());
+      checkChallengeRequest(request as Record<string, unknown>);
+      return issueChipChallenge(db, row, deps.now(), request, (session) => store.seal(db, row.contact_id, 'chip', session));
     },
 
     /** Deletes the files of replaced requests: from the store first, then their rows (a crash in between only repeats work). */

@@ -5,7 +5,8 @@ import type { AccountsService } from '../accounts/index.ts';
 import type { OnboardingRow } from './onboarding.repo.ts';
 
 /** The sealed parts of a report row; each part is bound to its name and contact (the AAD). */
-export type SealedPart = 'data' | 'review' | 'flow' | 'link' | 'liveness';
+/** `chip`: a chip authentication session's keys (ADR 0198), in its challenge row. */
+export type SealedPart = 'data' | 'review' | 'flow' | 'link' | 'liveness' | 'chip';
 
 /**
  * What every part of onboarding needs around a report row besides SQL: sealing and opening what the contact

@@ -3,9 +3,9 @@ import { isoDate } from '../../platform/domain/dates.ts';
 import type { FileStore } from '../../platform/storage/index.ts';
 import type { AccountsService, ContactOut } from '../accounts/index.ts';
 import type { IdentityDocumentResult } from '../documents/index.ts';
-import { emptyTrustStore, loadTrustStore, type TrustStore } from '../biometrics/index.ts';
+import { emptyTrustStore, loadTrustStore, type ChipAuthSession, type TrustStore } from '../biometrics/index.ts';
 import { checkChip, type ChipOutcome } from './checks/chip.ts';
-import { challengeUsedBy } from './chip-reader.ts';
+import { challengeUsedBy, chipAuthSessionUsedBy } from './chip-reader.ts';
 import { checkDocument } from './checks/document.ts';
 import { checkFace } from './checks/face.ts';
 import { checkProofs } from './checks/proofs.ts';
@@ -62,6 +62,10 @@ export function createProcessor(deps: {
       chip = await checkChip(r, {
         selfie, trustStore, documentMrz: document?.mrz?.lines.join('') ?? null,
         challengeUsed: async (challenge) => (chipFile ? challengeUsedBy(db, row, chipFile.id, challenge) : false),
+        chipAuthSession: async (challenge) => {
+          const sealed = chipFile ? await chipAuthSessionUsedBy(db, row, chipFile.id, challenge) : null;
+          return sealed ? store.openOf<ChipAuthSession>(db, row.contact_id, 'chip', sealed) : null;
+        },
       });
       // The chip portrait is a state-signed reference: a selfie that does not match it fails the face match.
       faceDecision = withChip({ faceDecision: faceDecision ?? null }, chip).faceDecision ?? undefined;

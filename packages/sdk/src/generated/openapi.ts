@@ -5834,7 +5834,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Active authentication challenge for the passport chip (mobile reader): 8 random bytes, single use, short-lived */
+        /** Active authentication challenge for the passport chip (mobile reader), and with DG14 a chip authentication session: single use, short-lived */
         post: {
             parameters: {
                 query?: never;
@@ -5844,7 +5844,21 @@ export interface paths {
                 };
                 cookie?: never;
             };
-            requestBody?: never;
+            /** @description optional: no body (or {}) asks for an active authentication challenge alone */
+            requestBody: {
+                content: {
+                    "application/json": {
+                        chip_authentication?: {
+                            /** @description DG14 as read from the chip, base64: the server takes the chip authentication key and protocol from it */
+                            dg14: string;
+                            /** @description the keyId of the ChipAuthenticationPublicKeyInfo to use, when DG14 holds several */
+                            key_id?: number;
+                        };
+                    } & {
+                        [key: string]: unknown;
+                    };
+                };
+            };
             responses: {
                 /** @description Default Response */
                 201: {
@@ -5855,6 +5869,20 @@ export interface paths {
                         "application/json": {
                             /** @description 8 bytes, hex: the chip signs exactly these bytes (INTERNAL AUTHENTICATE) */
                             challenge: string;
+                            chip_authentication?: {
+                                /** @description to be sent to the chip as they are, in order, after chip authentication; their response APDUs go in the chip upload */
+                                commands: string[];
+                                /** @description the server's ephemeral public key (uncompressed EC point), for tag 91 (Set KAT) or 80 inside 7C (General Authenticate) */
+                                ephemeral_public_key: string;
+                                /** @description the chip key reference (tag 84), null when DG14 names none */
+                                key_id: number | null;
+                                /** @description e.g. CA-ECDH-AES-CBC-CMAC-128 */
+                                name: string;
+                                /** @description the ChipAuthenticationInfo OID the session runs (MSE:Set AT, tag 80) */
+                                protocol: string;
+                                /** @description 1: MSE:Set KAT; 2: MSE:Set AT then General Authenticate */
+                                version: number;
+                            };
                             /** Format: date-time */
                             expires_at: string;
                             ttl_seconds: number;

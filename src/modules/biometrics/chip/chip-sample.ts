@@ -1,4 +1,4 @@
-import { constants, createHash, generateKeyPairSync, privateDecrypt, randomBytes, sign, type KeyObject } from 'node:crypto';
+import { constants, createHash, generateKeyPairSync, getDiffieHellman, privateDecrypt, randomBytes, sign, type KeyObject } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { concat, encodeTlv, SOD_TAG } from '../domain/lds.ts';
@@ -147,16 +147,51 @@ export function dg15Of(publicKey: KeyObject): Uint8Array {
   return encodeTlv(0x6f, spkiDer(publicKey));
 }
 
-/** DG14 SecurityInfos: ActiveAuthenticationInfo (ECDSA hash) and, when asked, chip authentication with a key. */
-export function dg14Of(opts: { aaHash?: 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512'; caKey?: KeyObject } = {}): Uint8Array {
+/** Chip authentication protocols by their last two OID arcs (Doc 9303-11 §9.2.6): DH (1.x) or ECDH (2.x), 3DES or AES. */
+export type CaProtocol = '1.1' | '1.2' | '1.3' | '1.4' | '2.1' | '2.2' | '2.3' | '2.4';
+
+/** A DH chip authentication private key: the group and the private exponent. */
+export interface DhPrivateKey {
+  p: Uint8Array;
+  g: Uint8Array;
+  x: Uint8Array;
+}
+
+const derInteger = (bytes: Uint8Array): asn1js.Integer => new asn1js.Integer({ valueHex: toArrayBuffer(bytes[0]! & 0x80 ? concat(new Uint8Array([0]), bytes) : bytes) });
+
+/**
+ * A DH chip authentication key in RFC 2409's 1024-bit MODP group (the size older chips use), and its
+ * SubjectPublicKeyInfo as X9.42 `dhpublicnumber` with {p, g, q} (q = (p - 1) / 2, the group being a safe prime).
+ */
+export function dhChipKey(): { privateKey: DhPrivateKey; spki: Uint8Array } {
+  const dh = getDiffieHellman('modp2');
+  dh.generateKeys();
+  const p = new Uint8Array(dh.getPrime());
+  const q = BigInt(`0x${Buffer.from(p).toString('hex')}`) >> 1n;
+  const params = new asn1js.Sequence({ value: [derInteger(p), derInteger(new Uint8Array(dh.getGenerator())), derInteger(new Uint8Array(Buffer.from(q.toString(16).padStart(256, '0'), 'hex')))] });
+  const y = derInteger(new Uint8Array(dh.getPublicKey()));
+  const spki = new asn1js.Sequence({ value: [
+    new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '1.2.840.10046.2.1' }), params] }),
+    new asn1js.BitString({ valueHex: y.toBER(false) }),
+  ] });
+  return { privateKey: { p, g: new Uint8Array(dh.getGenerator()), x: new Uint8Array(dh.getPrivateKey()) }, spki: new Uint8Array(spki.toBER(false)) };
+}
+
+/**
+ * DG14 SecurityInfos: ActiveAuthenticationInfo (ECDSA hash) and, when asked, chip authentication with a key
+ * (`caProtocol`, default ECDH with AES-128; version 1 for 3DES, 2 for AES).
+ */
+export function dg14Of(opts: { aaHash?: 'sha1' | 'sha224' | 'sha256' | 'sha384' | 'sha512'; caKey?: KeyObject; caDhSpki?: Uint8Array; caProtocol?: CaProtocol } = {}): Uint8Array {
   const infos: asn1js.AsnType[] = [];
   const plain: Record<string, string> = { sha1: '1', sha224: '2', sha256: '3', sha384: '4', sha512: '5' };
   if (opts.aaHash) {
     infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '2.23.136.1.1.5' }), new asn1js.Integer({ value: 1 }), new asn1js.ObjectIdentifier({ value: `0.4.0.127.0.7.1.1.4.1.${plain[opts.aaHash]}` })] }));
   }
-  if (opts.caKey) {
-    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '0.4.0.127.0.7.2.2.3.2.2' }), new asn1js.Integer({ value: 1 })] }));
-    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: '0.4.0.127.0.7.2.2.1.2' }), parseDer(spkiDer(opts.caKey), 'SPKI')] }));
+  if (opts.caKey || opts.caDhSpki) {
+    const protocol = opts.caProtocol ?? (opts.caDhSpki ? '1.2' : '2.2');
+    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: `0.4.0.127.0.7.2.2.3.${protocol}` }), new asn1js.Integer({ value: protocol.endsWith('.1') ? 1 : 2 })] }));
+    const pk = opts.caDhSpki ? { oid: '0.4.0.127.0.7.2.2.1.1', spki: opts.caDhSpki } : { oid: '0.4.0.127.0.7.2.2.1.2', spki: spkiDer(opts.caKey!) };
+    infos.push(new asn1js.Sequence({ value: [new asn1js.ObjectIdentifier({ value: pk.oid }), parseDer(pk.spki, 'SPKI')] }));
   }
   return encodeTlv(0x6e, new Uint8Array(new asn1js.Set({ value: infos }).toBER(false)));
 }
@@ -267,6 +302,8 @@ export interface SampleChip {
   dg14?: Uint8Array;
   dg15?: Uint8Array;
   aaKey?: KeyObject;
+  /** With `chipAuthentication`: the chip authentication private key, whose public half is in DG14. */
+  caKey?: KeyObject | DhPrivateKey;
 }
 
 /**
@@ -274,7 +311,9 @@ export interface SampleChip {
  * default) for the state `country`, and, when asked, an active authentication key (RSA 1024 or P-256) in DG15.
  */
 export async function makeSampleChip(portrait: Uint8Array, mrz = SAMPLE_MRZ, options: {
-  kind?: KeyKind; country?: string; explicit?: boolean; csca?: TestIdentity; activeAuthentication?: 'rsa' | 'ec'; chipAuthentication?: boolean;
+  kind?: KeyKind; country?: string; explicit?: boolean; csca?: TestIdentity; activeAuthentication?: 'rsa' | 'ec';
+  /** A chip authentication key in DG14: true is brainpoolP256r1 with AES-128. */
+  chipAuthentication?: boolean | { curve: 'prime256v1' | 'brainpoolP256r1' | 'dh1024'; protocol?: CaProtocol };
 } = {}): Promise<SampleChip> {
   const kind = options.kind ?? 'p256';
   const country = options.country ?? 'UT';
@@ -293,12 +332,17 @@ export async function makeSampleChip(portrait: Uint8Array, mrz = SAMPLE_MRZ, opt
     dg15 = dg15Of(keys.publicKey);
     groups.set(15, dg15);
   }
+  let caKey: SampleChip['caKey'];
   if (options.activeAuthentication === 'ec' || options.chipAuthentication) {
-    dg14 = dg14Of({ aaHash: options.activeAuthentication === 'ec' ? 'sha256' : undefined, caKey: options.chipAuthentication ? generateKeyPairSync('ec', { namedCurve: 'brainpoolP256r1' }).publicKey : undefined });
+    const ca = options.chipAuthentication === true ? { curve: 'brainpoolP256r1' as const } : options.chipAuthentication || undefined;
+    const dh = ca?.curve === 'dh1024' ? dhChipKey() : undefined;
+    const caKeys = ca && ca.curve !== 'dh1024' ? generateKeyPairSync('ec', { namedCurve: ca.curve }) : undefined;
+    caKey = dh?.privateKey ?? caKeys?.privateKey;
+    dg14 = dg14Of({ aaHash: options.activeAuthentication === 'ec' ? 'sha256' : undefined, caKey: caKeys?.publicKey, caDhSpki: dh?.spki, caProtocol: ca?.protocol });
     groups.set(14, dg14);
   }
   const sod = await makeSod(groups, documentSigner);
-  return { csca, documentSigner, dg1, dg2, sod, mrz, dg14, dg15, aaKey };
+  return { csca, documentSigner, dg1, dg2, sod, mrz, dg14, dg15, aaKey, caKey };
 }
 
 function countryOf(identity: TestIdentity): string {

@@ -5,6 +5,7 @@ import { parseDg1, parseDg2, type Dg2Portrait } from '../domain/lds.ts';
 import { compareMrz, type MrzBinding } from '../domain/mrz-binding.ts';
 import { verifyActiveAuthentication, type ActiveAuthResult } from './active-auth.ts';
 import { checkChain, type ChainCheck } from './chain.ts';
+import { verifyChipAuthResponses, type ChipAuthSession } from './chip-auth.ts';
 import { verifyCms, type CmsCheck } from './cms.ts';
 import { parseDg14, type Dg14 } from './dg14.ts';
 import { parseSod, type ParsedSod } from './sod.ts';
@@ -37,6 +38,12 @@ export interface ChipVerifyOptions {
   requireActiveAuthentication?: boolean;
   /** The reader says it performed chip authentication (recorded, not verified). */
   chipAuthenticationAsserted?: boolean;
+  /**
+   * The chip's responses to the commands of a chip authentication session this server started (chip-auth.ts).
+   * `session` is null when the upload names no session of this server that it used (judged by the caller, which
+   * holds the sessions): unknown, expired, used before, or another run's.
+   */
+  chipAuth?: { session: ChipAuthSession | null; responses: Uint8Array[] };
 }
 
 export interface ChipResult {
@@ -58,7 +65,12 @@ export interface ChipResult {
   mrz: { chip: string | null; printed_matches: boolean | null; protected_fields_differ?: string[] };
   portrait: { format: string; width: number; height: number; bytes: number; decodable: boolean | null } | null;
   active_authentication: { supported: boolean; performed: boolean; challenge_valid: boolean | null; signature_valid: boolean | null; algorithm: string | null; hash: string | null };
-  chip_authentication: { supported: boolean; protocols: string[]; key_agreement: string[]; verified: null; reader_asserted: boolean | null };
+  chip_authentication: {
+    supported: boolean; protocols: string[]; key_agreement: string[];
+    /** Responses to a server session came; the session was this server's for this upload; they verified (null: none came). */
+    performed: boolean; session_valid: boolean | null; verified: boolean | null; protocol: string | null;
+    reader_asserted: boolean | null;
+  };
   pace: boolean | null;
   errors: string[];
 }
@@ -163,6 +175,9 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
     if (!aa.valid) errors.push(`active authentication: ${aa.error ?? 'invalid'}`);
   }
 
+  const ca = options.chipAuth ? checkChipAuthentication(options.chipAuth, dg14, data.dg1, dataGroups) : null;
+  if (ca && !ca.valid) errors.push(`chip authentication: ${ca.error ?? 'invalid'}`);
+
   const issuingState = chipMrz ? chipMrz.slice(2, 5) : null;
   const cscaCountry = chain?.csca ? countryOf(chain.csca.subject) : null;
   const dsCountry = signature?.signer ? countryOf(signature.signer.subject) : null;
@@ -184,7 +199,7 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
     aaRequired: options.requireActiveAuthentication === true,
     aa: options.activeAuth ? { performed: true, challengeValid: options.activeAuth.challengeValid ?? null, signatureValid: aa?.valid === true } : null,
     caSupported: (dg14?.chipAuthenticationKeys.length ?? 0) > 0,
-    caVerified: null,
+    ca: options.chipAuth ? { performed: true, sessionValid: options.chipAuth.session !== null, verified: ca?.valid === true } : null,
   });
   const signerInfo = sod?.signedData.signerInfos[0];
   const country = chain?.valid ? countryMatches({ cscaCountry, dsCountry, issuingState }) : null;
@@ -227,14 +242,35 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
         supported: (dg14?.chipAuthenticationKeys.length ?? 0) > 0,
         protocols: dg14?.chipAuthentication.map((c) => c.name) ?? [],
         key_agreement: dg14?.chipAuthenticationKeys.map((k) => k.keyAgreement) ?? [],
-        // Verified only if the server could check it itself; what the reader says it did is recorded, not believed.
-        verified: null,
+        // Verified only by the server's own session (chip-auth.ts); what the reader says it did is recorded, not believed.
+        performed: Boolean(options.chipAuth),
+        session_valid: options.chipAuth ? options.chipAuth.session !== null : null,
+        verified: ca ? ca.valid : null,
+        protocol: options.chipAuth?.session?.name ?? null,
         reader_asserted: options.chipAuthenticationAsserted ?? null,
       },
       pace: dg14?.pace ?? null,
       errors,
     },
   };
+}
+
+/**
+ * The chip's answers to the server's session, then what binds them to this document: the session's key is one of
+ * the uploaded DG14's, DG14's hash is the SOD's, and the DG1 bytes the chip sent under the session keys are the
+ * uploaded DG1's (whose hash is the SOD's too).
+ */
+function checkChipAuthentication(input: NonNullable<ChipVerifyOptions['chipAuth']>, dg14: Dg14 | null, dg1: Uint8Array | undefined, dataGroups: DataGroupCheck[]): { valid: boolean; error?: string } {
+  const { session, responses } = input;
+  if (!session) return { valid: false, error: 'the responses answer no chip authentication session this server started for this upload' };
+  const answer = verifyChipAuthResponses(session, responses);
+  if (!answer.valid) return answer;
+  if (!dg14?.chipAuthenticationKeys.some((k) => Buffer.from(k.spki).toString('base64') === session.chipKey)) return { valid: false, error: 'the session\'s chip key is not in the uploaded DG14' };
+  if (!dataGroups.some((d) => d.number === 14 && d.hashMatches === true)) return { valid: false, error: 'DG14 is not covered by a valid SOD hash' };
+  if (!dg1 || !answer.read || Buffer.compare(Buffer.from(dg1.subarray(0, answer.read.length)), Buffer.from(answer.read)) !== 0) {
+    return { valid: false, error: 'the chip read back a DG1 other than the uploaded one' };
+  }
+  return { valid: true };
 }
 
 function keySummary(cert: pkijs.Certificate): { type: string; curve: string | null; explicit_parameters: boolean; bits: number | null } | null {

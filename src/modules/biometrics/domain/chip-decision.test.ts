@@ -7,7 +7,7 @@ const genuine: ChipFacts = {
   dsCertificatePresent: true, signatureValid: true, chainValid: true, trustStoreSize: 1,
   cscaCountry: 'GB', dsCountry: 'GB', issuingState: 'GBR', dsRevoked: false,
   dg1Valid: true, dg2Valid: true, mrzComparison: 'MATCH', portraitDecodable: true,
-  aaSupported: false, aaRequired: true, aa: null, caSupported: false, caVerified: null,
+  aaSupported: false, aaRequired: true, aa: null, caSupported: false, ca: null,
 };
 
 describe('the chip decision', () => {
@@ -32,6 +32,12 @@ describe('the chip decision', () => {
     expect(decideChip({ ...genuine, aaSupported: true, aa: { performed: true, challengeValid: true, signatureValid: false } }).reasons).toEqual(['AA_FAILED']);
     expect(decideChip({ ...genuine, aaSupported: true, aa: { performed: true, challengeValid: false, signatureValid: true } }).reasons).toEqual(['AA_CHALLENGE_INVALID']);
     expect(decideChip({ ...genuine, caSupported: true }).warnings).toEqual(['CA_NOT_VERIFIED']);
+  });
+
+  it('chip authentication on a server session: verified clears the warning, a failure or a session not ours fails the chip', () => {
+    expect(decideChip({ ...genuine, caSupported: true, ca: { performed: true, sessionValid: true, verified: true } })).toEqual({ passed: true, reasons: [], warnings: [] });
+    expect(decideChip({ ...genuine, caSupported: true, ca: { performed: true, sessionValid: true, verified: false } })).toMatchObject({ passed: false, reasons: ['CA_FAILED'], warnings: [] });
+    expect(decideChip({ ...genuine, caSupported: true, ca: { performed: true, sessionValid: false, verified: false } })).toMatchObject({ passed: false, reasons: ['CA_SESSION_INVALID'] });
   });
 
   it('DG1 against the printed MRZ: a protected field is MRZ_MISMATCH, an unprotected one MRZ_UNPROTECTED_MISMATCH, none printed a warning', () => {

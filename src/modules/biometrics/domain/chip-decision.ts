@@ -38,13 +38,21 @@ export type ChipReason =
   /** The response to the challenge does not verify with the DG15 key: a cloned or emulated chip. */
   | 'AA_FAILED'
   /** The challenge the chip signed is not one this server issued for this session, has expired or was used before. */
-  | 'AA_CHALLENGE_INVALID';
+  | 'AA_CHALLENGE_INVALID'
+  /**
+   * Chip authentication responses came for a session this server started, and they do not prove DG14's key: a MAC
+   * that does not verify with the session keys, an error status, DG1 read back not the uploaded one, or a session
+   * key not the SOD-signed DG14's. A cloned or emulated chip (or a reader that altered the responses).
+   */
+  | 'CA_FAILED'
+  /** Chip authentication responses came without a session this server started for this upload (unknown, used, expired). */
+  | 'CA_SESSION_INVALID';
 
 export type ChipWarning =
   | 'PORTRAIT_NOT_DECODABLE' | 'NO_PRINTED_MRZ' | 'TRUST_STORE_EMPTY' | 'DG_NOT_PROVIDED'
   /** DG15 present but active authentication was not asked for (offline verification of dumped files). */
   | 'AA_NOT_PERFORMED'
-  /** DG14 announces chip authentication; the server cannot check it from what the reader sent. */
+  /** DG14 announces chip authentication and the reader sent no answers to a session of this server (ADR 0198). */
   | 'CA_NOT_VERIFIED';
 
 export interface DataGroupCheck {
@@ -88,7 +96,17 @@ export interface ChipFacts {
   aaRequired: boolean;
   aa: ActiveAuthFacts | null;
   caSupported: boolean;
-  caVerified: boolean | null;
+  /** Chip authentication answered on a server session (null: no answers came). */
+  ca: ChipAuthFacts | null;
+}
+
+export interface ChipAuthFacts {
+  /** Responses to a chip authentication session were sent. */
+  performed: boolean;
+  /** The session is one this server started for this upload, unexpired and used once. */
+  sessionValid: boolean;
+  /** The responses verify with the session keys and bind to this document's DG14 and DG1. */
+  verified: boolean;
 }
 
 /** DG1 and DG2 are mandatory in every eMRTD (Doc 9303-10). */
@@ -153,6 +171,11 @@ export function decideChip(f: ChipFacts): { passed: boolean; reasons: ChipReason
     if (f.aaRequired) reasons.push('AA_NOT_PERFORMED');
     else warnings.push('AA_NOT_PERFORMED');
   }
-  if (f.caSupported && f.caVerified !== true) warnings.push('CA_NOT_VERIFIED');
+  if (f.ca?.performed) {
+    if (!f.ca.sessionValid) reasons.push('CA_SESSION_INVALID');
+    else if (!f.ca.verified) reasons.push('CA_FAILED');
+  } else if (f.caSupported) {
+    warnings.push('CA_NOT_VERIFIED');
+  }
   return { passed: reasons.length === 0, reasons, warnings };
 }

@@ -1,4 +1,4 @@
-import type { ChipData, ChipVerifyOptions, TrustStore } from '../../biometrics/index.ts';
+import type { ChipAuthSession, ChipData, ChipVerifyOptions, TrustStore } from '../../biometrics/index.ts';
 import { parseChipUpload } from '../domain/chip-upload.ts';
 import type { Run } from './run.ts';
 
@@ -9,6 +9,8 @@ export interface ChipCheckInput {
   trustStore: () => Promise<TrustStore>;
   /** Whether the chip upload used (consumed) this challenge when it was stored: issued for this run, unexpired, once. */
   challengeUsed: (challenge: string) => Promise<boolean>;
+  /** The chip authentication session of this challenge, if the chip upload used it when it was stored (ADR 0198). */
+  chipAuthSession: (challenge: string) => Promise<ChipAuthSession | null>;
 }
 
 export interface ChipOutcome {
@@ -20,8 +22,10 @@ export interface ChipOutcome {
 /**
  * The chip read by the mobile reader (face_match_mobile), bound to the document and the person (issue 22): passive
  * authentication with the CSCA of DG1's issuing state, DG1 equal to the MRZ on the photographed document, active
- * authentication on a challenge this server issued, and the DG2 portrait matched with the selfie. Anything short of
- * that is CHIP_NOT_VERIFIED with the reasons, which sends the report to review (domain/decision.ts).
+ * authentication on a challenge this server issued, chip authentication when the reader answered a session of this
+ * server, and the DG2 portrait matched with the selfie. Anything short of that is CHIP_NOT_VERIFIED with the
+ * reasons, which sends the report to review (domain/decision.ts). Chip authentication verified adds
+ * CHIP_CA_VERIFIED; a chip that has it and did not answer keeps the warning CA_NOT_VERIFIED in `details.chip`.
  */
 export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutcome | undefined> {
   const raw = await r.read('chip');
@@ -41,11 +45,13 @@ export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutc
   const { 1: dg1, 2: dg2, 14: dg14, 15: dg15, ...other } = upload.dataGroups;
   const data: ChipData = { sod: upload.sod, dg1, dg2, dg14, dg15, other };
   const aa = upload.activeAuthentication;
+  const ca = upload.chipAuthentication;
   const options: ChipVerifyOptions = {
     printedMrz: input.documentMrz ?? undefined,
     now: new Date(`${r.today}T12:00:00Z`),
     requireActiveAuthentication: true,
     chipAuthenticationAsserted: upload.chipAuthenticationAsserted ?? undefined,
+    chipAuth: ca ? { session: await input.chipAuthSession(ca.challenge), responses: ca.responses } : undefined,
     activeAuth: aa ? { challenge: new Uint8Array(Buffer.from(aa.challenge, 'hex')), signature: aa.signature, challengeValid: await input.challengeUsed(aa.challenge) } : undefined,
   };
   const result = await r.faces.verifyChip(data, await input.trustStore(), options, input.selfie);
@@ -58,5 +64,6 @@ export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutc
   if (faceMatch === null) reasons.push('CHIP_FACE_NOT_COMPARED');
   const passed = reasons.length === 0;
   r.reasons.push(...(passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...reasons]));
+  if (result.chip_authentication.verified === true) r.reasons.push('CHIP_CA_VERIFIED');
   return { passed, faceMatch };
 }

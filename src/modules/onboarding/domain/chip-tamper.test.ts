@@ -6,10 +6,10 @@ import { CHIP_REASON_CLASS, chipTamperEvidence, type ChipFailureClass } from './
 const EXHAUSTIVE: Record<ChipReason, ChipFailureClass> = CHIP_REASON_CLASS;
 const KNOWN: Record<keyof typeof CHIP_REASON_CLASS, true> = Object.fromEntries(Object.keys(EXHAUSTIVE).map((k) => [k, true])) as Record<ChipReason, true>;
 
-const TAMPERED = ['DG_HASH_MISMATCH', 'SIGNATURE_INVALID', 'DS_REVOKED', 'CSCA_COUNTRY_MISMATCH', 'MRZ_MISMATCH', 'AA_FAILED'] as const;
+const TAMPERED = ['DG_HASH_MISMATCH', 'SIGNATURE_INVALID', 'DS_REVOKED', 'CSCA_COUNTRY_MISMATCH', 'MRZ_MISMATCH', 'AA_FAILED', 'CA_FAILED'] as const;
 const UNVERIFIED = [
   'SOD_INVALID', 'DG_MISSING', 'DG_NOT_IN_SOD', 'DS_CERTIFICATE_MISSING', 'SIGNATURE_ALGORITHM_UNSUPPORTED', 'CSCA_UNTRUSTED', 'DG1_INVALID', 'DG2_INVALID',
-  'MRZ_UNPROTECTED_MISMATCH', 'AA_NOT_PERFORMED', 'AA_CHALLENGE_INVALID',
+  'MRZ_UNPROTECTED_MISMATCH', 'AA_NOT_PERFORMED', 'AA_CHALLENGE_INVALID', 'CA_SESSION_INVALID',
 ] as const;
 
 describe('what a failed chip says about the document', () => {
@@ -18,11 +18,16 @@ describe('what a failed chip says about the document', () => {
   });
   it.each(TAMPERED)('%s shows the document altered or forged', (reason) => {
     expect(CHIP_REASON_CLASS[reason]).toBe('tampered');
-    expect(chipTamperEvidence([reason], { aaKeySigned: true, mrzProtectedFieldsNamed: true })).toEqual([reason]);
+    expect(chipTamperEvidence([reason], { aaKeySigned: true, mrzProtectedFieldsNamed: true, caKeySigned: true })).toEqual([reason]);
   });
   it.each(UNVERIFIED)('%s leaves it only not verified', (reason) => {
     expect(CHIP_REASON_CLASS[reason]).toBe('unverified');
-    expect(chipTamperEvidence([reason], { aaKeySigned: true, mrzProtectedFieldsNamed: true })).toEqual([]);
+    expect(chipTamperEvidence([reason], { aaKeySigned: true, mrzProtectedFieldsNamed: true, caKeySigned: true })).toEqual([]);
+  });
+  it('a failed chip authentication counts only when the SOD vouched for DG14 (its key is the one the session used)', () => {
+    expect(chipTamperEvidence(['CA_FAILED'], { aaKeySigned: false, mrzProtectedFieldsNamed: true, caKeySigned: true })).toEqual(['CA_FAILED']);
+    expect(chipTamperEvidence(['CA_FAILED'], { aaKeySigned: true, mrzProtectedFieldsNamed: true, caKeySigned: false })).toEqual([]);
+    expect(chipTamperEvidence(['CA_FAILED'], { aaKeySigned: true, mrzProtectedFieldsNamed: true })).toEqual([]);
   });
   it('a failed active authentication counts only when the SOD vouched for DG15 (else DG15 was absent or unsigned)', () => {
     expect(chipTamperEvidence(['AA_FAILED'], { aaKeySigned: true, mrzProtectedFieldsNamed: true })).toEqual(['AA_FAILED']);

@@ -37,6 +37,12 @@ export const CHIP_REASON_CLASS = {
    * or unsigned, which shows nothing about the chip in hand (see `chipTamperEvidence`).
    */
   AA_FAILED: 'tampered',
+  /**
+   * The chip's answers to this server's chip authentication session (Doc 9303-11 §6.2, ADR 0198) do not verify with
+   * the session keys agreed with DG14's public key, or carry a DG1 other than the signed one: the chip does not hold
+   * DG14's private key, a cloned or emulated chip. Counted only when the SOD vouches for DG14, as AA_FAILED for DG15.
+   */
+  CA_FAILED: 'tampered',
 
   // Unverified: the check could not be completed, for want of data or of a trust anchor. Nothing was found false.
 
@@ -66,6 +72,8 @@ export const CHIP_REASON_CLASS = {
   AA_NOT_PERFORMED: 'unverified',
   /** The chip answered a challenge this server did not issue for this session (or one used or expired): this chip was not shown to answer now, which is not a finding that the document is false. */
   AA_CHALLENGE_INVALID: 'unverified',
+  /** Chip authentication answers came for no session this server started for this upload (unknown, used or expired): as AA_CHALLENGE_INVALID. */
+  CA_SESSION_INVALID: 'unverified',
 } as const satisfies Record<string, ChipFailureClass>;
 
 /**
@@ -74,10 +82,13 @@ export const CHIP_REASON_CLASS = {
  * authentication is the chip's own failure. `mrzProtectedFieldsNamed`: the chip result names the check-digit-protected
  * fields that differ (`mrz.protected_fields_differ`), so its MRZ_MISMATCH is the field-by-field finding; a result
  * stored before that comparison (ADR 0180 decision 5) compared the whole MRZ, where a name misread gave MRZ_MISMATCH.
+ * `caKeySigned`: DG14 was sent and its hash matched the SOD's, so a failed chip authentication is the chip's own
+ * failure (absent: not known, never an accusation).
  */
-export function chipTamperEvidence(reasons: readonly string[], facts: { aaKeySigned: boolean; mrzProtectedFieldsNamed: boolean }): string[] {
+export function chipTamperEvidence(reasons: readonly string[], facts: { aaKeySigned: boolean; mrzProtectedFieldsNamed: boolean; caKeySigned?: boolean }): string[] {
   return reasons.filter((reason) => {
     if (reason === 'AA_FAILED') return facts.aaKeySigned;
+    if (reason === 'CA_FAILED') return facts.caKeySigned === true;
     if (reason === 'MRZ_MISMATCH') return facts.mrzProtectedFieldsNamed;
     return (CHIP_REASON_CLASS as Record<string, ChipFailureClass | undefined>)[reason] === 'tampered';
   });

@@ -5,7 +5,11 @@
  *
  *   { "sod": b64, "dg1": b64, "dg2": b64, "dg14"?: b64, "dg15"?: b64, "dg<n>"?: b64,
  *     "active_authentication"?: { "challenge": 16 hex digits, "signature": b64 },
- *     "chip_authentication"?: { "performed": boolean } }
+ *     "chip_authentication"?: { "performed"?: boolean, "challenge"?: 16 hex digits, "responses"?: [hex APDU, ...] } }
+ *
+ * `chip_authentication.challenge` and `responses` come together: the chip's raw response APDUs to the commands of
+ * the chip authentication session the challenge request started (ADR 0198). With active authentication too, both
+ * name the same challenge (one challenge row, used once).
  */
 export interface ChipUpload {
   sod: Uint8Array;
@@ -13,6 +17,8 @@ export interface ChipUpload {
   activeAuthentication: { challenge: string; signature: Uint8Array } | null;
   /** What the reader says about chip authentication: recorded, never believed. */
   chipAuthenticationAsserted: boolean | null;
+  /** The chip's responses to the server's chip authentication session, checked in processing with the session keys. */
+  chipAuthentication: { challenge: string; responses: Uint8Array[] } | null;
 }
 
 export interface FieldError {
@@ -62,13 +68,38 @@ export function parseChipUpload(json: unknown): { upload?: ChipUpload; errors: F
       if (typeof challenge === 'string' && sig) activeAuthentication = { challenge: challenge.toLowerCase(), signature: sig };
     }
   }
-  let chipAuthenticationAsserted: boolean | null = null;
-  const ca = body.chip_authentication;
-  if (ca !== undefined) {
-    const performed = typeof ca === 'object' && ca !== null ? (ca as Record<string, unknown>).performed : undefined;
-    if (typeof performed !== 'boolean') errors.push({ pointer: '/chip_authentication/performed', message: 'must be true or false' });
-    else chipAuthenticationAsserted = performed;
+  const { asserted: chipAuthenticationAsserted, session: chipAuthentication } = readChipAuthentication(body.chip_authentication, errors);
+  if (activeAuthentication && chipAuthentication && activeAuthentication.challenge !== chipAuthentication.challenge) {
+    errors.push({ pointer: '/chip_authentication/challenge', message: 'must be the same challenge as active_authentication\'s (one challenge request gives both)' });
   }
   if (errors.length || !sod) return { errors };
-  return { upload: { sod, dataGroups, activeAuthentication, chipAuthenticationAsserted }, errors };
+  return { upload: { sod, dataGroups, activeAuthentication, chipAuthenticationAsserted, chipAuthentication }, errors };
+}
+
+const APDU = /^(?:[0-9a-fA-F]{2}){2,300}$/;
+
+function readChipAuthentication(ca: unknown, errors: FieldError[]): { asserted: boolean | null; session: ChipUpload['chipAuthentication'] } {
+  if (ca === undefined) return { asserted: null, session: null };
+  if (typeof ca !== 'object' || ca === null || Array.isArray(ca)) {
+    errors.push({ pointer: '/chip_authentication', message: 'must be an object' });
+    return { asserted: null, session: null };
+  }
+  const { performed, challenge, responses, ...rest } = ca as Record<string, unknown>;
+  for (const key of Object.keys(rest)) errors.push({ pointer: `/chip_authentication/${key}`, message: 'is not a field of chip authentication' });
+  let asserted: boolean | null = null;
+  if (performed !== undefined && typeof performed !== 'boolean') errors.push({ pointer: '/chip_authentication/performed', message: 'must be true or false' });
+  else if (typeof performed === 'boolean') asserted = performed;
+  if (performed === undefined && challenge === undefined && responses === undefined) errors.push({ pointer: '/chip_authentication', message: 'must hold performed, or challenge and responses' });
+  if (challenge === undefined && responses === undefined) return { asserted, session: null };
+  const before = errors.length;
+  if (typeof challenge !== 'string' || !/^[0-9a-fA-F]{16}$/.test(challenge)) errors.push({ pointer: '/chip_authentication/challenge', message: 'must be the 16 hex digits the challenge endpoint gave' });
+  if (!Array.isArray(responses) || responses.length === 0 || responses.length > 8) {
+    errors.push({ pointer: '/chip_authentication/responses', message: 'must be the chip\'s response APDUs (hex), one per command, in order' });
+  } else {
+    responses.forEach((r, i) => {
+      if (typeof r !== 'string' || !APDU.test(r)) errors.push({ pointer: `/chip_authentication/responses/${i}`, message: 'must be a response APDU in hex (data objects and status word)' });
+    });
+  }
+  if (errors.length > before) return { asserted, session: null };
+  return { asserted, session: { challenge: (challenge as string).toLowerCase(), responses: (responses as string[]).map((r) => new Uint8Array(Buffer.from(r, 'hex'))) } };
 }

@@ -44,6 +44,17 @@ describe('an onboarding result as GPG 45 evidence', () => {
     expect(active({ supported: true, performed: false, challenge_valid: null, signature_valid: null })).toBe(false);
     expect(active({ supported: false, performed: false, challenge_valid: null, signature_valid: null })).toBeNull();
   });
+  it('a chip authentication session the server verified counts as anti-cloning like active authentication; a claim or a failure does not', () => {
+    const of = (ca: Record<string, unknown>, aa?: Record<string, unknown>) => evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Passport', reasons: [] }, chip: { passed: true, chip_authentication: ca, ...(aa ? { active_authentication: aa } : {}) } }), 'PASSED', undefined).document?.chip?.activeAuthentication;
+    expect(of({ supported: true, performed: true, session_valid: true, verified: true })).toBe(true);
+    expect(of({ supported: true, performed: true, session_valid: true, verified: false })).toBe(false);
+    expect(of({ supported: true, performed: true, session_valid: false, verified: false })).toBe(false);
+    // The reader's word alone (the field stored before the server checked CA) proves nothing.
+    expect(of({ supported: true, performed: false, session_valid: null, verified: null, reader_asserted: true })).toBe(false);
+    expect(of({ supported: false, performed: false, session_valid: null, verified: null })).toBeNull();
+    // A chip with an AA key that failed it is not rescued by chip authentication.
+    expect(of({ supported: true, performed: true, session_valid: true, verified: true }, { supported: true, performed: true, challenge_valid: true, signature_valid: false })).toBe(false);
+  });
   it('a chip whose checks show it altered is carried as tampered, whatever the document decision; one only not verified is not', () => {
     const chipOf = (chip: Record<string, unknown>, decision = 'REFER') => evidenceOf(data({ document: { decision: 'PASSED', document_type: 'Passport', reasons: [] }, chip }), decision, undefined).document?.chip;
     const signed15 = [{ number: 1, hash_matches: true }, { number: 15, hash_matches: true }];

@@ -9,7 +9,8 @@
  * module decides which: domain/authenticity/security-features.ts). `details.document.issuer_confirmed` (the issuer
  * confirmed the document valid and not lost or stolen) is read when another check adds it; none does today. The chip check writes
  * `details.chip.active_authentication` as `{ supported, performed, challenge_valid, signature_valid }` (checks/chip.ts):
- * the chip proved it is not a clone only when it answered a server challenge, once, with a valid signature. A chip
+ * the chip proved it is not a clone only when it answered a server challenge, once, with a valid signature, or
+ * (`details.chip.chip_authentication.verified`) answered a server chip authentication session. A chip
  * whose failed checks show its data altered or forged (`details.chip.reasons`, classified in domain/chip-tamper.ts)
  * is carried as `chip.tampered`, whatever the document decision: GPG 45 treats it as evidence found false.
  */
@@ -45,15 +46,25 @@ const codes = (v: unknown): string[] => (Array.isArray(v) ? [...new Set(v.map((x
  * signed, a differing MRZ only when the result names the protected fields that differ (not one stored before).
  */
 function tampered(chip: Record<string, unknown>): string[] {
-  const dg15 = Array.isArray(chip.data_groups) ? chip.data_groups.map(obj).find((g) => g?.number === 15) : undefined;
+  const group = (n: number) => (Array.isArray(chip.data_groups) ? chip.data_groups.map(obj).find((g) => g?.number === n) : undefined);
   const mrzFields = obj(chip.mrz)?.protected_fields_differ;
-  return chipTamperEvidence(codes(chip.reasons), { aaKeySigned: dg15?.hash_matches === true, mrzProtectedFieldsNamed: Array.isArray(mrzFields) && mrzFields.length > 0 });
+  return chipTamperEvidence(codes(chip.reasons), {
+    aaKeySigned: group(15)?.hash_matches === true, caKeySigned: group(14)?.hash_matches === true, mrzProtectedFieldsNamed: Array.isArray(mrzFields) && mrzFields.length > 0,
+  });
 }
 
-/** Active authentication as GPG 45 counts it: null when the chip has no AA key, else whether it answered a fresh server challenge. */
-function activeAuthentication(active: Loose): boolean | null {
-  if (!active || active.supported !== true) return null;
-  return active.performed === true && active.challenge_valid === true && active.signature_valid === true;
+/**
+ * Anti-cloning as GPG 45 counts it (its `activeAuthentication`): true when the chip answered a fresh server AA
+ * challenge with a valid signature, or answered a server chip authentication session (ADR 0198) that verified;
+ * null when it has neither key; false otherwise. A chip with both keys that fails AA is not rescued by CA: the
+ * chip decision already failed it.
+ */
+function antiCloning(active: Loose, chipAuth: Loose): boolean | null {
+  const aa = active?.supported === true ? active.performed === true && active.challenge_valid === true && active.signature_valid === true : null;
+  const ca = chipAuth?.verified === true && chipAuth.session_valid === true ? true : chipAuth?.supported === true ? false : null;
+  if (aa === false) return false;
+  if (aa === true || ca === true) return true;
+  return ca;
 }
 
 export function evidenceOf(data: OnboardingData, documentDecision: string | null, answers: FlowAnswers | undefined): OnboardingEvidence {
@@ -64,12 +75,13 @@ export function evidenceOf(data: OnboardingData, documentDecision: string | null
     const reasons = codes(doc.reasons);
     const chip = obj(d.chip);
     const active = obj(chip?.active_authentication);
+    const chipAuth = obj(chip?.chip_authentication);
     out.document = {
       type: TYPES[String(doc.document_type)] ?? 'other', decision: documentDecision, reasons,
       matchesPerson: !reasons.some((c) => c.startsWith('CONTACT_MISMATCH')),
       ...(doc.security_features_checked === true ? { securityFeaturesChecked: true } : {}),
       ...(doc.issuer_confirmed === true ? { issuerConfirmed: true } : {}),
-      ...(chip ? { chip: { passiveAuthentication: chip.passed === true, activeAuthentication: activeAuthentication(active), tampered: tampered(chip) } } : {}),
+      ...(chip ? { chip: { passiveAuthentication: chip.passed === true, activeAuthentication: antiCloning(active, chipAuth), tampered: tampered(chip) } } : {}),
     };
   }
   const face = obj(d.face_match);
