@@ -50,6 +50,10 @@ export const PERSONAL_TABLES: PersonalTable[] = [
   ] },
   { table: 'liveness_frames', owner: 'contact_id', kind: 'CONTACT', key: ['id'], sealed: [] },
   { table: 'onboarding_invitations', owner: 'contact_id', kind: 'CONTACT', key: ['id'], sealed: [] },
+  // Chip challenges (ADR 0127) and the chip authentication session keys they may hold (ADR 0198).
+  { table: 'onboarding_chip_challenges', owner: 'contact_id', kind: 'CONTACT', key: ['contact_id', 'run_id', 'challenge'], sealed: [
+    { column: 'ca_session_enc', aad: (r) => `onboarding:chip:${s(r.contact_id)}` },
+  ] },
   // The company check (issue 24): what the register says of the company and its people, under the account's key;
   // a register person added as a contact, under the contact's.
   { table: 'company_reports', owner: 'account_id', kind: 'ACCOUNT', key: ['account_id'], sealed: [
