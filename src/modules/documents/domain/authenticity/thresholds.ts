@@ -14,7 +14,7 @@ export const AUTHENTICITY_THRESHOLDS = {
    * shared specimens, 2026-11-28: fine detail of the faces found on genuine pages 15-53, on the specimens 16-61
    * (visa-usa), of the "faces" found on the printed data beside a painted-over box (1001-TD3, 1007-MRVA) 300 and
    * 406, so sqrt(61 × 300) ≈ 135; contrast of the faces on genuine pages 44-78, on the specimens 28.5 (pass-fin)
-   * to 52, of an empty painted box 1.4-2.1, so sqrt(2 × 28.5) ≈ 7.5.
+   * to 52, of an empty painted box 1.4-2.1, so sqrt(2.1 × 28.5) ≈ 7.7, rounded down to 7.5.
    */
   portraitMinContrast: 7.5,
   portraitMaxFineDetail: 135,
