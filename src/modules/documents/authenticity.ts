@@ -9,6 +9,7 @@ import { chromeEdges } from './domain/authenticity/chrome.ts';
 import { colourfulness } from './domain/authenticity/colour.ts';
 import { editingNoiseRatio } from './domain/authenticity/noise.ts';
 import { clip, faceFitsZone, pageFromMrz, portraitZone, type Rect, type Rgb } from './domain/authenticity/page.ts';
+import { looksLikePhotograph, PORTRAIT_SAMPLE_SIZE, type PortraitTexture, portraitTexture } from './domain/authenticity/portrait.ts';
 import { screenScore } from './domain/authenticity/screen.ts';
 import { type AuthenticitySignals, emptySignals, type PortraitSignal } from './domain/authenticity/signals.ts';
 import { AUTHENTICITY_THRESHOLDS } from './domain/authenticity/thresholds.ts';
@@ -41,19 +42,42 @@ async function decode(img: Sharp): Promise<{ rgb: Rgb; gray: Gray; scale: number
 
 const scaleRect = (r: Rect, k: number): Rect => ({ x: r.x * k, y: r.y * k, width: r.width * k, height: r.height * k });
 
-/** The largest upright face in `region` of `image` fitting `accept` (coordinates of `image`). */
-async function findFace(finder: FaceFinder, image: Sharp, size: { width: number; height: number }, region: Rect, accept: (face: Rect) => boolean): Promise<{ found: boolean; height: number }> {
+/** Where a face was looked for: the largest upright face's height, and whether one fitting `accept` looks like a photograph. */
+interface FaceFound {
+  found: boolean;
+  height: number;
+  /** The largest face's fine detail (portrait.ts), when there was one. */
+  fineDetail?: number;
+}
+
+/** The texture inside a face box of `image` (coordinates of `image`), sampled as portrait.ts expects. */
+async function boxTexture(image: Sharp, size: { width: number; height: number }, box: Rect): Promise<PortraitTexture> {
+  const r = clip(box, size.width, size.height);
+  if (r.width < 2 || r.height < 2) return { contrast: 0, fine_detail: Infinity };
+  const n = PORTRAIT_SAMPLE_SIZE;
+  const { data, info } = await image.clone().extract({ left: r.x, top: r.y, width: r.width, height: r.height }).resize(n, n, { fit: 'fill' }).greyscale().raw().toBuffer({ resolveWithObject: true });
+  // greyscale() on some inputs still emits several channels: keep the first.
+  const grey = info.channels === 1 ? new Uint8Array(data) : Uint8Array.from({ length: n * n }, (_, i) => data[i * info.channels]!);
+  return portraitTexture({ width: n, height: n, data: grey });
+}
+
+/** The largest upright face in `region` of `image` fitting `accept` and looking like a photograph (coordinates of `image`). */
+async function findFace(finder: FaceFinder, image: Sharp, size: { width: number; height: number }, region: Rect, accept: (face: Rect) => boolean): Promise<FaceFound> {
   const crop = clip(region, size.width, size.height);
   if (crop.width < 16 || crop.height < 16) return { found: false, height: 0 };
   const buf = await image.clone().extract({ left: crop.x, top: crop.y, width: crop.width, height: crop.height }).jpeg({ quality: 92 }).toBuffer();
   const analysis = await finder.find(buf);
   const k = crop.width / Math.max(1, analysis.width);
-  let best = { found: false, height: 0 };
+  const best: FaceFound = { found: false, height: 0 };
   for (const f of analysis.faces) {
     if (f.rotation && Math.abs(f.rotation) > 30) continue;
     const box = { x: crop.x + f.box.x * k, y: crop.y + f.box.y * k, width: f.box.width * k, height: f.box.height * k };
-    if (box.height > best.height) best = { found: best.found || accept(box), height: box.height };
-    else if (accept(box)) best.found = true;
+    const largest = box.height > best.height;
+    if (!largest && (best.found || !accept(box))) continue;
+    const texture = await boxTexture(image, size, box);
+    const isPortrait = accept(box) && looksLikePhotograph(texture, AUTHENTICITY_THRESHOLDS);
+    if (largest) Object.assign(best, { height: box.height, fineDetail: texture.fine_detail });
+    best.found ||= isPortrait;
   }
   return best;
 }
@@ -88,25 +112,28 @@ async function portraitSignal(page: MrzPage, pageRect: Rect, size: { width: numb
   if (zone) {
     const margin = { x: zone.x - zone.width * 0.15, y: zone.y - zone.height * 0.1, width: zone.width * 1.3, height: zone.height * 1.2 };
     const r = await findFace(finder, page.image, size, margin, (face) => faceFitsZone(face, zone, pageRect, min));
-    return { checked: true, found: r.found, where: 'portrait_zone', face_height: r.height / pageRect.height };
+    return { checked: true, found: r.found, where: 'portrait_zone', face_height: r.height / pageRect.height, ...detail(r) };
   }
   // TD1: the portrait is on the card's other side, supplied as another image.
   let best: PortraitSignal = { checked: true, found: false, where: others.length ? 'other_side' : 'none', face_height: 0 };
   for (const other of others) {
     const r = await wholeImageFace(other, finder, min).catch(() => null);
-    if (r && r.height > best.face_height) best = { ...best, found: best.found || r.found, face_height: r.height };
+    if (r && r.height > best.face_height) best = { ...best, found: best.found || r.found, face_height: r.height, ...detail(r) };
     else if (r?.found) best.found = true;
   }
   return best;
 }
 
-async function wholeImageFace(image: Buffer, finder: FaceFinder, min: number): Promise<{ found: boolean; height: number }> {
+/** The fine detail of the largest face, for the result (rounded: it is a figure for a reviewer; null: no contrast at all). */
+const detail = (r: FaceFound) => (r.fineDetail === undefined ? {} : { fine_detail: Number.isFinite(r.fineDetail) ? Math.round(r.fineDetail * 10) / 10 : null });
+
+async function wholeImageFace(image: Buffer, finder: FaceFinder, min: number): Promise<FaceFound> {
   const img = sharp(image).rotate();
   const buf = await img.png().toBuffer();
   const meta = await sharp(buf).metadata();
   const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
   const r = await findFace(finder, sharp(buf), size, { x: 0, y: 0, ...size }, (face) => face.height >= size.height * min);
-  return { found: r.found, height: r.height / Math.max(1, size.height) };
+  return { ...r, height: r.height / Math.max(1, size.height) };
 }
 
 /** Signals of a licence read from its printed text (no MRZ, no page geometry): the whole image is the card. */
@@ -116,7 +143,7 @@ export async function licenceSignals(image: Buffer, finder: FaceFinder | undefin
   if (!finder) signals.portrait = { checked: false, found: false, where: 'licence', face_height: 0 };
   else {
     const r = await wholeImageFace(image, finder, min);
-    signals.portrait = { checked: true, found: r.found, where: 'licence', face_height: r.height };
+    signals.portrait = { checked: true, found: r.found, where: 'licence', face_height: r.height, ...detail(r) };
   }
   const { rgb, gray } = await decode(sharp(image).rotate());
   const all = { x: 0, y: 0, width: rgb.width, height: rgb.height };

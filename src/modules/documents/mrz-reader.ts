@@ -239,8 +239,13 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
   const reg = best?.region;
   const valid = reg && good(best?.mrz);
   const vizImage = valid ? await cropAbove(image, size, reg).catch(() => null) : null;
+  // The page is measured (typeface, authenticity signals) once every check digit holds, even when a country code
+  // was misread (not plausible, REFER for it): the zone is found and its box is the page's scale. Gating this on
+  // plausibility too left printed-and-photographed pages whose halftone made a code misread unmeasured
+  // (eval:attacks calibration 1001-TD3-print: only MRZ_LOW_CONFIDENCE; ADR 0201).
+  const measurable = reg && best?.mrz?.valid;
   const lines = best?.mrz?.lines;
-  const typeface = valid && lines ? typefaceStats(await gray(await cropRegion(image, size, reg, OCRB_LINE_HEIGHT)), lines, loadPrototypes(), alternativesFor(lines)) : null;
+  const typeface = measurable && lines ? typefaceStats(await gray(await cropRegion(image, size, reg, OCRB_LINE_HEIGHT)), lines, loadPrototypes(), alternativesFor(lines)) : null;
   let box = reg ? { x: Math.round(reg.x * k), y: Math.round(reg.y * k), width: Math.round(reg.width * k), height: Math.round(reg.height * k) } : null;
   // The located box can stop short of faint trailing fillers; the fitted character grid gives the zone's true
   // extent (line length x pitch), which is what the page's scale is derived from.
@@ -257,7 +262,7 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
     attempts,
     engine: best?.engine ?? null,
     viz_image: vizImage,
-    page: valid && box ? { image, size, mrz_box: box } : null,
+    page: measurable && box ? { image, size, mrz_box: box } : null,
     typeface,
   };
 }

@@ -13,6 +13,8 @@ export interface PortraitSignal {
   where: 'portrait_zone' | 'other_side' | 'licence' | 'none';
   /** Largest face's height as a share of the page height (or image height), 0 when none. */
   face_height: number;
+  /** That face's fine detail (portrait.ts): a box of type or of camera noise on flat paint is not a photograph. */
+  fine_detail?: number | null;
 }
 
 export interface AuthenticitySignals {

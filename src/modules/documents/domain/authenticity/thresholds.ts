@@ -6,6 +6,18 @@
 export const AUTHENTICITY_THRESHOLDS = {
   /** PORTRAIT_NOT_FOUND: the smallest face, as a share of the page height, that counts as the portrait. */
   portraitMinHeight: 0.12,
+  /**
+   * PORTRAIT_NOT_FOUND when the face box does not look like a photograph (portrait.ts, ADR 0200): its grey-level
+   * standard deviation below portraitMinContrast (a flat painted box), or its fine detail (100 × Laplacian over
+   * intensity variance at 112 px square) above portraitMaxFineDetail (printed type, or camera noise on a flat box).
+   * Each is the geometric middle of what was measured on the calibration split (--count 8, odd seeds) and the
+   * shared specimens, 2026-11-28: fine detail of the faces found on genuine pages 15-53, on the specimens 16-61
+   * (visa-usa), of the "faces" found on the printed data beside a painted-over box (1001-TD3, 1007-MRVA) 300 and
+   * 406, so sqrt(61 × 300) ≈ 135; contrast of the faces on genuine pages 44-78, on the specimens 28.5 (pass-fin)
+   * to 52, of an empty painted box 1.4-2.1, so sqrt(2.1 × 28.5) ≈ 7.7, rounded down to 7.5.
+   */
+  portraitMinContrast: 7.5,
+  portraitMaxFineDetail: 135,
   /** PHOTOCOPY_SUSPECTED below this: 97th percentile chroma distance from the page's median colour. */
   minColourfulness: 8,
   /** SCREEN_RECAPTURE_SUSPECTED above this: median over tiles of log10(peak / median power) of the weaker direction, periods 2-10 px. */
