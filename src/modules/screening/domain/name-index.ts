@@ -82,6 +82,12 @@ export class NameIndex {
   private readonly keyIds = new Map<string, number>();
   private readonly postings: Int32Array[] = [];
   /**
+   * The posting lists of common keys as one bit per name (150 KB each at 1.2M names, a few hundred keys):
+   * the names a query's rare keys found are looked up in them by one bit test each, where a binary search
+   * jumped about a list of tens of thousands of ids.
+   */
+  private readonly bits: Array<Uint32Array | undefined> = [];
+  /**
    * The names one query touches, kept dense (a sparse set): `slotOf[id]` is the name's slot in this query
    * when `slotIds[slot] === id` and the slot is below `count`, so nothing is cleared between queries. The
    * only scattered access per posting is one 4-byte read of `slotOf` (4.8 MB at 1.2M names, where a
@@ -117,6 +123,17 @@ export class NameIndex {
       });
     });
     for (const list of lists) this.postings.push(Int32Array.from(list));
+    // Common keys (those a query defers) also as one bit per name, so a deferred look-up is one bit test.
+    const bound = this.commonBound();
+    for (const list of this.postings) {
+      if (list.length <= bound) {
+        this.bits.push(undefined);
+        continue;
+      }
+      const bits = new Uint32Array((this.names.length >> 5) + 1);
+      for (let k = 0; k < list.length; k++) bits[list[k]! >> 5]! |= 1 << (list[k]! & 31);
+      this.bits.push(bits);
+    }
     this.slotOf = new Int32Array(this.names.length);
     this.reach = new Uint32Array((this.names.length >> 5) + 1);
   }
@@ -128,6 +145,11 @@ export class NameIndex {
 
   get keyCount(): number {
     return this.postings.length;
+  }
+
+  /** A key posted for more names than this is common: deferred when the query has rarer ones. */
+  private commonBound(): number {
+    return Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
   }
 
   private idf(df: number): number {
@@ -182,6 +204,19 @@ export class NameIndex {
     }
     for (const { bit, key, w } of deferred) {
       const list = this.postings[key]!;
+      const bits = this.bits[key];
+      if (bits && reachable.length <= list.length) {
+        for (let r = 0; r < reachable.length; r++) {
+          const s = reachable[r]!;
+          const id = slotIds[s]!;
+          if ((bits[id >> 5]! & (1 << (id & 31))) === 0) continue;
+          const seen = slotSeen[s]!;
+          if ((seen & bit) !== 0) continue;
+          slotSeen[s] = seen | bit;
+          slotRank[s]! += w;
+        }
+        continue;
+      }
       if (list.length <= reachable.length * DEFERRED_WALK_RATIO) {
         for (let k = 0; k < list.length; k++) {
           const id = list[k]!;
@@ -218,14 +253,27 @@ export class NameIndex {
       for (let k = 0; k < kept; k++) ranks[k] = rank[keptSlots[k]!]!;
       floor = kthLargest(ranks, limit);
     }
+    // The names above the floor (fewer than `limit`), ranked; then those at the floor in touched order, as
+    // the stable sort of them all ranked them, only as many as are wanted. A query of common names ties
+    // thousands at the floor: each `accept` reads the entity, a cache miss, so they are not all asked.
     const out: Candidate[] = [];
+    let ties = 0;
     for (let k = 0; k < kept; k++) {
       const s = keptSlots[k]!;
-      if (rank[s]! < floor) continue;
+      const r = rank[s]!;
+      if (r < floor) continue;
+      if (r === floor) {
+        keptSlots[ties++] = s;
+        continue;
+      }
       const ref = this.names[this.slotIds[s]!]!;
-      if (accept(ref)) out.push({ ref, rank: rank[s]! });
+      if (accept(ref)) out.push({ ref, rank: r });
     }
     out.sort((a, b) => b.rank - a.rank);
+    for (let k = 0; k < ties && out.length < limit; k++) {
+      const ref = this.names[this.slotIds[keptSlots[k]!]!]!;
+      if (accept(ref)) out.push({ ref, rank: floor });
+    }
     return out.length > limit ? out.slice(0, limit) : out;
   }
 
@@ -234,7 +282,7 @@ export class NameIndex {
     let maxPossible = 0;
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
-    const bound = Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
+    const bound = this.commonBound();
     const lookup = (keys: string[], out: number[]) => {
       for (const key of keys) {
         const k = this.keyIds.get(key);
