@@ -234,7 +234,11 @@ function pairWorth(qa: NameToken, lb: NameToken, sim: TokenSimilarity, knownQuer
 function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean, scoreOnly = false): NameComparison {
   if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0, onePartOnly: false };
   const chosen = align(a, b, cacheOffset, cache);
-  if (scoreOnly) return { ...SCORE_ONLY, ...scoreOf(a, b, chosen, knownQueryTokens, queryTitled) };
+  if (scoreOnly) {
+    // A literal, not a spread of SCORE_ONLY: this runs for every candidate of every query.
+    const { score, onePartOnly } = scoreOf(a, b, chosen, knownQueryTokens, queryTitled);
+    return { score, pairs: SCORE_ONLY.pairs, unmatchedQuery: SCORE_ONLY.unmatchedQuery, unmatchedListed: SCORE_ONLY.unmatchedListed, reordered: false, coverage: 0, onePartOnly };
+  }
   let matched = 0;
   let matchedWeight = 0;
   let queryMissing = 0;

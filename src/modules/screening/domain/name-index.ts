@@ -94,6 +94,8 @@ export class NameIndex {
    * per-name record was 38 MB); the tokens credited and the rank sit by slot, side by side in touched order.
    */
   private readonly slotOf: Int32Array;
+  /** Each name's entity number, so a candidate is accepted or not without reading its record. */
+  private readonly entityOf: Int32Array;
   private slotIds = new Int32Array(4096);
   private slotSeen = new Int32Array(4096);
   private slotRank = new Float64Array(4096);
@@ -135,6 +137,7 @@ export class NameIndex {
       this.bits.push(bits);
     }
     this.slotOf = new Int32Array(this.names.length);
+    this.entityOf = Int32Array.from(this.names, (n) => n.entity);
     this.reach = new Uint32Array((this.names.length >> 5) + 1);
   }
 
@@ -241,7 +244,7 @@ export class NameIndex {
   }
 
   /** The best `limit` of the given slots, by rank, at or above a third of the query's weight. */
-  private best(slots: Int32Array, maxPossible: number, limit: number, accept: (ref: IndexedName) => boolean): Candidate[] {
+  private best(slots: Int32Array, maxPossible: number, limit: number, accept: (entity: number) => boolean): Candidate[] {
     const rank = this.slotRank;
     let floor = 0.34 * maxPossible;
     let kept = 0;
@@ -266,18 +269,19 @@ export class NameIndex {
         keptSlots[ties++] = s;
         continue;
       }
-      const ref = this.names[this.slotIds[s]!]!;
-      if (accept(ref)) out.push({ ref, rank: r });
+      const id = this.slotIds[s]!;
+      if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: r });
     }
     out.sort((a, b) => b.rank - a.rank);
     for (let k = 0; k < ties && out.length < limit; k++) {
-      const ref = this.names[this.slotIds[keptSlots[k]!]!]!;
-      if (accept(ref)) out.push({ ref, rank: floor });
+      const id = this.slotIds[keptSlots[k]!]!;
+      if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: floor });
     }
     return out.length > limit ? out.slice(0, limit) : out;
   }
 
-  candidates(query: NormalizedName, limit: number, accept: (ref: IndexedName) => boolean = () => true): Candidate[] {
+  /** `accept(entity)`: whether names of that entity (its number) may be candidates. */
+  candidates(query: NormalizedName, limit: number, accept: (entity: number) => boolean = () => true): Candidate[] {
     this.count = 0;
     let maxPossible = 0;
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
