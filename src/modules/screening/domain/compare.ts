@@ -108,15 +108,19 @@ interface Cell {
   sim: TokenSimilarity;
 }
 
-/** Token similarity, memoised per query token: listed names repeat tokens (Mohammed, Ali, Bank) a lot. */
-export type SimilarityCache = Map<string, TokenSimilarity>;
+/**
+ * Token similarity, memoised per query token (by its number), then per listed token's text: listed names
+ * repeat tokens (Mohammed, Ali, Bank) a lot. Two levels, so a look-up builds no key string.
+ */
+export type SimilarityCache = Map<number, Map<string, TokenSimilarity>>;
 
 function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCache | undefined): TokenSimilarity {
   // i: the query token's number, offset per reading (compareNormalized).
   if (!cache) return tokenSimilarity(a, b);
-  const key = `${i}\u0000${b.text}`;
-  let s = cache.get(key);
-  if (!s) cache.set(key, (s = tokenSimilarity(a, b)));
+  let perToken = cache.get(i);
+  if (!perToken) cache.set(i, (perToken = new Map()));
+  let s = perToken.get(b.text);
+  if (!s) perToken.set(b.text, (s = tokenSimilarity(a, b)));
   return s;
 }
 
@@ -130,9 +134,21 @@ function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: nu
     }
   }
   cells.sort((x, y) => y.score - x.score);
+  const chosen: Cell[] = [];
+  if (a.length <= 31 && b.length <= 31) {
+    // Which tokens are taken, as bits (every real name has fewer than 32 tokens): no Set per comparison.
+    let usedA = 0;
+    let usedB = 0;
+    for (const c of cells) {
+      if ((usedA & (1 << c.i)) !== 0 || (usedB & (1 << c.j)) !== 0) continue;
+      usedA |= 1 << c.i;
+      usedB |= 1 << c.j;
+      chosen.push(c);
+    }
+    return chosen;
+  }
   const usedA = new Set<number>();
   const usedB = new Set<number>();
-  const chosen: Cell[] = [];
   for (const c of cells) {
     if (usedA.has(c.i) || usedB.has(c.j)) continue;
     usedA.add(c.i);
@@ -218,7 +234,11 @@ function pairWorth(qa: NameToken, lb: NameToken, sim: TokenSimilarity, knownQuer
 function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean, scoreOnly = false): NameComparison {
   if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0, onePartOnly: false };
   const chosen = align(a, b, cacheOffset, cache);
-  if (scoreOnly) return { ...SCORE_ONLY, ...scoreOf(a, b, chosen, knownQueryTokens, queryTitled) };
+  if (scoreOnly) {
+    // A literal, not a spread of SCORE_ONLY: this runs for every candidate of every query.
+    const { score, onePartOnly } = scoreOf(a, b, chosen, knownQueryTokens, queryTitled);
+    return { score, pairs: SCORE_ONLY.pairs, unmatchedQuery: SCORE_ONLY.unmatchedQuery, unmatchedListed: SCORE_ONLY.unmatchedListed, reordered: false, coverage: 0, onePartOnly };
+  }
   let matched = 0;
   let matchedWeight = 0;
   let queryMissing = 0;

@@ -114,10 +114,13 @@ export class Matcher {
   readonly index: NameIndex;
   /** Each entity's topic (which threshold applies), worked out once. */
   private readonly topics: ScreeningTopic[];
+  /** Per query type, which entities (by number) it accepts: read per candidate, so one byte, not the record. */
+  private readonly accepts = new Map<ScreeningQuery['type'], Uint8Array>();
 
   constructor(readonly entities: readonly ListedEntity[], readonly options: MatcherOptions = DEFAULT_OPTIONS) {
     this.index = new NameIndex(entities);
     this.topics = entities.map((e) => topicOf(e.topics));
+    for (const type of [undefined, 'person', 'company'] as const) this.accepts.set(type, Uint8Array.from(entities, (e) => (schemaAccepts(type, e.schema) ? 1 : 0)));
   }
 
   get size(): { entities: number; names: number; keys: number } {
@@ -125,7 +128,12 @@ export class Matcher {
   }
 
   /** Candidates of every reading of the name (NormalizedName.readings), each name once. */
-  private candidates(norm: NormalizedName, limit: number, accept: (ref: IndexedName) => boolean): IndexedName[] {
+  private acceptsOf(type: ScreeningQuery['type']): Uint8Array {
+    // As schemaAccepts reads the type: unset, a person, or anything else as a company.
+    return this.accepts.get(!type ? undefined : type === 'person' ? 'person' : 'company')!;
+  }
+
+  private candidates(norm: NormalizedName, limit: number, accept: (entity: number) => boolean): IndexedName[] {
     const first = this.index.candidates(norm, limit, accept).map((c) => c.ref);
     if (!norm.readings) return first;
     const seen = new Set(first);
@@ -141,7 +149,8 @@ export class Matcher {
     const options = { ...this.options, ...overrides };
     const norm = normalizeName(query.name);
     if (norm.tokens.length === 0) return [];
-    const accept = (ref: { entity: number }) => schemaAccepts(query.type, this.entities[ref.entity]!.schema);
+    const accepts = this.acceptsOf(query.type);
+    const accept = (entity: number) => accepts[entity] === 1;
     const best = new Map<number, Match>();
     const cache: SimilarityCache = new Map();
     const knownOf = new Map<readonly NameToken[], readonly boolean[]>();
@@ -153,8 +162,6 @@ export class Matcher {
     const thresholds = new Map<ScreeningTopic, TopicThreshold>();
     const thresholdOf = (topic: ScreeningTopic) => thresholds.get(topic) ?? thresholds.set(topic, thresholdFor(topic, options.threshold)).get(topic)!;
     for (const ref of this.candidates(norm, options.candidates, accept)) {
-      const entity = this.entities[ref.entity]!;
-      const listedName = entity.names[ref.name]!;
       const topic = this.topics[ref.entity]!;
       const threshold = thresholdOf(topic);
       // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, on the score
@@ -162,6 +169,8 @@ export class Matcher {
       const quick = scoreAndPart(norm, ref.norm, cache, known);
       if (quick.score < thresholdForComparison(quick.onePartOnly, threshold).match) continue;
       const c = compareNormalized(norm, ref.norm, cache, known);
+      const entity = this.entities[ref.entity]!;
+      const listedName = entity.names[ref.name]!;
       const applied = thresholdForComparison(c.onePartOnly, threshold);
       if (listedName.quality === 'weak' && (c.score < WEAK_ALIAS_MIN || c.unmatchedQuery.length > 0 || c.unmatchedListed.length > 0)) continue;
       const evidence = [

@@ -51,6 +51,11 @@ function allTokens(norm: NormalizedName): NameToken[] {
 /** A key posted for more names than this (and this share of all names) is "common". */
 const COMMON_MIN = 2000;
 const COMMON_SHARE = 0.003;
+/**
+ * A deferred key's posting list up to this many times the reachable names is walked rather than searched
+ * per name: the walk reads the list in order and checks a bit that stays in cache, a search jumps about.
+ */
+const DEFERRED_WALK_RATIO = 32;
 
 /** Binary search in an ascending posting list. */
 function contains(list: Int32Array, id: number): boolean {
@@ -77,12 +82,26 @@ export class NameIndex {
   private readonly keyIds = new Map<string, number>();
   private readonly postings: Int32Array[] = [];
   /**
-   * Per name, four numbers side by side (one cache line, the name ids a query touches are scattered over
-   * megabytes): the query generation that last touched it, the query tokens already credited (bits), its
-   * rank, and the generation in which it may still reach the floor (looked up in deferred lists).
+   * The posting lists of common keys as one bit per name (150 KB each at 1.2M names, a few hundred keys):
+   * the names a query's rare keys found are looked up in them by one bit test each, where a binary search
+   * jumped about a list of tens of thousands of ids.
    */
-  private st: Float64Array = new Float64Array(0);
-  private generation = 0;
+  private readonly bits: Array<Uint32Array | undefined> = [];
+  /**
+   * The names one query touches, kept dense (a sparse set): `slotOf[id]` is the name's slot in this query
+   * when `slotIds[slot] === id` and the slot is below `count`, so nothing is cleared between queries. The
+   * only scattered access per posting is one 4-byte read of `slotOf` (4.8 MB at 1.2M names, where a
+   * per-name record was 38 MB); the tokens credited and the rank sit by slot, side by side in touched order.
+   */
+  private readonly slotOf: Int32Array;
+  /** Each name's entity number, so a candidate is accepted or not without reading its record. */
+  private readonly entityOf: Int32Array;
+  private slotIds = new Int32Array(4096);
+  private slotSeen = new Int32Array(4096);
+  private slotRank = new Float64Array(4096);
+  private count = 0;
+  /** One bit per name: reachable in this query (lookUpDeferred); 150 KB at 1.2M names, so it stays in cache. */
+  private readonly reach: Uint32Array;
 
   constructor(readonly entities: readonly ListedEntity[]) {
     const lists: number[][] = [];
@@ -106,7 +125,20 @@ export class NameIndex {
       });
     });
     for (const list of lists) this.postings.push(Int32Array.from(list));
-    this.st = new Float64Array(this.names.length * 4);
+    // Common keys (those a query defers) also as one bit per name, so a deferred look-up is one bit test.
+    const bound = this.commonBound();
+    for (const list of this.postings) {
+      if (list.length <= bound) {
+        this.bits.push(undefined);
+        continue;
+      }
+      const bits = new Uint32Array((this.names.length >> 5) + 1);
+      for (let k = 0; k < list.length; k++) bits[list[k]! >> 5]! |= 1 << (list[k]! & 31);
+      this.bits.push(bits);
+    }
+    this.slotOf = new Int32Array(this.names.length);
+    this.entityOf = Int32Array.from(this.names, (n) => n.entity);
+    this.reach = new Uint32Array((this.names.length >> 5) + 1);
   }
 
   /** Whether some listed name has this token, spelled the same way (its fold). */
@@ -118,96 +150,143 @@ export class NameIndex {
     return this.postings.length;
   }
 
+  /** A key posted for more names than this is common: deferred when the query has rarer ones. */
+  private commonBound(): number {
+    return Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
+  }
+
   private idf(df: number): number {
     return Math.log(1 + this.names.length / df);
   }
 
-  /** The `limit` names sharing the most (idf-weighted) query tokens; each query token counts once per name. */
-  /** Adds `w` to every name of `list` not yet credited for query token `bit` in this generation. */
-  private walk(list: Int32Array, bit: number, w: number, gen: number, touched: number[]): void {
-    const st = this.st;
+  /** The slot of a name touched for the first time in this query (tokens credited none, rank 0). */
+  private newSlot(id: number): number {
+    if (this.count === this.slotIds.length) {
+      const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
+        const b = make(a.length * 2);
+        b.set(a);
+        return b;
+      };
+      this.slotIds = grow(this.slotIds, (n) => new Int32Array(n));
+      this.slotSeen = grow(this.slotSeen, (n) => new Int32Array(n));
+      this.slotRank = grow(this.slotRank, (n) => new Float64Array(n));
+    }
+    const s = this.count++;
+    this.slotOf[id] = s;
+    this.slotIds[s] = id;
+    this.slotSeen[s] = 0;
+    this.slotRank[s] = 0;
+    return s;
+  }
+
+  /** Adds `w` to every name of `list` not yet credited for query token `bit` in this query. */
+  private walk(list: Int32Array, bit: number, w: number): void {
+    const slotOf = this.slotOf;
     for (let k = 0; k < list.length; k++) {
       const id = list[k]!;
-      const o = id << 2;
-      if (st[o] !== gen) {
-        st[o] = gen;
-        st[o + 1] = 0;
-        st[o + 2] = 0;
-        touched.push(id);
-      }
+      let s = slotOf[id]!;
+      if (s >= this.count || this.slotIds[s] !== id) s = this.newSlot(id);
       // Bit set: this query token already counted for this name through a more specific key.
-      const seen = st[o + 1]!;
+      const seen = this.slotSeen[s]!;
       if ((seen & bit) !== 0) continue;
-      st[o + 1] = seen | bit;
-      st[o + 2]! += w;
+      this.slotSeen[s] = seen | bit;
+      this.slotRank[s]! += w;
     }
   }
 
   /**
-   * Credits each reachable name with the deferred keys it has, heaviest first, a query token once per name:
-   * a list not much longer than the reachable names is walked, a longer one searched per name.
+   * Credits each reachable name (by slot) with the deferred keys it has, heaviest first, a query token once
+   * per name: a list not much longer than the reachable names is walked (a bit per name says which are
+   * reachable), a longer one searched per name.
    */
-  private lookUpDeferred(reachable: readonly number[], deferred: ReadonlyArray<{ bit: number; key: number; w: number }>, gen: number): void {
-    const st = this.st;
-    for (const id of reachable) st[(id << 2) + 3] = gen;
+  private lookUpDeferred(reachable: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
+    const { reach, slotOf, slotIds, slotSeen, slotRank } = this;
+    for (let r = 0; r < reachable.length; r++) {
+      const id = slotIds[reachable[r]!]!;
+      reach[id >> 5]! |= 1 << (id & 31);
+    }
     for (const { bit, key, w } of deferred) {
       const list = this.postings[key]!;
-      if (list.length <= reachable.length * 8) {
-        for (let k = 0; k < list.length; k++) {
-          const o = list[k]! << 2;
-          if (st[o + 3] !== gen) continue;
-          const seen = st[o + 1]!;
+      const bits = this.bits[key];
+      if (bits && reachable.length <= list.length) {
+        for (let r = 0; r < reachable.length; r++) {
+          const s = reachable[r]!;
+          const id = slotIds[s]!;
+          if ((bits[id >> 5]! & (1 << (id & 31))) === 0) continue;
+          const seen = slotSeen[s]!;
           if ((seen & bit) !== 0) continue;
-          st[o + 1] = seen | bit;
-          st[o + 2]! += w;
+          slotSeen[s] = seen | bit;
+          slotRank[s]! += w;
         }
         continue;
       }
-      for (const id of reachable) {
-        const o = id << 2;
-        const seen = st[o + 1]!;
-        if ((seen & bit) !== 0 || !contains(list, id)) continue;
-        st[o + 1] = seen | bit;
-        st[o + 2]! += w;
+      if (list.length <= reachable.length * DEFERRED_WALK_RATIO) {
+        for (let k = 0; k < list.length; k++) {
+          const id = list[k]!;
+          if ((reach[id >> 5]! & (1 << (id & 31))) === 0) continue;
+          const s = slotOf[id]!;
+          const seen = slotSeen[s]!;
+          if ((seen & bit) !== 0) continue;
+          slotSeen[s] = seen | bit;
+          slotRank[s]! += w;
+        }
+        continue;
+      }
+      for (let r = 0; r < reachable.length; r++) {
+        const s = reachable[r]!;
+        const seen = slotSeen[s]!;
+        if ((seen & bit) !== 0 || !contains(list, slotIds[s]!)) continue;
+        slotSeen[s] = seen | bit;
+        slotRank[s]! += w;
       }
     }
+    for (let r = 0; r < reachable.length; r++) reach[slotIds[reachable[r]!]! >> 5] = 0;
   }
 
-  /** The best `limit` of the touched names, by rank, at or above a third of the query's weight. */
-  private best(touched: number[], maxPossible: number, limit: number, accept: (ref: IndexedName) => boolean): Candidate[] {
+  /** The best `limit` of the given slots, by rank, at or above a third of the query's weight. */
+  private best(slots: Int32Array, maxPossible: number, limit: number, accept: (entity: number) => boolean): Candidate[] {
+    const rank = this.slotRank;
     let floor = 0.34 * maxPossible;
-    let kept: number[] = [];
-    for (let k = 0; k < touched.length; k++) if (this.rank(touched[k]!) >= floor) kept.push(touched[k]!);
-    if (kept.length > limit) {
+    let kept = 0;
+    const keptSlots = new Int32Array(slots.length);
+    for (let k = 0; k < slots.length; k++) if (rank[slots[k]!]! >= floor) keptSlots[kept++] = slots[k]!;
+    if (kept > limit) {
       // Raise the floor to the limit-th best rank (quickselect, no full sort of thousands of names).
-      const ranks = new Float64Array(kept.length);
-      for (let k = 0; k < kept.length; k++) ranks[k] = this.rank(kept[k]!);
+      const ranks = new Float64Array(kept);
+      for (let k = 0; k < kept; k++) ranks[k] = rank[keptSlots[k]!]!;
       floor = kthLargest(ranks, limit);
-      const top: number[] = [];
-      for (let k = 0; k < kept.length; k++) if (this.rank(kept[k]!) >= floor) top.push(kept[k]!);
-      kept = top;
     }
+    // The names above the floor (fewer than `limit`), ranked; then those at the floor in touched order, as
+    // the stable sort of them all ranked them, only as many as are wanted. A query of common names ties
+    // thousands at the floor: each `accept` reads the entity, a cache miss, so they are not all asked.
     const out: Candidate[] = [];
-    for (const id of kept) {
-      const ref = this.names[id]!;
-      if (accept(ref)) out.push({ ref, rank: this.rank(id) });
+    let ties = 0;
+    for (let k = 0; k < kept; k++) {
+      const s = keptSlots[k]!;
+      const r = rank[s]!;
+      if (r < floor) continue;
+      if (r === floor) {
+        keptSlots[ties++] = s;
+        continue;
+      }
+      const id = this.slotIds[s]!;
+      if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: r });
     }
     out.sort((a, b) => b.rank - a.rank);
+    for (let k = 0; k < ties && out.length < limit; k++) {
+      const id = this.slotIds[keptSlots[k]!]!;
+      if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: floor });
+    }
     return out.length > limit ? out.slice(0, limit) : out;
   }
 
-  private rank(id: number): number {
-    return this.st[(id << 2) + 2]!;
-  }
-
-  candidates(query: NormalizedName, limit: number, accept: (ref: IndexedName) => boolean = () => true): Candidate[] {
-    this.generation++;
-    const gen = this.generation;
-    const touched: number[] = [];
+  /** `accept(entity)`: whether names of that entity (its number) may be candidates. */
+  candidates(query: NormalizedName, limit: number, accept: (entity: number) => boolean = () => true): Candidate[] {
+    this.count = 0;
     let maxPossible = 0;
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
-    const bound = Math.max(COMMON_MIN, COMMON_SHARE * this.names.length);
+    const bound = this.commonBound();
     const lookup = (keys: string[], out: number[]) => {
       for (const key of keys) {
         const k = this.keyIds.get(key);
@@ -245,7 +324,7 @@ export class NameIndex {
           deferred.push({ bit, key, w });
           continue;
         }
-        this.walk(list, bit, w, gen, touched);
+        this.walk(list, bit, w);
       }
       maxPossible += best;
     });
@@ -255,16 +334,16 @@ export class NameIndex {
     for (const d of deferred) perBit.set(d.bit, Math.max(perBit.get(d.bit) ?? 0, d.w));
     let deferredMax = 0;
     for (const w of perBit.values()) deferredMax += w;
-    let reachable = touched;
-    if (deferred.length > 0) {
-      const need = 0.34 * maxPossible - deferredMax;
-      reachable = [];
-      for (let k = 0; k < touched.length; k++) if (this.rank(touched[k]!) >= need) reachable.push(touched[k]!);
-    }
+    const need = deferred.length > 0 ? 0.34 * maxPossible - deferredMax : -Infinity;
+    const rank = this.slotRank;
+    let n = 0;
+    const reachable = new Int32Array(this.count);
+    for (let s = 0; s < this.count; s++) if (rank[s]! >= need) reachable[n++] = s;
+    const slots = n === this.count ? reachable : reachable.subarray(0, n);
     // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
     deferred.sort((a, b) => b.w - a.w);
-    if (deferred.length > 0) this.lookUpDeferred(reachable, deferred, gen);
-    return this.best(reachable, maxPossible, limit, accept);
+    if (deferred.length > 0) this.lookUpDeferred(slots, deferred);
+    return this.best(slots, maxPossible, limit, accept);
   }
 }
 
