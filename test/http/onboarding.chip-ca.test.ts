@@ -1,14 +1,11 @@
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMrz } from '../../eval/documents/synthetic.ts';
 import { makeSampleChip, pem, type SampleChip } from '../../src/modules/biometrics/chip/chip-sample.ts';
 import { answerChipAuthentication } from '../../src/modules/biometrics/chip/chip-simulator.ts';
 import { startFixture, type Fixture, type TestClient, type TestService } from '../helpers/fixture.ts';
-import { onboardingSteps } from '../helpers/onboarding.ts';
+import { chipFlowSteps, chipPortrait, PRINTED_MRZ } from '../helpers/chip-flow.ts';
 import type { OnboardingData } from '../../src/modules/onboarding/domain/report.ts';
 
 /**
@@ -18,10 +15,6 @@ import type { OnboardingData } from '../../src/modules/onboarding/domain/report.
  * responses; processing verifies them. The chip has no DG15 (chip authentication instead of active
  * authentication, as many recent passports). Honest, tampered, replayed, foreign and unanswered cases.
  */
-const require = createRequire(import.meta.url);
-const face = fs.readFileSync(path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg'));
-const passportPhoto = fs.readFileSync(new URL('../documents/fixtures/passport-gbr.jpg', import.meta.url));
-const PRINTED = buildMrz('TD3', { document_code: 'P<', issuing_state: 'GBR', nationality: 'GBR', document_number: '533401372', birth_date: '900115', sex: 'M', expiry_date: '310101', optional_data: '', names: 'SMITH<<JOHN<PAUL' }).lines.join('');
 
 let fixture: Fixture;
 let t: TestService;
@@ -30,11 +23,14 @@ let other: TestClient;
 let trustDir: string;
 let chip: SampleChip;
 let portrait: Buffer;
-const { contact, trigger, tokenOf } = onboardingSteps(() => fixture);
+const chipFlow = chipFlowSteps(() => fixture);
+const { post } = chipFlow;
+const mobileFlow = (client = c) => chipFlow.mobileFlow(client);
+const submitAndRead = (flow: { token: string; url: string }, chipUpload: Buffer) => chipFlow.submitAndRead(c, flow, chipUpload, portrait);
 
 beforeAll(async () => {
-  portrait = await sharp(face).resize({ width: 320 }).jpeg({ quality: 85 }).toBuffer();
-  chip = await makeSampleChip(new Uint8Array(portrait), PRINTED, { country: 'GB', kind: 'brainpoolP256r1', chipAuthentication: { curve: 'brainpoolP256r1', protocol: '2.2' } });
+  portrait = await chipPortrait();
+  chip = await makeSampleChip(new Uint8Array(portrait), PRINTED_MRZ, { country: 'GB', kind: 'brainpoolP256r1', chipAuthentication: { curve: 'brainpoolP256r1', protocol: '2.2' } });
   trustDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-csca-'));
   fs.writeFileSync(path.join(trustDir, 'gb-csca-test.pem'), pem(chip.csca.certificate));
   fixture = await startFixture({ env: { KYC_CSCA_TRUST_DIR: trustDir }, client: 'Chip CA firm', other: 'Other firm', credits: 10 });
@@ -49,15 +45,8 @@ afterAll(async () => {
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const json = (body: unknown) => Buffer.from(JSON.stringify(body));
-const post = (url: string, payload?: Buffer) => t.app.inject({ method: 'POST', url, ...(payload ? { headers: { 'content-type': 'application/json' }, payload } : {}) });
 const chipJson = (extra: Record<string, unknown> = {}) => json({ sod: b64(chip.sod), dg1: b64(chip.dg1), dg2: b64(chip.dg2), dg14: b64(chip.dg14!), ...extra });
 
-async function mobileFlow(client = c) {
-  const p = await contact(client);
-  const report = await trigger(client, p.url, { suppress_invitation_mail: 'true', face_match_mobile: 'true' });
-  expect(report.statusCode, report.body).toBe(202);
-  return { ...p, token: tokenOf(report.json()) };
-}
 
 interface Session { challenge: string; chip_authentication: { protocol: string; name: string; version: number; key_id: number | null; ephemeral_public_key: string; commands: string[] } }
 
@@ -116,28 +105,6 @@ describe('the chip authentication session over the reader API', () => {
   });
 });
 
-async function submitAndRead(flow: { token: string; url: string }, chipUpload: Buffer) {
-  const upload = async (slot: string, bytes: Buffer, type = 'image/jpeg') => {
-    const r = await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/uploads/${slot}`, headers: { 'content-type': type }, payload: bytes });
-    expect(r.statusCode, `${slot}: ${r.body}`).toBe(201);
-  };
-  await upload('document_front', passportPhoto);
-  await upload('selfie', portrait);
-  const session = (await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/liveness/sessions`, payload: {} })).json() as { session_id: string; nonce: string };
-  const frame = await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/liveness/sessions/${session.session_id}/frames`, headers: { 'content-type': 'image/jpeg', 'x-liveness-nonce': session.nonce, 'x-liveness-step': '0' }, payload: portrait });
-  expect(frame.statusCode, frame.body).toBe(201);
-  const finished = await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/liveness/sessions/${session.session_id}/finish`, payload: { nonce: session.nonce } });
-  expect(finished.statusCode, finished.body).toBe(200);
-  await upload('chip', chipUpload, 'application/json');
-  const submitted = await post(`/verify/${flow.token}/submit`, json({ consent: true }));
-  expect(submitted.statusCode, submitted.body).toBe(202);
-  for (let i = 0; i < 240; i++) {
-    const report = (await t.app.inject({ url: flow.url, headers: c.auth })).json();
-    if (report.status !== 'IN_PROGRESS') return report;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('processing did not finish');
-}
 
 /** The chip result processing sealed for the reviewer. */
 async function chipDetails(contactId: string): Promise<{ reasons: string[]; warnings: string[]; chip_authentication: Record<string, unknown> }> {

@@ -1,14 +1,12 @@
-import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildMrz } from '../../eval/documents/synthetic.ts';
 import { chipSignChallenge, makeSampleChip, pem, type SampleChip } from '../../src/modules/biometrics/chip/chip-sample.ts';
 import { amlWorld } from '../helpers/aml.ts';
 import { startFixture, type Fixture, type TestClient, type TestService } from '../helpers/fixture.ts';
 import { onboardingSteps } from '../helpers/onboarding.ts';
+import { chipFlowSteps, chipPortrait, PRINTED_MRZ } from '../helpers/chip-flow.ts';
 
 /**
  * The mobile chip reader's API end to end (docs/chip.md): the active authentication challenge, the chip upload
@@ -16,11 +14,6 @@ import { onboardingSteps } from '../helpers/onboarding.ts';
  * with the CSCA trust store from KYC_CSCA_TRUST_DIR: DG1 compared with the MRZ read from the photographed
  * passport, active authentication checked, any failure in review. Chips and CSCA are generated here.
  */
-const require = createRequire(import.meta.url);
-const face = fs.readFileSync(path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg'));
-const passportPhoto = fs.readFileSync(new URL('../documents/fixtures/passport-gbr.jpg', import.meta.url));
-// The MRZ printed on passport-gbr.jpg (test/documents/make-fixtures.ts).
-const PRINTED = buildMrz('TD3', { document_code: 'P<', issuing_state: 'GBR', nationality: 'GBR', document_number: '533401372', birth_date: '900115', sex: 'M', expiry_date: '310101', optional_data: '', names: 'SMITH<<JOHN<PAUL' }).lines.join('');
 
 let clock = Date.parse('2026-11-25T10:00:00Z');
 let fixture: Fixture;
@@ -31,10 +24,14 @@ let trustDir: string;
 let chip: SampleChip;
 let portrait: Buffer;
 const { contact, trigger, tokenOf } = onboardingSteps(() => fixture);
+const chipFlow = chipFlowSteps(() => fixture);
+const { post } = chipFlow;
+const mobileFlow = (client = c) => chipFlow.mobileFlow(client);
+const submitAndRead = (flow: { token: string; url: string }, chipUpload: Buffer) => chipFlow.submitAndRead(c, flow, chipUpload, portrait);
 
 beforeAll(async () => {
-  portrait = await sharp(face).resize({ width: 320 }).jpeg({ quality: 85 }).toBuffer();
-  chip = await makeSampleChip(new Uint8Array(portrait), PRINTED, { country: 'GB', kind: 'brainpoolP256r1', activeAuthentication: 'rsa' });
+  portrait = await chipPortrait();
+  chip = await makeSampleChip(new Uint8Array(portrait), PRINTED_MRZ, { country: 'GB', kind: 'brainpoolP256r1', activeAuthentication: 'rsa' });
   trustDir = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-csca-'));
   fs.writeFileSync(path.join(trustDir, 'gb-csca-test.pem'), pem(chip.csca.certificate));
   // The AML world's lists and registers: an AML check needs a screening list loaded (the registers do not know Ada).
@@ -49,16 +46,7 @@ afterAll(async () => {
 
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 const chipJson = (c: SampleChip, extra: Record<string, unknown> = {}) => Buffer.from(JSON.stringify({ sod: b64(c.sod), dg1: b64(c.dg1), dg2: b64(c.dg2), dg15: b64(c.dg15!), ...extra }));
-const post = (url: string, payload?: Buffer) => t.app.inject({ method: 'POST', url, ...(payload ? { headers: { 'content-type': 'application/json' }, payload } : {}) });
 
-async function mobileFlow(client = c) {
-  const p = await contact(client);
-  const report = await trigger(client, p.url, { suppress_invitation_mail: 'true', face_match_mobile: 'true' });
-  expect(report.statusCode, report.body).toBe(202);
-  const token = tokenOf(report.json());
-  expect((await t.app.inject({ url: `/verify/${token}/flow` })).statusCode).toBe(200);
-  return { ...p, token };
-}
 
 async function challengeFor(token: string): Promise<string> {
   const r = await post(`/verify/${token}/chip/challenge`);
@@ -112,29 +100,6 @@ describe('the mobile reader API', () => {
   });
 });
 
-async function submitAndRead(flow: { token: string; url: string }, chipUpload: Buffer) {
-  const upload = async (slot: string, bytes: Buffer, type = 'image/jpeg') => {
-    const r = await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/uploads/${slot}`, headers: { 'content-type': type }, payload: bytes });
-    expect(r.statusCode, `${slot}: ${r.body}`).toBe(201);
-  };
-  await upload('document_front', passportPhoto);
-  await upload('selfie', portrait);
-  // A capture session of one still (the step is done once finished, passed or not): this test is about the chip's checks.
-  const session = (await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/liveness/sessions`, payload: {} })).json() as { session_id: string; nonce: string };
-  const frame = await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/liveness/sessions/${session.session_id}/frames`, headers: { 'content-type': 'image/jpeg', 'x-liveness-nonce': session.nonce, 'x-liveness-step': '0' }, payload: portrait });
-  expect(frame.statusCode, frame.body).toBe(201);
-  const finished = await t.app.inject({ method: 'POST', url: `/verify/${flow.token}/liveness/sessions/${session.session_id}/finish`, payload: { nonce: session.nonce } });
-  expect(finished.statusCode, finished.body).toBe(200);
-  await upload('chip', chipUpload, 'application/json');
-  const submitted = await post(`/verify/${flow.token}/submit`, Buffer.from(JSON.stringify({ consent: true })));
-  expect(submitted.statusCode, submitted.body).toBe(202);
-  for (let i = 0; i < 240; i++) {
-    const report = (await t.app.inject({ url: flow.url, headers: c.auth })).json();
-    if (report.status !== 'IN_PROGRESS') return report;
-    await new Promise((resolve) => setTimeout(resolve, 500));
-  }
-  throw new Error('processing did not finish');
-}
 
 describe('processing with the configured trust store', () => {
   it('DG1 equal to the photographed MRZ, trusted CSCA, answered challenge: no chip failure but the ones the faces give', async () => {
@@ -163,7 +128,7 @@ describe('processing with the configured trust store', () => {
   }
 
   it('a chip whose DG1 is another passport than the one photographed (its number, the printed check digit valid): CHIP_MRZ_MISMATCH, in review, the AML check ALERT', async () => {
-    const otherPassport = await makeSampleChip(new Uint8Array(portrait), PRINTED.replace('533401372', '533401380'), { country: 'GB', csca: chip.csca, activeAuthentication: 'rsa' });
+    const otherPassport = await makeSampleChip(new Uint8Array(portrait), PRINTED_MRZ.replace('533401372', '533401380'), { country: 'GB', csca: chip.csca, activeAuthentication: 'rsa' });
     const flow = await mobileFlow();
     const report = await submitAndRead(flow, chipJson(otherPassport, answer(await challengeFor(flow.token), otherPassport)));
     expect(report.data.reasons).toEqual(expect.arrayContaining(['CHIP_NOT_VERIFIED', 'CHIP_MRZ_MISMATCH']));
@@ -177,7 +142,7 @@ describe('processing with the configured trust store', () => {
   }, 240_000);
 
   it('a chip whose DG1 differs from the photographed MRZ only in a name (what an OCR misread gives): CHIP_MRZ_UNPROTECTED_MISMATCH, in review, no tampering', async () => {
-    const misread = await makeSampleChip(new Uint8Array(portrait), PRINTED.replace('SMITH<<JOHN<PAUL', 'SMITH<<JOHN<PAUI'), { country: 'GB', csca: chip.csca, activeAuthentication: 'rsa' });
+    const misread = await makeSampleChip(new Uint8Array(portrait), PRINTED_MRZ.replace('SMITH<<JOHN<PAUL', 'SMITH<<JOHN<PAUI'), { country: 'GB', csca: chip.csca, activeAuthentication: 'rsa' });
     const flow = await mobileFlow();
     const report = await submitAndRead(flow, chipJson(misread, answer(await challengeFor(flow.token), misread)));
     expect(report.data.reasons).toEqual(expect.arrayContaining(['CHIP_NOT_VERIFIED', 'CHIP_MRZ_UNPROTECTED_MISMATCH']));
