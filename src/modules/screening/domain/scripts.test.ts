@@ -5,21 +5,14 @@
  */
 import { createRequire } from 'node:module';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { expectMatch, expectNoMatch } from '../../../../test/helpers/name-match.ts';
 import { compareNames } from './compare.ts';
 import { parseGivenNames, equivalentNames } from './given-names.ts';
 import { parseEnamdict, setNameDictionary } from './japanese.ts';
-import { DEFAULT_THRESHOLD, Matcher } from './matcher.ts';
+import { Matcher } from './matcher.ts';
 import { foldToken, normalizeName } from './normalize.ts';
 import type { ListedEntity } from './entity.ts';
 
-function expectMatch(a: string, b: string): void {
-  const c = compareNames(a, b);
-  expect(c.score, `${a} ~ ${b}: ${JSON.stringify(c.pairs)}`).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
-}
-function expectNoMatch(a: string, b: string): void {
-  const c = compareNames(a, b);
-  expect(c.score, `${a} !~ ${b}: ${JSON.stringify(c.pairs)}`).toBeLessThan(DEFAULT_THRESHOLD);
-}
 
 const ARABIC: Array<[string, string, string]> = [
   ['ayn read as the initial vowel', 'علي خامنئي', 'Ali Khamenei'],

@@ -4,21 +4,13 @@
  * compounds, and a name followed by its other forms in brackets. Names here are not the evaluation's.
  */
 import { describe, expect, it } from 'vitest';
-import { compareNames } from './compare.ts';
+import { expectMatch, expectNoMatch } from '../../../../test/helpers/name-match.ts';
 import type { ListedEntity } from './entity.ts';
 import { foldCjkCompanyForms } from './company-forms.ts';
 import { joinBrokenKana, loanwordPattern } from './japanese.ts';
-import { DEFAULT_THRESHOLD, Matcher } from './matcher.ts';
+import { Matcher } from './matcher.ts';
 import { bracketedParts, normalizeName } from './normalize.ts';
 
-function expectMatch(a: string, b: string): void {
-  const c = compareNames(a, b);
-  expect(c.score, `${a} ~ ${b}: ${JSON.stringify(c.pairs)}`).toBeGreaterThanOrEqual(DEFAULT_THRESHOLD);
-}
-function expectNoMatch(a: string, b: string): void {
-  const c = compareNames(a, b);
-  expect(c.score, `${a} !~ ${b}: ${JSON.stringify(c.pairs)}`).toBeLessThan(DEFAULT_THRESHOLD);
-}
 
 const entity = (id: string, names: string[], schema: ListedEntity['schema'] = 'company'): ListedEntity => ({
   id,
