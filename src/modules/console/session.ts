@@ -1,5 +1,5 @@
-import { timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sameBytes } from '../../platform/crypto/hash.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { can, type ConsoleSession, type Permission, type StaffService } from '../staff/index.ts';
 import { SESSION_MAX_MS } from '../staff/index.ts';
@@ -33,11 +33,7 @@ export function setSessionCookie(reply: FastifyReply, publicUrl: string, token: 
   reply.header('set-cookie', `${cookieName(publicUrl)}=${value}; Path=/; HttpOnly; SameSite=Strict${secure}`);
 }
 
-const equal = (a: string, b: string) => {
-  const x = Buffer.from(a);
-  const y = Buffer.from(b);
-  return x.length === y.length && timingSafeEqual(x, y);
-};
+const equal = (a: string, b: string) => sameBytes(Buffer.from(a), Buffer.from(b));
 
 /**
  * A state-changing request must come from this site: the Origin header (when the browser sends one) must name

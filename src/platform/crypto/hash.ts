@@ -17,7 +17,10 @@ export function hashSecret(secret: string): string {
 }
 
 export function secretMatches(secret: string, storedHash: string): boolean {
-  const a = Buffer.from(sha256Hex(secret), 'hex');
-  const b = Buffer.from(storedHash, 'hex');
+  return sameBytes(Buffer.from(sha256Hex(secret), 'hex'), Buffer.from(storedHash, 'hex'));
+}
+
+/** Equal bytes, compared in constant time (a MAC, a digest, a secret); different lengths are simply unequal. */
+export function sameBytes(a: Uint8Array, b: Uint8Array): boolean {
   return a.length === b.length && timingSafeEqual(a, b);
 }

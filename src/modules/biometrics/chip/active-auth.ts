@@ -1,4 +1,5 @@
-import { constants, createHash, publicDecrypt, timingSafeEqual, verify } from 'node:crypto';
+import { constants, createHash, publicDecrypt, verify } from 'node:crypto';
+import { sameBytes } from '../../../platform/crypto/hash.ts';
 import { readTlv } from '../domain/lds.ts';
 import { publicKeyFromSpki } from './signature.ts';
 
@@ -28,7 +29,6 @@ const HASH_IDS: Record<number, { name: string; length: number }> = {
   0x36: { name: 'sha384', length: 48 }, 0x38: { name: 'sha224', length: 28 },
 };
 
-const same = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && timingSafeEqual(a, b);
 
 /** The public key in DG15: tag 6F around a SubjectPublicKeyInfo. */
 export function dg15PublicKey(dg15: Uint8Array): Uint8Array {
@@ -66,7 +66,7 @@ function verifyRsa9796(spki: Uint8Array, challenge: Uint8Array, signature: Uint8
   if (hashStart < 1) return { valid: false, algorithm: 'rsa-iso9796-2', hash: hash.name, error: 'signature too short' };
   const m1 = fb.subarray(1, hashStart);
   const digest = createHash(hash.name).update(m1).update(challenge).digest();
-  const valid = same(new Uint8Array(digest), fb.subarray(hashStart, hashStart + hash.length));
+  const valid = sameBytes(new Uint8Array(digest), fb.subarray(hashStart, hashStart + hash.length));
   return { valid, algorithm: 'rsa-iso9796-2', hash: hash.name, ...(valid ? {} : { error: 'the recovered hash does not match the challenge' }) };
 }
 

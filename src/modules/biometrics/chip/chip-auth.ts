@@ -2,8 +2,9 @@ import { createDiffieHellman, createECDH } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import { parseDg14, type Dg14 } from './dg14.ts';
 import { parseDer } from './pki.ts';
-import { deriveSessionKeys, parseResponse, protectCommand, sameBytes, smDecrypt, smMac, sscBytes, type SessionKeys, type SmCipher } from './secure-messaging.ts';
+import { deriveSessionKeys, parseResponse, protectCommand, smDecrypt, smMac, sscBytes, type SessionKeys, type SmCipher } from './secure-messaging.ts';
 import { publicKeyFromSpki } from './signature.ts';
+import { sameBytes } from '../../../platform/crypto/hash.ts';
 
 /**
  * Chip authentication (Doc 9303-11 §6.2) checked by the server (ADR 0198, after ADR 0127): the server, not the

@@ -3,8 +3,9 @@ import * as asn1js from 'asn1js';
 import { concat, readTlvs } from '../domain/lds.ts';
 import { padTo } from './chip-auth.ts';
 import type { DhPrivateKey } from './chip-sample.ts';
+import { sameBytes } from '../../../platform/crypto/hash.ts';
 import { parseDer } from './pki.ts';
-import { deriveSessionKeys, pad, protectResponse, sameBytes, smDecrypt, smMac, sscBytes, type SessionKeys, type SmCipher } from './secure-messaging.ts';
+import { deriveSessionKeys, pad, protectResponse, smDecrypt, smMac, sscBytes, type SessionKeys, type SmCipher } from './secure-messaging.ts';
 
 /**
  * TEST ONLY: a passport chip's side of chip authentication (Doc 9303-11 §6.2) and of the secure messaging after it,

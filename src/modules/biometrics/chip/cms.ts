@@ -1,6 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
+import { sameBytes } from '../../../platform/crypto/hash.ts';
 import { hashName, OID, UnsupportedAlgorithmError } from './pki.ts';
 import { spkiOf, verifySignature } from './signature.ts';
 
@@ -26,10 +27,6 @@ const CONTENT_TYPE = '1.2.840.113549.1.9.3';
 const MESSAGE_DIGEST = '1.2.840.113549.1.9.4';
 const SKI = '2.5.29.14';
 
-function same(a: Uint8Array, b: Uint8Array): boolean {
-  return a.length === b.length && timingSafeEqual(a, b);
-}
-
 function der(o: { toSchema(): asn1js.AsnType }): Uint8Array {
   return new Uint8Array(o.toSchema().toBER(false));
 }
@@ -38,7 +35,7 @@ export function findSigner(signedData: pkijs.SignedData, signerInfo: pkijs.Signe
   const certs = (signedData.certificates ?? []).filter((c): c is pkijs.Certificate => c instanceof pkijs.Certificate);
   const sid = signerInfo.sid;
   if (sid instanceof pkijs.IssuerAndSerialNumber) {
-    return certs.find((c) => same(der(c.issuer), der(sid.issuer)) && same(c.serialNumber.valueBlock.valueHexView, sid.serialNumber.valueBlock.valueHexView)) ?? null;
+    return certs.find((c) => sameBytes(der(c.issuer), der(sid.issuer)) && sameBytes(c.serialNumber.valueBlock.valueHexView, sid.serialNumber.valueBlock.valueHexView)) ?? null;
   }
   // [0] SubjectKeyIdentifier
   const wanted = sid instanceof asn1js.Constructed || sid instanceof asn1js.Primitive ? new Uint8Array((sid as asn1js.Primitive).valueBlock.valueHexView ?? []) : null;
@@ -46,7 +43,7 @@ export function findSigner(signedData: pkijs.SignedData, signerInfo: pkijs.Signe
   return certs.find((c) => {
     const ext = c.extensions?.find((e) => e.extnID === SKI);
     const value = ext?.parsedValue as asn1js.OctetString | undefined;
-    return value ? same(new Uint8Array(value.valueBlock.valueHexView), wanted) : false;
+    return value ? sameBytes(new Uint8Array(value.valueBlock.valueHexView), wanted) : false;
   }) ?? null;
 }
 
@@ -67,7 +64,7 @@ export function verifyCms(signedData: pkijs.SignedData, content: Uint8Array): Cm
       if (!(type instanceof asn1js.ObjectIdentifier) || type.valueBlock.toString() !== signedData.encapContentInfo.eContentType) {
         return { valid: false, signer, error: 'the content-type attribute does not name the signed content' };
       }
-      if (!same(new Uint8Array(createHash(hash).update(content).digest()), new Uint8Array(digest.valueBlock.valueHexView))) {
+      if (!sameBytes(new Uint8Array(createHash(hash).update(content).digest()), new Uint8Array(digest.valueBlock.valueHexView))) {
         return { valid: false, signer, error: 'the message digest does not match the content' };
       }
       // The signature covers the attributes DER-encoded as a SET (tag 31), not as the [0] they are stored under.

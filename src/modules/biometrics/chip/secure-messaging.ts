@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, createHash, timingSafeEqual } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHash } from 'node:crypto';
 import { concat, encodeTlv, readTlvs } from '../domain/lds.ts';
 
 /**
@@ -192,4 +192,4 @@ export function protectResponse(keys: SessionKeys, ssc: Uint8Array, data: Uint8A
   return concat(do87, do99, encodeTlv(0x8e, mac), new Uint8Array([sw >> 8, sw & 0xff]));
 }
 
-export const sameBytes = (a: Uint8Array, b: Uint8Array): boolean => a.length === b.length && timingSafeEqual(a, b);
+
