@@ -30,6 +30,15 @@ describe('/asyncapi.json', () => {
   });
 });
 
+describe('/openapi.json', () => {
+  it('marks a body required except where the route reads no body as {} (the chip challenge)', async () => {
+    const openapi = (await t.app.inject({ url: '/openapi.json' })).json();
+    expect(openapi.paths['/verify/{token}/chip/challenge'].post.requestBody.required).toBe(false);
+    expect(openapi.paths['/verify/{token}/chip/challenge'].post['x-body-optional']).toBeUndefined();
+    expect(openapi.paths['/clients/{clientId}/accounts'].post.requestBody.required).toBe(true);
+  });
+});
+
 describe('/sandbox/personas', () => {
   it('lists the documented personas, without a token', async () => {
     const response = await t.app.inject({ url: '/sandbox/personas' });

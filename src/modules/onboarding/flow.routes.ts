@@ -1,7 +1,7 @@
 import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
-import { problemResponses } from '../../platform/http/schemas.ts';
+import { BODY_OPTIONAL, problemResponses } from '../../platform/http/schemas.ts';
 import { FlowView, SubmitResult, UPLOAD_TYPES, UploadResult, uploadBody } from './flow.schemas.ts';
 import type { FlowService } from './flow.service.ts';
 import type { Thumbnails } from './thumbnails.service.ts';
@@ -58,6 +58,7 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; thumbnai
       request.body ??= {};
     },
     config, schema: {
+      [BODY_OPTIONAL]: true,
       tags, summary: 'Active authentication challenge for the passport chip (mobile reader), and with DG14 a chip authentication session: single use, short-lived', params: Type.Object({ token: Token }),
       body: Type.Object({
         chip_authentication: Type.Optional(Type.Object({

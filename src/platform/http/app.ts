@@ -10,7 +10,7 @@ import { AppError } from './errors.ts';
 import type { FieldError } from './errors.ts';
 import { frameworkErrorHandler, installProblemHandlers } from './problem.ts';
 import { createValidatorCompiler } from './validation.ts';
-import { Problem } from './schemas.ts';
+import { BODY_OPTIONAL, Problem } from './schemas.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SharedRateLimit } from './rate-limit/shared-store.ts';
 import { logSerializers } from './log-redaction.ts';
@@ -177,6 +177,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       },
       security: [{ bearer: [] }],
     },
+    transformObject: (document) => ('openapiObject' in document ? markOptionalBodies(document.openapiObject as OpenApiDocument) : document.swaggerObject),
   });
   app.addHook('onRoute', (route) => {
     // The reference pages are public like the document they show.
@@ -186,4 +187,19 @@ export async function createApp(options: AppOptions): Promise<App> {
   await app.register(swaggerUi, { routePrefix: '/docs', staticCSP: true });
 
   return app;
+}
+
+type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean }; [BODY_OPTIONAL]?: boolean }>> };
+
+/** Route schemas marked `[BODY_OPTIONAL]` (schemas.ts): their body is not required in the document. */
+
+function markOptionalBodies(document: OpenApiDocument): OpenApiDocument {
+  for (const operations of Object.values(document.paths ?? {})) {
+    for (const operation of Object.values(operations)) {
+      if (!operation[BODY_OPTIONAL]) continue;
+      if (operation.requestBody) operation.requestBody.required = false;
+      delete operation[BODY_OPTIONAL];
+    }
+  }
+  return document;
 }

@@ -72,3 +72,10 @@ export function reviewPending(report: TSchema) {
     report,
   }, { description: 'The client asks for a second reviewer on ALERT results: the review is a proposal until another person with the review permission approves it in the console' });
 }
+
+/**
+ * A route schema with `[BODY_OPTIONAL]: true` accepts no body at all (its preValidation reads none as {}), but
+ * @fastify/swagger always marks a body schema required; this puts the document right, so generated clients
+ * (packages/sdk) let callers leave the body out.
+ */
+export const BODY_OPTIONAL = 'x-body-optional';

@@ -5845,7 +5845,7 @@ export interface paths {
                 cookie?: never;
             };
             /** @description optional: no body (or {}) asks for an active authentication challenge alone */
-            requestBody: {
+            requestBody?: {
                 content: {
                     "application/json": {
                         chip_authentication?: {
