@@ -88,14 +88,11 @@ export async function useChipChallenge(sql: Sql, row: OnboardingRow, challenge: 
   });
 }
 
-/** For processing: whether the chip upload `fileId` used (consumed) the challenge it carries. */
-export async function challengeUsedBy(sql: Sql, row: OnboardingRow, fileId: string, challenge: string): Promise<boolean> {
+/**
+ * For processing: the challenge the chip upload `fileId` used (consumed) when it was stored, with the sealed chip
+ * authentication session issued with it, if any; undefined when it used none.
+ */
+export async function challengeUsedBy(sql: Sql, row: OnboardingRow, fileId: string): Promise<{ challenge: string; caSessionEnc: Uint8Array | null } | undefined> {
   const used = await chipChallengesRepo.usedBy(sql, row.client_id, row.contact_id, row.run_id, fileId);
-  return used !== undefined && used.challenge === challenge;
-}
-
-/** For processing: the sealed chip authentication session of the challenge the upload `fileId` used, if it is `challenge`'s. */
-export async function chipAuthSessionUsedBy(sql: Sql, row: OnboardingRow, fileId: string, challenge: string): Promise<Uint8Array | null> {
-  const used = await chipChallengesRepo.usedBy(sql, row.client_id, row.contact_id, row.run_id, fileId);
-  return used?.challenge === challenge ? used.ca_session_enc : null;
+  return used && { challenge: used.challenge, caSessionEnc: used.ca_session_enc };
 }

@@ -5,7 +5,7 @@ import type { AccountsService, ContactOut } from '../accounts/index.ts';
 import type { IdentityDocumentResult } from '../documents/index.ts';
 import { emptyTrustStore, loadTrustStore, type ChipAuthSession, type TrustStore } from '../biometrics/index.ts';
 import { checkChip, type ChipOutcome } from './checks/chip.ts';
-import { challengeUsedBy, chipAuthSessionUsedBy } from './chip-reader.ts';
+import { challengeUsedBy } from './chip-reader.ts';
 import { checkDocument } from './checks/document.ts';
 import { checkFace } from './checks/face.ts';
 import { checkProofs } from './checks/proofs.ts';
@@ -59,11 +59,12 @@ export function createProcessor(deps: {
     let chip: ChipOutcome | undefined;
     if (on(row.parameters, 'face_match_mobile')) {
       const chipFile = files.get('chip');
+      const used = chipFile ? await challengeUsedBy(db, row, chipFile.id) : undefined;
       chip = await checkChip(r, {
         selfie, trustStore, documentMrz: document?.mrz?.lines.join('') ?? null,
-        challengeUsed: async (challenge) => (chipFile ? challengeUsedBy(db, row, chipFile.id, challenge) : false),
+        challengeUsed: async (challenge) => used?.challenge === challenge,
         chipAuthSession: async (challenge) => {
-          const sealed = chipFile ? await chipAuthSessionUsedBy(db, row, chipFile.id, challenge) : null;
+          const sealed = used?.challenge === challenge ? used.caSessionEnc : null;
           return sealed ? store.openOf<ChipAuthSession>(db, row.contact_id, 'chip', sealed) : null;
         },
       });
