@@ -506,7 +506,8 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       await me.page.getByLabel('New password (at least 12 characters)').fill('another long passphrase');
       await me.page.getByLabel('Repeat the new password').fill('another long passphrase');
       await me.page.getByRole('button', { name: 'Change password' }).click();
-      await me.page.getByRole('status').filter({ hasText: 'Password changed' }).waitFor();
+      // The message sits under the password form, not under "Two-factor sign-in".
+      await me.page.locator('form[aria-labelledby="pw-h"] + p[role="status"]').filter({ hasText: 'Password changed' }).waitFor({ timeout: 10_000 });
       // Every role names itself on "My sign-in".
       await me.page.getByLabel('Name colleagues see beside enrol@browser.test').fill(' Eve Self ');
       await me.page.getByRole('button', { name: 'Save name' }).click();

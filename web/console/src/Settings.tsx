@@ -444,8 +444,9 @@ function Security({ user, onUserChanged }: { user: User; onUserChanged: (user: U
   const [pending, setPending] = useState<{ secret: string; otpauth_url: string }>();
   const [qr, setQr] = useState<string>();
   const action = useAction();
-  // The name form's own message, shown beside it rather than under "Two-factor sign-in" with the others.
+  // The name and password forms each show their own message beside them, not under "Two-factor sign-in".
   const naming = useAction();
+  const password = useAction();
   useEffect(() => {
     if (pending) QRCode.toDataURL(pending.otpauth_url, { errorCorrectionLevel: 'M', margin: 2, width: 220 }).then(setQr, () => setQr(undefined));
   }, [pending]);
@@ -453,8 +454,8 @@ function Security({ user, onUserChanged }: { user: User; onUserChanged: (user: U
     event.preventDefault();
     const form = event.currentTarget;
     const f = new FormData(form);
-    if (f.get('new_password') !== f.get('repeat_password')) return action.run(async () => { throw new Error('The new passwords differ'); });
-    await action.run(async () => {
+    if (f.get('new_password') !== f.get('repeat_password')) return password.run(async () => { throw new Error('The new passwords differ'); });
+    await password.run(async () => {
       await post('/me/password', { current_password: f.get('current_password'), new_password: f.get('new_password') });
       form.reset();
       return 'Password changed; your other sessions have ended.';
@@ -486,6 +487,7 @@ function Security({ user, onUserChanged }: { user: User; onUserChanged: (user: U
         <label htmlFor="repeat_password">Repeat the new password</label><input id="repeat_password" name="repeat_password" type="password" autoComplete="new-password" minLength={12} required />
         <button type="submit">Change password</button>
       </form>
+      {password.view}
       <h2 id="sec-h">Two-factor sign-in</h2>
       {action.view}
       {user.totp_enabled ? <p>An authenticator app is set up for {user.email}.</p> : (
