@@ -11,6 +11,7 @@ import { companyFormKind, foldCjkCompanyForms, foldCompanyPhrases } from './comp
 import { joinBrokenKana } from './japanese.ts';
 import { givenNameGroups, type GivenName } from './given-names.ts';
 import { scriptReadings, type ReadingWord } from './scripts.ts';
+import { ARABIC, CHINESE_COMPOUND_SURNAMES, CJK_OR_HANGUL, HAN, HAN_RUN, HANGUL } from './script-ranges.ts';
 
 export interface NameToken {
   /** ASCII, lower case, as written (after transliteration). */
@@ -144,7 +145,6 @@ const GREEK_RULES: Array<[RegExp, string]> = [
   [/ει|οι/g, 'i'],
 ];
 
-const HANGUL = /[\uac00-\ud7a3]/;
 const GREEK = /[\u0370-\u03ff]/;
 
 /**
@@ -185,12 +185,8 @@ function romanizeKatakana(text: string, alternative = false): string {
   });
 }
 
-const HAN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]/;
-const HAN_RUN = /[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff]+/g;
 /** The name separator (间隔号) Chinese puts between the parts of a foreign name: 弗拉基米尔·普京. */
 const NAME_DOT = /[\u00b7\u30fb\u2022\u2027\u2219\u22c5\uff65]/;
-/** Two-character surnames; any other native name is one surname character and the given name. */
-const COMPOUND_SURNAMES = new Set('欧阳 司马 诸葛 上官 司徒 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 夏侯 令狐 端木 独孤 南宫 西门 万俟 闻人 轩辕 呼延'.split(' '));
 
 /**
  * Characters the transcription tables use for a lone consonant of the source name (夫/弗 f or v, 克 k,
@@ -255,7 +251,7 @@ function romanizeHan(text: string): string {
     const syllables = pinyin(run, { toneType: 'none', type: 'array', surname: 'head' });
     if (syllables.length !== [...run].length) return ` ${anyAscii(run)} `;
     if (run.length >= 2 && run.length <= 4) {
-      const k = run.length >= 3 && COMPOUND_SURNAMES.has(run.slice(0, 2)) ? 2 : 1;
+      const k = run.length >= 3 && CHINESE_COMPOUND_SURNAMES.has(run.slice(0, 2)) ? 2 : 1;
       return ` ${syllables.slice(0, k).join('')} ${syllables.slice(k).join('')} `;
     }
     return ` ${syllables.join('')} `;
@@ -280,7 +276,6 @@ function belarusianToRussian(text: string): string {
     .replace(new RegExp(`(^|[^\\p{L}])[уУўЎ](?=${CYRILLIC_CONSONANT})`, 'gu'), (_m, pre: string) => `${pre}В`);
 }
 
-const ARABIC = /[\u0600-\u06ff]/;
 
 /**
  * Arabic script writes long vowels with the consonant letters و and ي (matres lectionis: بوتين b-u-t-i-n,
@@ -298,7 +293,6 @@ function arabicReading(text: string): string {
 const JAPANESE_TEXT = /[\u3041-\u30ff]/;
 const NOT_JAPANESE = /[^\u0000-\u024f\u1e00-\u1eff\u2000-\u206f\u3000-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uff00-\uffef]/;
 
-const CJK_OR_HANGUL = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\uac00-\ud7a3]/;
 
 function transliterate(input: string, alternative = false): { text: string; transliterated: boolean } {
   let text = input.normalize('NFKC');

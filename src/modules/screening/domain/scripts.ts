@@ -8,15 +8,11 @@ import { pinyin } from 'pinyin-pro';
 import { arabicReadings } from './arabic.ts';
 import { japaneseReadings } from './japanese.ts';
 import { koreanReadings } from './korean.ts';
+import { ARABIC, CHINESE_COMPOUND_SURNAMES, HAN_NAME, HANGUL, KANA_OR_HAN } from './script-ranges.ts';
 
 export type { ReadingWord } from './reading-word.ts';
 import type { ReadingWord } from './reading-word.ts';
 
-const HANGUL = /[\uac00-\ud7a3]/;
-const ARABIC = /[\u0600-\u06ff]/;
-const KANA_OR_HAN = /[\u3040-\u30ff\u3400-\u4dbf\u4e00-\u9fff]/;
-const HAN_NAME = /^[\u3400-\u4dbf\u4e00-\u9fff]{2,4}$/;
-const CHINESE_COMPOUND_SURNAMES = new Set('欧阳 司马 诸葛 上官 司徒 东方 皇甫 尉迟 公孙 慕容 长孙 宇文 夏侯 令狐 端木 独孤 南宫 西门 万俟 闻人 轩辕 呼延'.split(' '));
 
 /**
  * A native Chinese name with its given name by syllable: 习近平 is also Xi Jin Ping, as some records and
