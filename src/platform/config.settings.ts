@@ -81,7 +81,7 @@ export const SETTINGS = {
   S3_PREFIX: { meaning: 'Key prefix inside the bucket' },
   S3_ACCESS_KEY_ID: { meaning: 'Required with `S3_BUCKET`' },
   S3_SECRET_ACCESS_KEY: { meaning: 'Required with `S3_BUCKET`' },
-  KYC_CSCA_TRUST_DIR: { meaning: 'Folder of CSCA certificates (`.pem`, `.cer`, `.der`), ICAO master lists (`.ml`, used only when their signature and signer verify) and CRLs (`.crl`) that passport chips (NFC) are checked against, in onboarding processing (`face_match_mobile`) and by `kyc chip verify` without `--trust`; a folder that does not exist stops the start; unset: no chip is trusted ([docs/chip.md](docs/chip.md))' },
+  KYC_CSCA_TRUST_DIR: { meaning: 'Folder of CSCA certificates (`.pem`, `.cer`, `.der`), ICAO master lists (`.ml`, used only when their signature and signer verify), CRLs (`.crl`) and ICAO PKD LDIF downloads (`.ldif`: their master lists and CRLs on the same terms) that passport chips (NFC) are checked against, in onboarding processing (`face_match_mobile`) and by `kyc chip verify` without `--trust`; a folder that does not exist stops the start; unset: no chip is trusted ([docs/chip.md](docs/chip.md))' },
   KYC_SHARED_DATA: { default: '../shared/data', meaning: 'Reference data for evaluation and benchmarks' },
 } as const satisfies Record<string, Setting>;
 

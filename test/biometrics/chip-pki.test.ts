@@ -9,6 +9,7 @@ import {
 } from '../../src/modules/biometrics/chip/chip-sample.ts';
 import { publicKeyFromSpki } from '../../src/modules/biometrics/chip/signature.ts';
 import { loadTrustStore, parseMasterList, trustStoreOf } from '../../src/modules/biometrics/chip/trust-store.ts';
+import { ldifOf } from '../../src/modules/biometrics/chip/ldif.ts';
 
 /**
  * The chip PKI with keys the test makes: document signers and CSCAs on RSA (PKCS#1 v1.5 and PSS), ECDSA P-256 and
@@ -161,6 +162,47 @@ describe('master lists and CRLs', () => {
     const forger = await makeCertificate({ cn: 'Utopia CSCA (TEST)', ca: true });
     const forged = await verifyChipData(data, trustStoreOf([csca], [makeCrl(forger, [chip.documentSigner.certificate])]));
     expect(forged.result).toMatchObject({ passed: true, revoked: null });
+  });
+
+  it('the loader reads ICAO PKD LDIF files: signed master lists trusted, broken ones not, CRLs used, document signers never trusted', async () => {
+    const chip = await makeSampleChip(portrait, SAMPLE_MRZ, { kind: 'p256' });
+    const other = await makeSampleChip(portrait, GBR_MRZ, { kind: 'rsa', country: 'GB' });
+    const good = await makeMasterList([chip.csca.certificate], chip.csca);
+    const broken = await makeMasterList([other.csca.certificate], other.csca);
+    broken[broken.length - 5] = (broken[broken.length - 5] as number) ^ 0x01;
+    const pkd = (o: string, c: string, i: number) => `cn=${i},o=${o},c=${c},dc=data,dc=download,dc=pkd,dc=icao,dc=int`;
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'kyc-ldif-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'icaopkd-002-complete-000001.ldif'), ldifOf([
+        { dn: pkd('ml', 'UT', 1), attributes: [{ name: 'objectClass', value: 'pkdMasterList' }, { name: 'pkdMasterListContent', value: good }] },
+        { dn: pkd('ml', 'GB', 2), attributes: [{ name: 'pkdMasterListContent', value: broken }] },
+      ]));
+      fs.writeFileSync(path.join(dir, 'icaopkd-001-complete-000001.ldif'), ldifOf([
+        { dn: pkd('dsc', 'GB', 1), attributes: [{ name: 'userCertificate;binary', value: certificateDer(other.documentSigner.certificate) }] },
+        { dn: pkd('crl', 'UT', 2), attributes: [{ name: 'certificateRevocationList;binary', value: makeCrl(chip.csca, [chip.documentSigner.certificate]) }] },
+        { dn: 'dc=data,dc=download,dc=pkd,dc=icao,dc=int', attributes: [{ name: 'objectClass', value: 'domain' }] },
+      ]));
+      const store = await loadTrustStore(dir);
+      // Only the good list's CSCA: neither the broken list's nor the document signer listed in collection 001.
+      expect(store.certificates.map((c) => certificateDer(c))).toEqual([certificateDer(chip.csca.certificate)]);
+      expect(store.sources).toEqual([
+        { file: 'icaopkd-001-complete-000001.ldif', certificates: 0, kind: 'ldif', ldif: { master_lists: 0, crls: 1, document_signers_not_used: 1, other_entries: 1 } },
+        { file: 'icaopkd-002-complete-000001.ldif', certificates: 1, kind: 'ldif', ldif: { master_lists: 2, crls: 0, document_signers_not_used: 0, other_entries: 0 } },
+        { file: 'icaopkd-002-complete-000001.ldif#1 (UT)', certificates: 1, kind: 'master-list', signature_valid: true, trusted: true },
+        expect.objectContaining({ file: 'icaopkd-002-complete-000001.ldif#2 (GB)', certificates: 0, kind: 'master-list', signature_valid: false, trusted: false, error: expect.stringMatching(/signature/) }),
+      ]);
+      expect((await verifyChipData({ sod: chip.sod, dg1: chip.dg1, dg2: chip.dg2 }, store)).result.reasons).toEqual(['DS_REVOKED']);
+      expect((await verifyChipData({ sod: other.sod, dg1: other.dg1, dg2: other.dg2 }, store)).result.reasons).toEqual(['CSCA_UNTRUSTED']);
+
+      // A file cut short keeps what verified before the bad line, and says where reading stopped.
+      fs.rmSync(path.join(dir, 'icaopkd-001-complete-000001.ldif'));
+      fs.appendFileSync(path.join(dir, 'icaopkd-002-complete-000001.ldif'), `dn: ${pkd('ml', 'FR', 3)}\npkdMasterListContent:: MIIB*\n`);
+      const cut = await loadTrustStore(dir);
+      expect(cut.certificates).toHaveLength(1);
+      expect(cut.sources[0]!.error).toMatch(/^read stopped: line \d+: pkdmasterlistcontent is not base64$/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('the loader reads certificates, master lists and CRLs from one folder', async () => {

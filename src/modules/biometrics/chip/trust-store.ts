@@ -4,6 +4,7 @@ import * as asn1js from 'asn1js';
 import * as pkijs from 'pkijs';
 import { checkChain, isCa } from './chain.ts';
 import { verifyCms } from './cms.ts';
+import { LdifError, ldifEntries } from './ldif.ts';
 import { OID, parseCertificates, parseDer, parseSignedData, PkiError, pki, summarise, type CertificateSummary } from './pki.ts';
 
 /**
@@ -12,12 +13,15 @@ import { OID, parseCertificates, parseDer, parseSignedData, PkiError, pki, summa
  * (.crl, PEM or DER). A certificate file is the operator's own trust decision. A master list is only as good as
  * its signature: its CSCAs are trusted only when the CMS signature verifies and the master list signer's
  * certificate is valid and issued by a CSCA in the list itself or already in the folder; otherwise none of its
- * certificates is used and the loader says why (ADR 0126).
+ * certificates is used and the loader says why (ADR 0126). ICAO PKD LDIF files (.ldif) are read for their master
+ * lists and CRLs (ADR 0206).
  */
 export interface TrustSource {
   file: string;
   certificates: number;
-  kind: 'certificate' | 'master-list' | 'crl';
+  kind: 'certificate' | 'master-list' | 'crl' | 'ldif';
+  /** For an ICAO PKD LDIF file: what it held (ldif.ts). Document signer certificates are counted, never trusted. */
+  ldif?: { master_lists: number; crls: number; document_signers_not_used: number; other_entries: number };
   signature_valid?: boolean;
   /** For a master list: whether its certificates were added to the store. */
   trusted?: boolean;
@@ -110,6 +114,7 @@ export async function loadTrustStore(dir: string, options: { now?: Date } = {}):
       store.sources.push({ file: name, certificates: 0, kind: 'master-list', trusted: false, error: (error as Error).message });
     }
   }
+  for (const name of names.filter((n) => /\.ldif$/i.test(n))) store.sources.push(...(await readPkdLdif(store, name, read(name), operatorCertificates, options.now)));
   for (const name of names.filter((n) => /\.crl$/i.test(n))) {
     try {
       const crls = parseCrls(read(name));
@@ -120,6 +125,60 @@ export async function loadTrustStore(dir: string, options: { now?: Date } = {}):
     }
   }
   return store;
+}
+
+/**
+ * An ICAO PKD LDIF file (ADR 0206): each master list in it (`pkdMasterListContent`) is trusted on the same terms as a
+ * `.ml` file and listed as its own source; its CRLs are added (believed only once their CSCA's signature verifies,
+ * chain.ts). Document signer certificates (`userCertificate`) are not trust anchors: a chip's SOD carries its own,
+ * which must chain to a CSCA, so they are counted and left out. What was read before a malformed line is kept (each
+ * master list stands on its own signature) and the file's source says where reading stopped.
+ */
+async function readPkdLdif(store: TrustStore, file: string, bytes: Uint8Array, anchors: pkijs.Certificate[], now?: Date): Promise<TrustSource[]> {
+  const summary: TrustSource = { file, certificates: 0, kind: 'ldif', ldif: { master_lists: 0, crls: 0, document_signers_not_used: 0, other_entries: 0 } };
+  const counts = summary.ldif!;
+  const sources: TrustSource[] = [summary];
+  let index = 0;
+  try {
+    for (const entry of ldifEntries(new TextDecoder('utf-8').decode(bytes))) {
+      index++;
+      // The entry's number in the file and its state (the dn's c=), so an operator can find it: icaopkd-002.ldif#3 (FR).
+      const where = `${file}#${index} (${entry.dn.match(/(?:^|,)c=([A-Za-z]{2,3})(?:,|$)/i)?.[1]?.toUpperCase() ?? '?'})`;
+      let used = false;
+      for (const attribute of entry.attributes) {
+        const name = attribute.name.split(';')[0];
+        const der = new Uint8Array(attribute.value);
+        if (name === 'pkdmasterlistcontent') {
+          used = true;
+          counts.master_lists++;
+          try {
+            const ml = await parseMasterList(der, { anchors, now });
+            if (ml.trusted) store.certificates.push(...ml.certificates);
+            const added = ml.trusted ? ml.certificates.length : 0;
+            summary.certificates += added;
+            sources.push({ file: where, certificates: added, kind: 'master-list', signature_valid: ml.signatureValid, trusted: ml.trusted, ...(ml.error ? { error: ml.error } : {}) });
+          } catch (error) {
+            sources.push({ file: where, certificates: 0, kind: 'master-list', trusted: false, error: (error as Error).message });
+          }
+        } else if (name === 'certificaterevocationlist') {
+          used = true;
+          counts.crls++;
+          try {
+            store.crls!.push(...parseCrls(der));
+          } catch (error) {
+            sources.push({ file: where, certificates: 0, kind: 'crl', error: (error as Error).message });
+          }
+        } else if (name === 'usercertificate') {
+          used = true;
+          counts.document_signers_not_used++;
+        }
+      }
+      if (!used) counts.other_entries++;
+    }
+  } catch (error) {
+    summary.error = error instanceof LdifError ? `read stopped: ${error.message}` : (error as Error).message;
+  }
+  return sources;
 }
 
 export function describeTrustStore(store: TrustStore): { certificates: CertificateSummary[]; crls: number; sources: TrustStore['sources'] } {
