@@ -9,7 +9,7 @@ const USAGE = `Usage:
   kyc chip verify FOLDER [--trust DIR] [--mrz "P<..."] [--selfie IMAGE]
                                                           passive authentication of NFC chip data
                                                           (files SOD/EF.SOD, DG1, DG2, DG14, DG15 [.bin], mrz.txt;
-                                                          trust: CSCA .pem/.cer/.der and master lists .ml;
+                                                          trust: CSCA .pem/.cer/.der, master lists .ml, CRLs .crl, ICAO PKD .ldif;
                                                           default KYC_CSCA_TRUST_DIR)
   kyc chip trust [DIR]                                    list the CSCAs a trust store folder provides
   kyc chip sample OUT [--portrait IMAGE]                  write TEST chip data and its test CSCA`;
