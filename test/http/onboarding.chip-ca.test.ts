@@ -142,6 +142,21 @@ describe('processing verifies the chip\'s answers', () => {
     expect(row!.needs_review).toBe(true);
   }, 240_000);
 
+  it('a sealed session put back into a later challenge row of the same contact opens to nothing: CHIP_CA_SESSION_INVALID', async () => {
+    const flow = await mobileFlow();
+    const first = await sessionFor(flow.token);
+    const select = 'SELECT ca_session_enc FROM onboarding_chip_challenges WHERE contact_id = $1 AND challenge = $2';
+    const [kept] = await t.db.query<{ ca_session_enc: Uint8Array }>(select, [flow.contactId, first.challenge]);
+    const second = await sessionFor(flow.token);
+    // Someone with write access to the table puts the first session's sealed keys (kept aside) on the second challenge.
+    await t.db.query('UPDATE onboarding_chip_challenges SET ca_session_enc = $3 WHERE contact_id = $1 AND challenge = $2', [flow.contactId, second.challenge, kept!.ca_session_enc]);
+    const [moved] = await t.db.query<{ ca_session_enc: Uint8Array }>(select, [flow.contactId, second.challenge]);
+    expect(Buffer.from(moved!.ca_session_enc).equals(Buffer.from(kept!.ca_session_enc))).toBe(true);
+    const report = await submitAndRead(flow, chipJson({ chip_authentication: { challenge: second.challenge, responses: chipAnswers(first) } }));
+    expect(report.data.reasons).toEqual(expect.arrayContaining(['CHIP_NOT_VERIFIED', 'CHIP_CA_SESSION_INVALID']));
+    expect(report.data.reasons).not.toContain('CHIP_CA_VERIFIED');
+  }, 240_000);
+
   it('answers recorded from an earlier session, sent with a new challenge: CHIP_CA_FAILED; a chip with CA and no answers keeps the warning', async () => {
     const flow = await mobileFlow();
     const recorded = chipAnswers(await sessionFor(flow.token));

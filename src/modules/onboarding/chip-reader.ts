@@ -19,15 +19,29 @@ export interface ChipChallengeRequest {
 }
 
 /**
+ * What is sealed into a challenge row: the session keys with the challenge they were issued with, so that a sealed
+ * session copied into another row of the same contact (the seal binds the contact, not the row) opens to nothing.
+ */
+export interface SealedChipAuthSession {
+  challenge: string;
+  session: ChipAuthSession;
+}
+
+/** The session sealed with `challenge`, or null when the sealed value was issued with another challenge. */
+export function chipAuthSessionFor(sealed: SealedChipAuthSession, challenge: string): ChipAuthSession | null {
+  return sealed.challenge === challenge ? sealed.session : null;
+}
+
+/**
  * A new challenge; with DG14, also a chip authentication session (ADR 0198): the server's ephemeral public key and
  * the protected commands go to the reader, the session keys are sealed (`seal`) into the challenge row and used
  * with it, once. A DG14 that cannot be read or has no supported key is refused with the reason, field by field.
  */
-export async function issueChipChallenge(sql: Sql, row: OnboardingRow, now: Date, request: ChipChallengeRequest, seal: (session: ChipAuthSession) => Promise<Buffer>) {
+export async function issueChipChallenge(sql: Sql, row: OnboardingRow, now: Date, request: ChipChallengeRequest, seal: (sealed: SealedChipAuthSession) => Promise<Buffer>) {
   const challenge = randomBytes(8).toString('hex');
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_SECONDS * 1000);
   const ca = request.chip_authentication ? startSession(request.chip_authentication) : undefined;
-  const caSessionEnc = ca ? await seal(ca.session) : null;
+  const caSessionEnc = ca ? await seal({ challenge, session: ca.session }) : null;
   await chipChallengesRepo.issue(sql, { clientId: row.client_id, contactId: row.contact_id, runId: row.run_id, challenge, issuedAt: now, expiresAt, caSessionEnc });
   return {
     challenge, expires_at: expiresAt.toISOString(), ttl_seconds: CHALLENGE_TTL_SECONDS,

@@ -5,7 +5,7 @@ import type { AccountsService, ContactOut } from '../accounts/index.ts';
 import type { IdentityDocumentResult } from '../documents/index.ts';
 import { emptyTrustStore, loadTrustStore, type ChipAuthSession, type TrustStore } from '../biometrics/index.ts';
 import { checkChip, type ChipOutcome } from './checks/chip.ts';
-import { challengeUsedBy } from './chip-reader.ts';
+import { challengeUsedBy, chipAuthSessionFor, type SealedChipAuthSession } from './chip-reader.ts';
 import { checkDocument } from './checks/document.ts';
 import { checkFace } from './checks/face.ts';
 import { checkProofs } from './checks/proofs.ts';
@@ -65,7 +65,7 @@ export function createProcessor(deps: {
         challengeUsed: async (challenge) => used?.challenge === challenge,
         chipAuthSession: async (challenge) => {
           const sealed = used?.challenge === challenge ? used.caSessionEnc : null;
-          return sealed ? store.openOf<ChipAuthSession>(db, row.contact_id, 'chip', sealed) : null;
+          return sealed ? chipAuthSessionFor(await store.openOf<SealedChipAuthSession>(db, row.contact_id, 'chip', sealed), challenge) : null;
         },
       });
       // The chip portrait is a state-signed reference: a selfie that does not match it fails the face match.
