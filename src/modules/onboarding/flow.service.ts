@@ -214,7 +214,7 @@ export function createFlowService(deps: {
       const row = await resolve(token, { write: true });
       if (!slotsOf(row.parameters).get('chip')) throw new AppError('not_found', 'Reading a passport chip is not part of your verification');
       checkChallengeRequest(request as Record<string, unknown>);
-      return issueChipChallenge(db, row, deps.now(), request, (session) => store.seal(db, row.contact_id, 'chip', session));
+      return issueChipChallenge(db, row, deps.now(), request, (sealed) => store.seal(db, row.contact_id, 'chip', sealed));
     },
 
     /** Deletes the files of replaced requests: from the store first, then their rows (a crash in between only repeats work). */
