@@ -24,8 +24,10 @@ async function main(): Promise<number> {
   };
   if (!process.argv.includes('--only') || only === 'pad') report.pad = await evaluatePad(engine, sources, { writeModel: process.argv.includes('--write-model') });
   const humanModels = process.argv.includes('--human-models') ? process.argv[process.argv.indexOf('--human-models') + 1] : undefined;
-  if (!humanModels) process.stderr.write('eval:faces: --human-models DIR not given, the optional Human models are skipped\n');
-  if (!process.argv.includes('--only') || only === 'match') report.match = await evaluateMatch(engine, sources, { humanModels });
+  if (!process.argv.includes('--only') || only === 'match') {
+    if (!humanModels) process.stderr.write('eval:faces: --human-models DIR not given, the optional Human models are skipped\n');
+    report.match = await evaluateMatch(engine, sources, { humanModels });
+  }
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   await engine.close();
   return 0;
