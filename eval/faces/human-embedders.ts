@@ -5,16 +5,16 @@
  *   faceres-deep   config face.description.modelPath (typed); the face crop resized to 224 px, times 255;
  *                  the 1024-d descriptor is the graph's global_pooling/Mean output, as for faceres
  *   mobilefacenet  config face['mobilefacenet'] (untyped key); the crop resized to 112 px, left at 0..1
- *   mobileface     no module of its own in Human 3.3.6 (its 1.x "embedding" module is gone); the generic
+ *   mobileface     no module of its own in Human 3.3.6 (1.1 used it for its face embedding); the generic
  *                  face['insightface'] module feeds any model like mobilefacenet: 112 px, 0..1
  * Human's ranges are not always the models' own: mobileface's graph begins with (x - 127.5) * 0.0078125, so
- * it expects 0..255; MobileFaceNet's node names match the MobileFaceNet_TF project, whose convention is the
- * same (x - 127.5) / 128 outside the graph (inferred from names, not confirmed offline). Those ranges are
- * scored as variants, and one variant per model is chosen on the calibration split only.
+ * it expects 0..255; mobilefacenet's node names match the MobileFaceNet_TF project, which scales
+ * (x - 127.5) * 0.0078125 before the graph (that this checkpoint comes from it is inferred from the names).
+ * Those ranges are scored as variants, and one variant per model is chosen on the calibration split only.
  * On this set the two 112 px models' descriptors are dominated by one direction common to every face (as
- * Human feeds them, genuine and impostor cosines alike are 0.999 to 1.0; Human's own detector, mesh and
- * rotation give the same, docs/biometrics.md); "centred" variants subtract the mean descriptor of the
- * calibration images before the cosine (fitted on calibration only; Human does not do this).
+ * Human feeds them, test genuine pairs at 0.9997 or more and the closest impostors at 1.0; Human's own
+ * detector, mesh and rotation give the same, docs/biometrics.md); "centred" variants subtract the mean
+ * descriptor of the calibration images before the cosine (fitted on calibration only; Human does not).
  */
 import fs from 'node:fs';
 import path from 'node:path';
