@@ -1,8 +1,9 @@
 /**
  * The presentation-attack verdict through the real engine and the shipped policy, on captures generated
  * by the project's attack simulator (eval/faces/attacks.ts) from a face in a demo photo that
- * @vladmandic/face-api ships (no shared data needed). The photo is one of the test split's groups in
- * eval:faces. Removing a species detector (or the calibrated policy) makes these fail.
+ * @vladmandic/face-api ships (no shared data needed). sample4 is one of the calibration split's groups in
+ * eval:faces (the captures here use another seed). Removing a species detector (or the calibrated policy)
+ * makes these fail.
  */
 import fs from 'node:fs';
 import path from 'node:path';
