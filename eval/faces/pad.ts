@@ -150,7 +150,8 @@ function speciesPolicy(cal: Row[], test: Row[]): { policy: PadPolicy; calibratio
   return {
     policy: {
       enforced: met(chosen.rates) && met(testRates),
-      detectors: DETECTORS.map((d) => ({ ...d, threshold: round(chosen.thresholds[d.signal] as number) })),
+      // Unrounded: a threshold rounded down could fall under the bona fide score it was placed just above.
+      detectors: DETECTORS.map((d) => ({ ...d, threshold: chosen.thresholds[d.signal] as number })),
       calibration: { seed: PAD_SEED, bpcer: round(chosen.rates.bpcer), apcer: round(chosen.rates.maxApcer), samples: cal.length },
     },
     calibration: chosen.rates,

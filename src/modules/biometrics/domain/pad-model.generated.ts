@@ -8,17 +8,17 @@ export const PAD_MODEL: PadPolicy = {
     {
       "family": "print",
       "signal": "halftone",
-      "threshold": 0.5198
+      "threshold": 0.5198348069240947
     },
     {
       "family": "screen",
       "signal": "grid",
-      "threshold": 0.7783
+      "threshold": 0.7782604749659473
     },
     {
       "family": "cutout",
       "signal": "oval",
-      "threshold": 3.1681
+      "threshold": 3.1681285084930266
     }
   ],
   "calibration": {
