@@ -7,6 +7,7 @@ import type { FaceObservation } from './domain/types.ts';
 import type { PassiveLiveness } from './domain/selfie.ts';
 import { decodeImage, padAndRotate, type RgbImage } from './image.ts';
 import { FEATURE_CROP, padFeatures, type Crop } from './domain/pad-features.ts';
+import { boxInImage, speciesScores } from './domain/pad-species.ts';
 import { decidePresentationAttack, PAD_POLICY, type PadPolicy, type PadResult } from './domain/pad.ts';
 
 /**
@@ -14,7 +15,7 @@ import { decidePresentationAttack, PAD_POLICY, type PadPolicy, type PadResult } 
  * 128x128 RGB face crop scaled to 0..1, one output: higher = more likely a real face), run on the same
  * TensorFlow.js WASM backend as the face engine; Human's "liveness" model (32x32, two outputs) likewise.
  * Both are inputs of the presentation-attack decision (domain/pad.ts) together with hand-computed
- * features, weighed as calibrated on the project's attack set (eval/faces, docs/biometrics.md).
+ * features; eval/faces measures them all, the decision reads the species detectors (domain/pad-species.ts).
  */
 const require = createRequire(import.meta.url);
 const MODEL = 'antispoof';
@@ -98,22 +99,35 @@ export async function scorePassiveLiveness(image: Buffer, face: FaceObservation)
 }
 
 /**
- * Every presentation-attack signal of one face: the hand-computed features (face box and twice the face
- * box, 128 px) and the two Human model scores. Needs the face engine's WASM backend (null without it).
+ * The species detectors (domain/pad-species.ts) of one face, on the image as decoded (not the engine's
+ * padded, rotated frame), at its own resolution. Pure pixel arithmetic: no model, no backend needed.
+ */
+export async function speciesSignals(image: Buffer | RgbImage, face: FaceObservation): Promise<Record<string, number>> {
+  const decoded = Buffer.isBuffer(image) ? await decodeImage(image) : image;
+  const box = boxInImage(face.box, decoded.width, decoded.height, face.pad, face.rotation);
+  return speciesScores({ width: decoded.width, height: decoded.height, data: new Uint8Array(decoded.data.buffer, decoded.data.byteOffset, decoded.data.length) }, box);
+}
+
+/**
+ * Every presentation-attack signal of one face: the species detectors, the older hand-computed features
+ * (face box and twice the face box, 128 px) and the two Human model scores. Needs the face engine's WASM
+ * backend (null without it).
  */
 export async function presentationAttackSignals(image: Buffer | RgbImage, face: FaceObservation): Promise<Record<string, number> | null> {
   const tf = require('@tensorflow/tfjs') as typeof Tf;
   if (tf.getBackend() !== 'wasm') return null;
-  const frame = await analysisFrame(image, face);
+  const decoded = Buffer.isBuffer(image) ? await decodeImage(image) : image;
+  const species = await speciesSignals(decoded, face);
+  const frame = await analysisFrame(decoded, face);
   const crop = async (factor: number): Promise<Crop> => ({ size: FEATURE_CROP, data: new Uint8Array(await squareCrop(frame, face, factor, FEATURE_CROP)) });
   const features = padFeatures(await crop(1), await crop(2));
   const antispoof = await runModel(MODEL, await squareCrop(frame, face, ENLARGE, 128), 128);
   // Human feeds its liveness model the face box itself at 32 px; output 0 is its "live" probability.
   const liveness = await runModel('liveness', await squareCrop(frame, face, 1, 32), 32);
-  return { ...features, antispoof, liveness };
+  return { ...species, ...features, antispoof, liveness };
 }
 
-/** The presentation-attack verdict for one face (null face: no face found). */
+/** The presentation-attack verdict for one face (null face: no face found); the policy reads the species detectors only. */
 export async function assessPresentationAttack(image: Buffer | RgbImage, face: FaceObservation | undefined, policy: PadPolicy = PAD_POLICY): Promise<PadResult> {
-  return decidePresentationAttack(face ? await presentationAttackSignals(image, face) : null, policy);
+  return decidePresentationAttack(face ? await speciesSignals(image, face) : null, policy);
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { BONA_FIDE, calibrateThreshold, equalErrorRate, padRatesAt, ratesAt, splitByGroup, thresholdForBpcer, type ScoredPair, type ScoredPresentation } from './calibration.ts';
+import { anyFlagRates, BONA_FIDE, calibrateThreshold, equalErrorRate, padRatesAt, ratesAt, splitByGroup, thresholdForBpcer, thresholdsForAnyFlag, type MultiScoredPresentation, type ScoredPair, type ScoredPresentation } from './calibration.ts';
 
 const pair = (same: boolean, score: number): ScoredPair => ({ a: 'a', b: 'b', same, score });
 const pairs = [pair(true, 0.9), pair(true, 0.8), pair(true, 0.5), pair(false, 0.6), pair(false, 0.3), pair(false, 0.2), pair(false, 0.1)];
@@ -74,5 +74,37 @@ describe('splitByGroup', () => {
     // Even if every test item were an extreme bona fide score, the chosen threshold is the same.
     for (const t of test) t.score = 0.999;
     expect(choose(splitByGroup(scored, (t) => t.person, (t) => t.origin, 'seed-a').calibration)).toBe(before);
+  });
+});
+
+describe('thresholds for detectors combined by "any one flags"', () => {
+  // 40 bona fide: detector a is high on print, b on screen; each has one high bona fide score of its own.
+  const bona: MultiScoredPresentation[] = Array.from({ length: 40 }, (_, i) => ({ kind: BONA_FIDE, scores: { a: i === 0 ? 5 : i / 40, b: i === 1 ? 5 : (40 - i) / 40 } }));
+  const print: MultiScoredPresentation[] = Array.from({ length: 10 }, (_, i) => ({ kind: 'print', scores: { a: 3 + i / 10, b: 0 } }));
+  const screen: MultiScoredPresentation[] = Array.from({ length: 10 }, (_, i) => ({ kind: 'screen', scores: { a: 0, b: 3.1 + i / 10 } }));
+  const items = [...bona, ...print, ...screen];
+
+  it('keeps the combined BPCER within budget and catches each species with its own detector', () => {
+    const { thresholds, rates } = thresholdsForAnyFlag(items, ['a', 'b'], 0.05);
+    expect(rates.bpcer).toBeLessThanOrEqual(0.05);
+    expect(rates.apcer.print!.missed).toBe(0);
+    expect(rates.apcer.screen!.missed).toBe(0);
+    // Both bona fide outliers are given up (2 of 40 = 5 %): each threshold sits under its species.
+    expect(thresholds.a).toBeLessThan(3);
+    expect(thresholds.b).toBeLessThan(3.1);
+    expect(anyFlagRates(items, thresholds)).toEqual(rates);
+  });
+
+  it('spends the budget where it buys APCER: with no budget it cannot reject the bona fide outliers', () => {
+    const strict = thresholdsForAnyFlag(items, ['a', 'b'], 0);
+    expect(strict.rates.bpcer).toBe(0);
+    expect(strict.thresholds.a).toBeGreaterThan(5);
+    expect(strict.rates.apcer.print!.missed).toBe(10);
+  });
+
+  it('counts a presentation without a face as an attack detected and a bona fide rejected', () => {
+    const r = anyFlagRates([{ kind: BONA_FIDE, scores: null }, { kind: 'print', scores: null }], { a: 1 });
+    expect(r.bpcer).toBe(1);
+    expect(r.apcer.print!.missed).toBe(0);
   });
 });

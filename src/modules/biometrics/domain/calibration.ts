@@ -111,6 +111,57 @@ export function thresholdForBpcer(bonaFideScores: ReadonlyArray<number>, maxBpce
   return (kept + (s[allowed - 1] as number)) / 2;
 }
 
+/** One presentation scored by several detectors (null: no face found, which counts as an attack detected). */
+export interface MultiScoredPresentation {
+  kind: string;
+  scores: Readonly<Record<string, number>> | null;
+}
+
+/** Rates when a presentation is called an attack as soon as one detector reaches its own threshold. */
+export function anyFlagRates(items: ReadonlyArray<MultiScoredPresentation>, thresholds: Readonly<Record<string, number>>): PadRates {
+  const names = Object.keys(thresholds);
+  const margin = (i: MultiScoredPresentation): number => (i.scores ? Math.max(...names.map((n) => (i.scores![n] as number) - (thresholds[n] as number))) : Number.POSITIVE_INFINITY);
+  return { ...padRatesAt(items.map((i) => ({ kind: i.kind, score: margin(i) })), 0), threshold: 0 };
+}
+
+/**
+ * Thresholds for detectors combined by "any one flags": each detector's threshold sits halfway between two
+ * of its highest bona fide scores (or just above the highest), and of every such combination whose combined
+ * BPCER stays within `maxBpcer`, the one with the lowest worst-species APCER, then the lowest total APCER,
+ * then the lowest BPCER, is taken. Exhaustive over (allowed rejections + 1)^detectors combinations, so for a
+ * handful of detectors. Give it calibration presentations only.
+ */
+export function thresholdsForAnyFlag(items: ReadonlyArray<MultiScoredPresentation>, detectors: ReadonlyArray<string>, maxBpcer: number): { thresholds: Record<string, number>; rates: PadRates } {
+  const bona = items.filter((i) => i.kind === BONA_FIDE);
+  if (bona.length === 0) throw new Error('threshold selection needs bona fide presentations');
+  const allowed = Math.floor(maxBpcer * bona.length);
+  const candidates = detectors.map((d) => {
+    const s = bona.filter((i) => i.scores).map((i) => i.scores![d] as number).sort((a, b) => b - a);
+    return Array.from({ length: Math.min(allowed, s.length - 1) + 1 }, (_, k) => (k === 0 ? (s[0] as number) + 1e-6 : ((s[k - 1] as number) + (s[k] as number)) / 2));
+  });
+  let best: { thresholds: Record<string, number>; rates: PadRates; key: number[] } | null = null;
+  const visit = (i: number, chosen: number[]): void => {
+    if (i === detectors.length) {
+      const thresholds = Object.fromEntries(detectors.map((d, j) => [d, chosen[j] as number]));
+      const rates = anyFlagRates(items, thresholds);
+      if (rates.bpcer > maxBpcer) return;
+      const key = [rates.maxApcer, Object.values(rates.apcer).reduce((a, r) => a + r.missed, 0), rates.bpcer];
+      if (!best || lexicographicallyLess(key, best.key)) best = { thresholds, rates, key };
+      return;
+    }
+    for (const t of candidates[i] as number[]) visit(i + 1, [...chosen, t]);
+  };
+  visit(0, []);
+  if (!best) throw new Error('no thresholds keep the BPCER within the budget');
+  const { thresholds, rates } = best;
+  return { thresholds, rates };
+}
+
+function lexicographicallyLess(a: number[], b: number[]): boolean {
+  const j = a.findIndex((x, i) => x !== b[i]);
+  return j >= 0 && (a[j] as number) < (b[j] as number);
+}
+
 // ---- splits --------------------------------------------------------------------------------------------
 
 function fnv(s: string): number {

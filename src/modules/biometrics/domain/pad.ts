@@ -1,32 +1,32 @@
-import { predictLogistic } from './logistic.ts';
 import { PAD_MODEL } from './pad-model.generated.ts';
 import type { PadDetector, PadPolicy, PadReason } from './pad-types.ts';
 import type { Decision } from './types.ts';
 
 /**
  * The presentation-attack decision, pure, and its one named policy (PAD_POLICY). One detector per attack
- * family, each a logistic model over the signals (hand-computed features, domain/pad-features.ts, and the
- * scores of Human's shipped antispoof and liveness models); the attack score is the highest detector's
- * probability, and the attack is suspected at or above the threshold.
+ * species, each a single physically motivated signal (domain/pad-species.ts) with its own threshold; an
+ * attack is what any one detector flags (the maximum over detectors of signal minus threshold is at or
+ * above 0), and every detector that flags it names its reason.
  *
- * Weights and threshold are fitted and chosen by `npm run eval:faces -- --write-model` on the calibration
- * split of the project's simulated attack set only (target BPCER <= 5 %), and reported on its test split
- * in docs/biometrics.md. `enforced` is true only when the combined signal met APCER <= 5 % at BPCER <= 5 % on
- * calibration; otherwise the verdict is reported and never fails a check.
+ * The thresholds are chosen by `npm run eval:faces -- --write-model` on the calibration split of the
+ * project's simulated attack set only (combined BPCER <= 5 %), and reported on its test split in
+ * docs/biometrics.md. `enforced` is true only when the detectors met APCER <= 5 % for every species at that
+ * BPCER on calibration; otherwise the verdict is reported and never fails a check.
  */
 export type { PadDetector, PadPolicy, PadReason } from './pad-types.ts';
 
 export interface PadResult {
-  /** Highest detector probability, 0..1: higher is more likely an attack. null without a face. */
+  /** Largest margin of a detector's signal over its own threshold: an attack is suspected at 0 or above. null without a face. */
   score: number | null;
+  /** Always 0: each detector's own threshold is in the policy, the score is the margin over it. */
   threshold: number;
   /** FAILED when an attack is suspected and the policy is enforced. */
   decision: Decision;
-  /** True when the score met the threshold, whether or not the policy is enforced. */
+  /** True when a detector flagged the capture, whether or not the policy is enforced. */
   attack_suspected: boolean;
   enforced: boolean;
   reasons: PadReason[];
-  /** Per-family probabilities, for the reviewer. */
+  /** Each detector's signal by family, for the reviewer. */
   families: Record<string, number>;
 }
 
@@ -34,27 +34,27 @@ export const PAD_POLICY: PadPolicy = PAD_MODEL;
 
 const REASON: Record<PadDetector['family'], PadReason> = { print: 'PAD_PRINT_SUSPECTED', screen: 'PAD_SCREEN_SUSPECTED', cutout: 'PAD_CUTOUT_SUSPECTED' };
 
-/** Scores per family for a set of signals (every input the detectors name must be present). */
-export function padScores(signals: Readonly<Record<string, number>>, policy: PadPolicy = PAD_POLICY): Record<string, number> {
-  const out: Record<string, number> = {};
-  for (const d of policy.detectors) out[d.family] = Math.max(out[d.family] ?? 0, predictLogistic(d.model, signals));
-  return out;
+/** A detector's margin: its signal minus its threshold (every signal a detector names must be present). */
+function margin(d: PadDetector, signals: Readonly<Record<string, number>>): number {
+  const v = signals[d.signal];
+  if (typeof v !== 'number' || !Number.isFinite(v)) throw new Error(`presentation-attack policy: missing input ${d.signal}`);
+  return v - d.threshold;
 }
 
 export function decidePresentationAttack(signals: Readonly<Record<string, number>> | null, policy: PadPolicy = PAD_POLICY): PadResult {
-  if (!signals) return { score: null, threshold: policy.threshold, decision: policy.enforced ? 'FAILED' : 'PASSED', attack_suspected: false, enforced: policy.enforced, reasons: ['PAD_NO_FACE'], families: {} };
-  const families = padScores(signals, policy);
-  const score = Math.max(0, ...Object.values(families));
-  const reasons = policy.detectors.filter((d) => (families[d.family] as number) >= policy.threshold).map((d) => REASON[d.family]);
+  if (!signals) return { score: null, threshold: 0, decision: policy.enforced ? 'FAILED' : 'PASSED', attack_suspected: false, enforced: policy.enforced, reasons: ['PAD_NO_FACE'], families: {} };
+  const margins = policy.detectors.map((d) => ({ d, m: margin(d, signals) }));
+  const score = Math.max(Number.NEGATIVE_INFINITY, ...margins.map((x) => x.m));
+  const reasons = [...new Set(margins.filter((x) => x.m >= 0).map((x) => REASON[x.d.family]))];
   const suspected = reasons.length > 0;
   return {
     score: round(score),
-    threshold: policy.threshold,
+    threshold: 0,
     decision: suspected && policy.enforced ? 'FAILED' : 'PASSED',
     attack_suspected: suspected,
     enforced: policy.enforced,
-    reasons: [...new Set(reasons)],
-    families: Object.fromEntries(Object.entries(families).map(([k, v]) => [k, round(v)])),
+    reasons,
+    families: Object.fromEntries(policy.detectors.map((d) => [d.family, round(signals[d.signal] as number)])),
   };
 }
 
