@@ -3,6 +3,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { renderSample } from '../../eval/faces/attacks.ts';
+import { passportPhoto } from '../helpers/chip-flow.ts';
+import { PAD_POLICY } from '../../src/modules/biometrics/index.ts';
 import { startTestService, type TestClient, type TestService } from '../helpers/service.ts';
 
 /**
@@ -187,4 +190,27 @@ describe('liveness capture session (issue 21)', () => {
     expect(outcome.reasons.some((r: string) => ['LIVENESS_STILL_IMAGE', 'LIVENESS_DISCONTINUOUS', 'LIVENESS_CHALLENGE_NOT_MET'].includes(r))).toBe(true);
     void url; void contactId;
   }, 240_000);
+
+  it.skipIf(!existsSync(face('sheldon', 1)))('real engine: a printed photo held to the camera is flagged by the passive attack check, which decides (ADR 0208)', async () => {
+    expect(PAD_POLICY.enforced).toBe(true);
+    const { contactId, token } = await request(live, 'Printed');
+    const framed = await sharp(face('sheldon', 1)).extend({ top: 40, bottom: 40, left: 40, right: 40, extendWith: 'copy' }).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const photo = { width: framed.info.width, height: framed.info.height, data: framed.data };
+    // Every frame a new shot of the same print (a frame sent twice would be a replay, judged before this check).
+    await capture(token, (step, i) => renderSample(photo, 'print', `print-${step}-${i}`, 'sheldon1'), { perStep: 2, gap: 400 });
+    for (const [slot, bytes] of [['document_front', passportPhoto], ['selfie', await renderSample(photo, 'print', 'print-selfie', 'sheldon1')]] as const) {
+      const r = await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/${slot}`, headers: { 'content-type': 'image/jpeg' }, payload: bytes });
+      expect(r.statusCode, `${slot}: ${r.body}`).toBe(201);
+    }
+    const submitted = await t.app.inject({ method: 'POST', url: `/verify/${token}/submit`, headers: { 'content-type': 'application/json' }, payload: { consent: true } });
+    expect(submitted.statusCode, submitted.body).toBe(202);
+    await processNow(contactId);
+    const d = await details(contactId);
+    expect(d.presentation_attack).toMatchObject({ attack_suspected: true, decision: 'FAILED', enforced: true });
+    const [row] = await t.db.query<{ data_enc: Buffer } & Record<string, unknown>>('SELECT * FROM onboarding_reports WHERE contact_id = $1', [contactId]);
+    const data = (await t.services.onboarding.store.open<{ reasons: string[]; idscan: { face_match_decision: string } }>(t.db, row as never, 'data', row!.data_enc))!;
+    expect(data.reasons).toContain('LIVENESS_SPOOF_SUSPECTED');
+    expect(data.reasons.some((r) => /^PAD_(PRINT|SCREEN|CUTOUT)_SUSPECTED$/.test(r))).toBe(true);
+    expect(data.idscan.face_match_decision).toBe('FAILED');
+  }, 300_000);
 });

@@ -3,7 +3,7 @@
 import type { PadPolicy } from './pad-types.ts';
 
 export const PAD_MODEL: PadPolicy = {
-  "enforced": false,
+  "enforced": true,
   "detectors": [
     {
       "family": "print",

@@ -10,8 +10,9 @@ import type { Decision } from './types.ts';
  *
  * The thresholds are chosen by `npm run eval:faces -- --write-model` on the calibration split of the
  * project's simulated attack set only (combined BPCER <= 5 %), and reported on its test split in
- * docs/biometrics.md. `enforced` is true only when the detectors met APCER <= 5 % for every species at that
- * BPCER on calibration; otherwise the verdict is reported and never fails a check.
+ * docs/biometrics.md. `enforced` is true when that BPCER also held on the test split (ADR 0208): a flag then fails
+ * the check, whether or not every species met the APCER target (the figures say which did not); otherwise the
+ * verdict is reported and never fails a check.
  */
 export type { PadDetector, PadPolicy, PadReason } from './pad-types.ts';
 

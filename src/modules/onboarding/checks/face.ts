@@ -49,18 +49,19 @@ export async function checkFace(r: Run, front: Buffer | undefined, selfie: Buffe
 }
 
 /**
- * The seam for passive presentation-attack detection (issue 21 point 2, worked on separately): whatever the face
- * service's selfie check says about spoofing today. It decides only when that check is configured to
- * (SPOOF_SUSPECTED; by default the score is reported and does not decide).
+ * Passive presentation-attack detection on the live frame compared with the document (issue 21 point 2): the
+ * species detectors (print halftone, screen pixel grid, cut-out edge; ADR 0204) decide when the evaluation
+ * enforced them (ADR 0208), and every flag is reported with the signals against their thresholds. The selfie
+ * check's own spoof score (Human's model) is still reported, and decides only when configured to.
  */
 async function passiveAttackCheck(r: Run, frame: Buffer): Promise<'PASSED' | 'FAILED'> {
-  const result = await r.faces.checkSelfie(frame);
-  r.details.passive_liveness = result.liveness ?? null;
-  if (result.reasons.includes('SPOOF_SUSPECTED')) {
-    r.reasons.push('LIVENESS_SPOOF_SUSPECTED');
-    return 'FAILED';
-  }
-  return 'PASSED';
+  const [selfie, pad] = [await r.faces.checkSelfie(frame), await r.faces.assessPresentationAttack(frame)];
+  r.details.passive_liveness = selfie.liveness ?? null;
+  r.details.presentation_attack = pad;
+  const spoofed = selfie.reasons.includes('SPOOF_SUSPECTED');
+  const attacked = pad.decision === 'FAILED';
+  if (spoofed || attacked) r.reasons.push('LIVENESS_SPOOF_SUSPECTED', ...(attacked ? pad.reasons.filter((x) => x !== 'PAD_NO_FACE') : []));
+  return spoofed || attacked ? 'FAILED' : 'PASSED';
 }
 
 /** What the reviewer sees of the session: challenges asked and met, scores against thresholds, each frame's measures. */
