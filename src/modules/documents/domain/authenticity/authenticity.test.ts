@@ -165,6 +165,10 @@ describe('authenticity in the decision: PASSED needs every signal on the right s
     const cases: [Partial<AuthenticitySignals>, string][] = [
       [{ portrait: { checked: true, found: false, where: 'portrait_zone', face_height: 0 } }, 'PORTRAIT_NOT_FOUND'],
       [{ portrait: { checked: false, found: false, where: 'portrait_zone', face_height: 0 } }, 'PORTRAIT_NOT_CHECKED'],
+      [{ portrait: { checked: true, found: false, where: 'other_side', face_height: 0 } }, 'PORTRAIT_NOT_FOUND'],
+      // A TD1 card's back alone: the portrait side is missing, with or without a face engine (ADR 0205).
+      [{ portrait: { checked: true, found: false, where: 'none', face_height: 0 } }, 'PORTRAIT_SIDE_MISSING'],
+      [{ portrait: { checked: false, found: false, where: 'none', face_height: 0 } }, 'PORTRAIT_SIDE_MISSING'],
       [{ colourfulness: T.minColourfulness - 1 }, 'PHOTOCOPY_SUSPECTED'],
       [{ screen_peak: T.maxScreenPeak + 0.5 }, 'SCREEN_RECAPTURE_SUSPECTED'],
       [{ typeface: { shape: T.maxShapeDistance * 2, pitch_spread: 0, start_spread: 0, height_spread: 0 } }, 'MRZ_TYPEFACE_INCONSISTENT'],
