@@ -217,6 +217,14 @@ describe('no silent misreads', () => {
     expect(uncertainFields(corrected, null, T.minCharacterMargin)).toEqual([{ field: 'document_number', positions: ['2:1', '2:8'] }]);
   });
 
+  it('a name letter the OCR-B model supplied for a digit: trusted with a score for its cell, in doubt without one', () => {
+    const lines = td2('2S5VHSF06');
+    const mrz = parseMrz(lines, TODAY)!;
+    const supplied = { ...mrz, corrections: [{ line: 0, position: 8, from: '0', to: 'O', by: 'letter_shape' as const }] };
+    expect(uncertainFields(supplied, null, T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'] }]);
+    expect(uncertainFields(supplied, margins(lines, []), T.minCharacterMargin)).toEqual([]);
+  });
+
   it('a printed page that disagrees with the MRZ is never PASSED', () => {
     const viz = { read: true, contradicts: true, fields: [{ field: 'document_number' as const, mrz: '2S5VHSF06', viz: '2S5VHSFO8', status: 'differs' as const }] };
     expect(decide(td2('2S5VHSF06'), { viz, authenticity: signals({}) }).decision).not.toBe('PASSED');
