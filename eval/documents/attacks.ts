@@ -90,7 +90,8 @@ function report(rows: Row[]) {
   }
   const specimens = rows.filter((r) => r.split === 'specimen');
   console.log(`\nshared specimens: ${specimens.filter((r) => r.codes.length === 0).length}/${specimens.length} without an authenticity reason`);
-  for (const r of specimens) console.log(`  ${r.id.padEnd(34)} ${r.decision.padEnd(6)} read=${r.read ? 'Y' : 'n'} ${r.codes.join(',') || '-'}`);
+  // The other reasons too (PORTRAIT_SIDE_MISSING, a card's back alone, is a missing image, not an authenticity alarm).
+  for (const r of specimens) console.log(`  ${r.id.padEnd(34)} ${r.decision.padEnd(6)} read=${r.read ? 'Y' : 'n'} ${r.codes.join(',') || '-'}  other: ${r.all.filter((c) => !AUTH_CODES.includes(c)).join(',') || '-'}`);
 }
 
 // --report FILE: print the summary again from a --json file of an earlier run (nothing is measured).

@@ -124,8 +124,19 @@ describe('identity documents from images', () => {
     expect(r.document_type).toBe('Identity Card');
     expect(r.extracted).toMatchObject({ document_number: 'T22000129', last_name: 'MUELLER', issuing_state: 'D' });
     expect(r.idscan).not.toHaveProperty('passport_number');
-    // A card's portrait is on its front, which was not supplied.
-    expect(codes(r)).toContain('PORTRAIT_NOT_FOUND');
+    // A card's portrait is on its front, which was not supplied: the side is missing, no portrait failed (ADR 0205).
+    expect(codes(r)).toContain('PORTRAIT_SIDE_MISSING');
+    expect(codes(r)).not.toContain('PORTRAIT_NOT_FOUND');
+    expect(r.authenticity?.portrait).toMatchObject({ found: false, where: 'none' });
+    expect(r.security_features?.missing).toContain('the portrait where the document\'s format prints it: not measured');
+  });
+
+  it('a TD1 card\'s back with a second image carrying a photographed portrait: the portrait is looked for there', async () => {
+    // The generated passport page stands in for the card's front: an image with a real photo the face engine finds.
+    const r = await service.checkIdentityDocument({ images: [fixture('id-card-td1-degraded.jpg'), fixture('passport-gbr.jpg')], today: TODAY });
+    expect(r.mrz?.format).toBe('TD1');
+    expect(r.authenticity?.portrait).toMatchObject({ checked: true, found: true, where: 'other_side' });
+    expect(codes(r).filter((c) => c.startsWith('PORTRAIT_'))).toEqual([]);
   });
 
   it('the best of several images wins (a blank back, then the passport page)', async () => {

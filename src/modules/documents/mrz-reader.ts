@@ -85,10 +85,10 @@ async function cropRegion(original: Sharp, size: { width: number; height: number
   return sharp(buf);
 }
 
-function bestParse(candidates: string[][], today: string): MrzResult | null {
+function bestParse(candidates: string[][], today: string, shapes?: string[]): MrzResult | null {
   let best: MrzResult | null = null;
   for (const lines of candidates) {
-    const parsed = parseMrz(lines, today);
+    const parsed = parseMrz(lines, today, shapes);
     if (parsed && (!best || score(parsed) > score(best))) best = parsed;
   }
   return best;
@@ -112,12 +112,13 @@ async function recogniseOcrb(crop: Sharp, region: MrzRegion, today: string) {
     const parsed = bestParse([lines], today);
     if (parsed && (!best || score(parsed) > score(best))) [best, text] = [parsed, lines.join('\n')];
   }
-  return { text, mrz: best };
+  return { text, mrz: best, lines: best?.raw_lines };
 }
 
-async function recogniseTesseract(crop: Sharp, ocr: TextRecogniser, today: string) {
+/** `shapes`: the OCR-B model's lines for the same zone (they decide a name character Tesseract put a digit in). */
+async function recogniseTesseract(crop: Sharp, ocr: TextRecogniser, today: string, shapes?: string[]) {
   const text = await ocr.recognise(await crop.png().toBuffer(), 'mrz');
-  return { text, mrz: bestParse(mrzCandidates(text), today) };
+  return { text, mrz: bestParse(mrzCandidates(text), today, shapes) };
 }
 
 /** The best zone's crop as the OCR-B recogniser sees it (training uses exactly this path). */
@@ -224,12 +225,13 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
   };
   outer: for (const region of regions.slice(0, 2)) {
     const crop = await cropRegion(image, size, region, OCRB_LINE_HEIGHT);
-    if (consider(await recogniseOcrb(crop, region, options.today), region, 'ocrb')) break;
+    const ocrb = await recogniseOcrb(crop, region, options.today);
+    if (consider(ocrb, region, 'ocrb')) break;
     for (const lineHeight of TARGET_LINE_HEIGHTS) {
       if (attempts >= maxAttempts) break outer;
       attempts++;
       const tcrop = await cropRegion(image, size, region, lineHeight);
-      const read = await recogniseTesseract(tcrop, ocr, options.today);
+      const read = await recogniseTesseract(tcrop, ocr, options.today, ocrb.lines);
       if (consider(read, region, 'tesseract')) break outer;
       // No MRZ-shaped lines at all in this zone (a licence, a bill, other text): other scales will not help.
       if (!read.mrz) break;

@@ -129,7 +129,7 @@ function MrzSection({ mrz }: { mrz: Mrz }) {
           <thead><tr><th scope="col">Line</th><th scope="col">Position</th><th scope="col">Read as</th><th scope="col">Corrected to</th><th scope="col">Confirmed by</th></tr></thead>
           <tbody>
             {mrz.corrections.map((s, i) => (
-              <tr key={i}><td>{s.line + 1}</td><td>{s.position + 1}</td><td className="mono">{s.from}</td><td className="mono">{s.to}</td><td>{s.by === 'check_digit' ? 'check digit' : 'country code list'}</td></tr>
+              <tr key={i}><td>{s.line + 1}</td><td>{s.position + 1}</td><td className="mono">{s.from}</td><td className="mono">{s.to}</td><td>{s.by === 'check_digit' ? 'check digit' : s.by === 'country_code' ? 'country code list' : 'letter shape (OCR-B)'}</td></tr>
             ))}
           </tbody>
         </table>

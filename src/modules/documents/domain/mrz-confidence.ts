@@ -7,7 +7,8 @@
  *  - a field a check digit covers may hold one uncertain character (the check digit decides it), not two;
  *  - a field no check digit covers (names, sex) may hold none.
  * Without scores (the OCR-B model could not cut the zone into cells), look-alike corrections stand in: two
- * or more in one field mean the check digits were the only thing holding the reading together.
+ * or more in one field mean the check digits were the only thing holding the reading together, and a name
+ * letter the OCR-B model supplied for a digit is in doubt.
  */
 import { detectLayout, type Span } from './mrz-layouts.ts';
 import type { MrzResult } from './mrz-parse.ts';
@@ -30,7 +31,9 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, minM
       if (m < minMargin) uncertain.push([line, col]);
     }));
   } else {
-    for (const c of mrz.corrections) if (c.by === 'check_digit') uncertain.push([c.line, c.position]);
+    // A name letter taken from the OCR-B model (mrz-correct.ts, lettersFromShapes) is trusted only where its cell
+    // could be scored: without scores it stays in doubt, as the digit it replaced was (REFER either way).
+    for (const c of mrz.corrections) if (c.by === 'check_digit' || c.by === 'letter_shape') uncertain.push([c.line, c.position]);
   }
   const out: UncertainField[] = [];
   const seen = new Set<string>();

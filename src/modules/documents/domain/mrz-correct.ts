@@ -19,8 +19,11 @@ export interface Substitution {
   position: number;
   from: string;
   to: string;
-  /** What confirmed the change: a check digit, or for a three-letter code the ISO/ICAO code list. */
-  by: 'check_digit' | 'country_code';
+  /**
+   * What confirmed the change: a check digit; for a three-letter code the ISO/ICAO code list; for a character
+   * of the name that cannot stand there (a digit), the OCR-B model's letter for the same cell.
+   */
+  by: 'check_digit' | 'country_code' | 'letter_shape';
 }
 
 interface Choice {
@@ -156,4 +159,24 @@ export function correctCountryCodes(lines: readonly string[], layout: Layout, is
     substitutions.push(...subs);
   }
   return { lines: current, substitutions };
+}
+
+/**
+ * A name holds only letters and fillers, and no check digit covers it. When the general OCR engine's valid
+ * reading puts a digit there (the shared specimen id-che: `VADIS<<QUO` read `VADIS<<0U0`, MRZ_NAME_UNREADABLE),
+ * the OCR-B model's reading of the same zone, which weighs only letters in the name (ocrb.ts), names the letter
+ * that cell holds. Only characters impossible as read are replaced, and only by a letter or filler; whether the
+ * cell looks as much like another letter is still judged afterwards (mrz-confidence.ts, MRZ_LOW_CONFIDENCE).
+ */
+export function lettersFromShapes(lines: readonly string[], layout: Layout, shapes: readonly string[] | undefined): { lines: string[]; substitutions: Substitution[] } {
+  const isLetter = (ch: string | undefined) => ch !== undefined && (ch === '<' || (ch >= 'A' && ch <= 'Z'));
+  if (!shapes || shapes.length !== lines.length || shapes.some((l, i) => l.length !== lines[i]!.length)) return { lines: [...lines], substitutions: [] };
+  const substitutions: Substitution[] = [];
+  for (const field of layout.fields.filter((f) => f.chars === 'names')) {
+    for (let p = field.span.start; p < field.span.end; p++) {
+      const [from, to] = [lines[field.span.line]![p]!, shapes[field.span.line]![p]!];
+      if (!isLetter(from) && isLetter(to)) substitutions.push({ line: field.span.line, position: p, from, to, by: 'letter_shape' });
+    }
+  }
+  return { lines: apply(lines, substitutions), substitutions };
 }

@@ -114,3 +114,29 @@ describe('dates from the MRZ', () => {
     expect(parseMrz([TD3[0]!, line2], TODAY)!.fields.birth_date).toBe(iso);
   });
 });
+
+describe('a digit in the name, decided by the OCR-B model\'s letter for that cell', () => {
+  // ICAO's TD1 specimen as a general OCR engine may read it: Q and O as 0 in the given name (no check digit covers it).
+  const misread = [TD1[0]!, TD1[1]!, 'ERIKSSON<<ANNA<MAR1A<<<<<<<<<<'];
+  // The OCR-B model's reading of the same zone: letters only in the name, but its own doubt elsewhere (O for 0).
+  const shapes = ['I<UTOD231458907<<<<<<<<<<<<<<<', '74O8122F1204159UTO<<<<<<<<<<<6', 'ERIKSSON<<ANNA<MARIA<<<<<<<<<<'];
+
+  it('a digit where only a letter may stand takes the model\'s letter, and says so', () => {
+    const r = parseMrz(misread, TODAY, shapes)!;
+    expect(r.valid).toBe(true);
+    expect([r.fields.last_name, r.fields.given_names]).toEqual(['ERIKSSON', 'ANNA MARIA']);
+    expect(r.corrections).toEqual([{ line: 2, position: 18, from: '1', to: 'I', by: 'letter_shape' }]);
+    // Outside the name the model decides nothing: the birth date stays as the check digit confirmed it.
+    expect(r.fields.birth_date).toBe('1974-08-12');
+  });
+
+  it('without the model\'s reading, or with one of another shape, the digit stays (MRZ_NAME_UNREADABLE)', () => {
+    expect(parseMrz(misread, TODAY)!.fields.given_names).toBe('ANNA MAR1A');
+    expect(parseMrz(misread, TODAY, shapes.slice(0, 2))!.fields.given_names).toBe('ANNA MAR1A');
+  });
+
+  it('a letter read in the name is never replaced, even where the model read another one', () => {
+    const r = parseMrz(TD1, TODAY, [TD1[0]!, TD1[1]!, 'ERIKSSON<<ANNA<MARLA<<<<<<<<<<'])!;
+    expect([r.fields.given_names, r.corrections]).toEqual(['ANNA MARIA', []]);
+  });
+});

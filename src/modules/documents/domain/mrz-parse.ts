@@ -7,7 +7,7 @@
 import { isRealDate } from '../../../platform/domain/dates.ts';
 import { checkDigit } from '../../../platform/domain/mrz-check-digit.ts';
 import { isAlpha3CountryOrIcaoCode } from '../../../platform/domain/countries.ts';
-import { checkHolds, correctCountryCodes, correctMrz, type Substitution } from './mrz-correct.ts';
+import { checkHolds, correctCountryCodes, correctMrz, lettersFromShapes, type Substitution } from './mrz-correct.ts';
 import { type CheckSpec, detectLayout, type Layout, type MrzFieldName, type MrzFormat, read } from './mrz-layouts.ts';
 
 export interface MrzCheckDigit {
@@ -106,7 +106,11 @@ function fieldText(layout: Layout, lines: readonly string[], name: MrzFieldName)
   return spec ? read(lines, spec.span) : '';
 }
 
-export function parseMrz(rawLines: readonly string[], today: string): MrzResult | undefined {
+/**
+ * `shapes`: the OCR-B model's reading of the same zone, when another engine made `rawLines`; it only decides
+ * name characters that cannot stand as read (lettersFromShapes).
+ */
+export function parseMrz(rawLines: readonly string[], today: string, shapes?: readonly string[]): MrzResult | undefined {
   const raw = rawLines.map(normaliseLine).filter((l) => l.length > 0);
   const layout = detectLayout(raw);
   if (!layout) return undefined;
@@ -114,8 +118,9 @@ export function parseMrz(rawLines: readonly string[], today: string): MrzResult 
   const checks = layout.checks.map((c) => (c.name === 'document_number' && long.check ? long.check : c));
   const corrected = correctMrz(raw, layout, checks);
   const codes = correctCountryCodes(corrected.lines, layout, (c) => c === 'UTO' || isAlpha3CountryOrIcaoCode(c));
-  const lines = codes.lines;
-  const substitutions = [...corrected.substitutions, ...codes.substitutions];
+  const letters = lettersFromShapes(codes.lines, layout, shapes);
+  const lines = letters.lines;
+  const substitutions = [...corrected.substitutions, ...codes.substitutions, ...letters.substitutions];
   const check_digits = checks.map((c): MrzCheckDigit => {
     const expected = checkDigit(c.over.map((sp) => read(lines, sp)).join(''));
     return { field: c.name, digit: read(lines, c.digit), expected: expected === undefined ? '?' : String(expected), valid: checkHolds(lines, c) };

@@ -11,6 +11,9 @@ export const CELL_W = 12;
 export const CELL_H = 16;
 export const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789<';
 
+/** A cell's margin above and below the band, as a share of the band's height (cellVector). */
+const CELL_PAD = 0.12;
+
 export interface Prototypes {
   /** For each prototype, its character. */
   labels: string;
@@ -18,7 +21,7 @@ export interface Prototypes {
   vectors: Uint8Array;
 }
 
-interface Band {
+export interface Band {
   top: number;
   bottom: number;
 }
@@ -126,7 +129,7 @@ export function guessLength(runs: Run[], lineCount: number): number {
 
 /** One character cell resampled (area average) to CELL_W x CELL_H; height is the band's, so `<` stays small. */
 export function cellVector(ink: Float32Array, w: number, h: number, cx: number, pitch: number, band: Band): Float32Array {
-  const pad = (band.bottom - band.top + 1) * 0.12;
+  const pad = (band.bottom - band.top + 1) * CELL_PAD;
   const y0 = band.top - pad;
   const y1 = band.bottom + 1 + pad;
   const x0 = cx - pitch / 2;
@@ -149,8 +152,93 @@ export function cellVector(ink: Float32Array, w: number, h: number, cx: number, 
   return out;
 }
 
+/**
+ * A line's slant: photos are straightened only past half a degree (mrz-reader.ts), and a TD3 line is about 40
+ * character heights long, so a line left at 0.45 degrees rises a third of a character height from end to end.
+ * The line's band (its rows of ink) then spans the glyphs' height plus that rise, and a cell cut at the band's
+ * rows holds a glyph shrunk and shifted against the prototypes (the shared specimen pass-cze: shape 0.042,
+ * three fields MRZ_LOW_CONFIDENCE). Cells follow the slant instead, at the glyphs' own height.
+ */
+export interface Slant {
+  /** Rows per column of the glyphs' vertical middle (0: level). */
+  slope: number;
+  /** The glyphs' middle row at column 0 (with slope 0, the band's middle). */
+  middle: number;
+  /** The glyphs' height in rows (with slope 0, the band's). */
+  height: number;
+}
+
+/**
+ * A line that rises less than one cell row (of CELL_H) from end to end counts as level: its end cells move by
+ * under half a row. Below that the slope measured from the glyphs' ink is mostly noise (on level generated
+ * pages, blurred or noisy, it came out at up to 1.8 px of rise, about 0.8 row).
+ */
+const levelRise = (band: Band) => ((band.bottom - band.top + 1) * (1 + 2 * CELL_PAD)) / CELL_H;
+
+function median(xs: number[]): number {
+  const s = [...xs].sort((a, b) => a - b);
+  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
+}
+
+/**
+ * The slant of one line from its full-height glyphs (capitals and digits share OCR-B's cap height; the
+ * smaller `<` is left out): a Theil-Sen line through their vertical middles, robust to a glyph merged with a
+ * background mark. A line that rises less than levelRise keeps its band exactly as before.
+ */
+export function lineSlant(ink: Float32Array, w: number, h: number, band: Band, runs: Run[]): Slant {
+  const level: Slant = { slope: 0, middle: (band.top + band.bottom) / 2, height: band.bottom - band.top + 1 };
+  const margin = Math.ceil((band.bottom - band.top + 1) * 0.2);
+  const [y0, y1] = [Math.max(0, band.top - margin), Math.min(h - 1, band.bottom + margin)];
+  const glyphs: { x: number; top: number; bottom: number }[] = [];
+  for (const r of runs) {
+    let [top, bottom] = [-1, -1];
+    for (let y = y0; y <= y1; y++) {
+      let on = false;
+      for (let x = r.x0; x <= r.x1 && !on; x++) on = ink[y * w + x]! > 0.5;
+      if (on) [top, bottom] = [top < 0 ? y : top, y];
+    }
+    if (top >= 0) glyphs.push({ x: (r.x0 + r.x1) / 2, top, bottom });
+  }
+  const tallest = Math.max(0, ...glyphs.map((g) => g.bottom - g.top + 1));
+  const full = glyphs.filter((g) => g.bottom - g.top + 1 >= 0.75 * tallest);
+  if (full.length < 4) return level;
+  const slopes: number[] = [];
+  for (let i = 0; i < full.length; i++) {
+    for (let j = i + 1; j < full.length; j++) {
+      const dx = full[j]!.x - full[i]!.x;
+      if (Math.abs(dx) >= tallest) slopes.push(((full[j]!.top + full[j]!.bottom) / 2 - (full[i]!.top + full[i]!.bottom) / 2) / dx);
+    }
+  }
+  if (slopes.length === 0) return level;
+  const slope = median(slopes);
+  const [x0, x1] = [runs[0]!.x0, runs[runs.length - 1]!.x1];
+  if (Math.abs(slope) * (x1 - x0) < levelRise(band)) return level;
+  const middle = median(full.map((g) => (g.top + g.bottom) / 2 - slope * g.x));
+  // The band again, in the line's own frame: rows counted along the slant, cut where textBands cuts them
+  // (8% of the fullest row), so a slanted line's cells have the height a level one's would have.
+  const reach = y1 - y0 + 1;
+  const rows = new Float32Array(2 * reach + 1);
+  for (let x = x0; x <= x1; x++) {
+    const shift = middle + slope * x;
+    for (let y = y0; y <= y1; y++) if (ink[y * w + x]! > 0.5) rows[Math.round(y - shift) + reach]! += 1;
+  }
+  const cut = Math.max(...rows) * 0.08;
+  let [top, bottom] = [reach, reach];
+  while (top > 0 && rows[top - 1]! > cut) top--;
+  while (bottom < rows.length - 1 && rows[bottom + 1]! > cut) bottom++;
+  return { slope, middle: middle + (top + bottom) / 2 - reach, height: bottom - top + 1 };
+}
+
+/** The rows a cell centred at column `cx` is cut from. */
+function cellBand(s: Slant, cx: number): Band {
+  const middle = s.middle + s.slope * cx;
+  return { top: middle - (s.height - 1) / 2, bottom: middle + (s.height - 1) / 2 };
+}
+
 export interface SegmentedLine {
   band: Band;
+  /** The line's slant; its height is the glyphs' (the typeface signal compares it across lines). */
+  slant: Slant;
   length: number;
   cells: Float32Array[];
   /** Fitted character pitch and first cell centre, px (the typeface signal compares them across lines). */
@@ -175,7 +263,9 @@ export function segmentMrz(img: Gray, lineCount: number): SegmentedLine[] | unde
     const centres = fitGrid(runsPerLine[i]!, length);
     if (!centres) return undefined;
     const pitch = (centres[length - 1]! - centres[0]!) / (length - 1);
-    out.push({ band: bands[i]!, length, pitch, start: centres[0]!, runs: runsPerLine[i]!, cells: centres.map((cx) => cellVector(ink, img.width, img.height, cx, pitch, bands[i]!)) });
+    const slant = lineSlant(ink, img.width, img.height, bands[i]!, runsPerLine[i]!);
+    const cells = centres.map((cx) => cellVector(ink, img.width, img.height, cx, pitch, cellBand(slant, cx)));
+    out.push({ band: bands[i]!, slant, length, pitch, start: centres[0]!, runs: runsPerLine[i]!, cells });
   }
   return out;
 }

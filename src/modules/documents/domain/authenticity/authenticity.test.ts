@@ -165,6 +165,10 @@ describe('authenticity in the decision: PASSED needs every signal on the right s
     const cases: [Partial<AuthenticitySignals>, string][] = [
       [{ portrait: { checked: true, found: false, where: 'portrait_zone', face_height: 0 } }, 'PORTRAIT_NOT_FOUND'],
       [{ portrait: { checked: false, found: false, where: 'portrait_zone', face_height: 0 } }, 'PORTRAIT_NOT_CHECKED'],
+      [{ portrait: { checked: true, found: false, where: 'other_side', face_height: 0 } }, 'PORTRAIT_NOT_FOUND'],
+      // A TD1 card's back alone: the portrait side is missing, with or without a face engine (ADR 0205).
+      [{ portrait: { checked: true, found: false, where: 'none', face_height: 0 } }, 'PORTRAIT_SIDE_MISSING'],
+      [{ portrait: { checked: false, found: false, where: 'none', face_height: 0 } }, 'PORTRAIT_SIDE_MISSING'],
       [{ colourfulness: T.minColourfulness - 1 }, 'PHOTOCOPY_SUSPECTED'],
       [{ screen_peak: T.maxScreenPeak + 0.5 }, 'SCREEN_RECAPTURE_SUSPECTED'],
       [{ typeface: { shape: T.maxShapeDistance * 2, pitch_spread: 0, start_spread: 0, height_spread: 0 } }, 'MRZ_TYPEFACE_INCONSISTENT'],
@@ -211,6 +215,14 @@ describe('no silent misreads', () => {
     const mrz = parseMrz(lines, TODAY)!;
     const corrected = { ...mrz, corrections: [{ line: 1, position: 0, from: 'Z', to: '2', by: 'check_digit' as const }, { line: 1, position: 7, from: 'O', to: '0', by: 'check_digit' as const }] };
     expect(uncertainFields(corrected, null, T.minCharacterMargin)).toEqual([{ field: 'document_number', positions: ['2:1', '2:8'] }]);
+  });
+
+  it('a name letter the OCR-B model supplied for a digit: trusted with a score for its cell, in doubt without one', () => {
+    const lines = td2('2S5VHSF06');
+    const mrz = parseMrz(lines, TODAY)!;
+    const supplied = { ...mrz, corrections: [{ line: 0, position: 8, from: '0', to: 'O', by: 'letter_shape' as const }] };
+    expect(uncertainFields(supplied, null, T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'] }]);
+    expect(uncertainFields(supplied, margins(lines, []), T.minCharacterMargin)).toEqual([]);
   });
 
   it('a printed page that disagrees with the MRZ is never PASSED', () => {

@@ -21,6 +21,7 @@ describe('security features checked, in GPG 45 terms', () => {
     ['no face engine: portrait not confirmed', change({ portrait: { checked: false, found: false, where: 'portrait_zone', face_height: 0 } }), 'portrait'],
     ['no face in the portrait zone', change({ portrait: { checked: true, found: false, where: 'portrait_zone', face_height: 0 } }), 'portrait'],
     ['portrait not measured', change({ portrait: null }), 'portrait'],
+    ['a TD1 card\'s back alone: the portrait side missing', change({ portrait: { checked: true, found: false, where: 'none', face_height: 0 } }), 'portrait where the document\'s format prints it: not measured'],
     ['MRZ not OCR-B', change({ typeface: { ...genuine().typeface!, shape: T.maxShapeDistance + 0.01 } }), 'MRZ printed'],
     ['MRZ print not measured (a licence has none)', change({ typeface: null }), 'MRZ printed'],
     ['greyscale photocopy', change({ colourfulness: T.minColourfulness - 1 }), 'colour print'],

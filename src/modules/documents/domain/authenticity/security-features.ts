@@ -33,7 +33,7 @@ export interface SecurityFeatureCheck {
 }
 
 export const SECURITY_FEATURE_CHECKS: readonly SecurityFeatureCheck[] = [
-  { id: 'portrait', label: 'the portrait where the document\'s format prints it', measured: (s) => s.portrait?.checked === true, failsOn: ['PORTRAIT_NOT_FOUND', 'PORTRAIT_NOT_CHECKED'] },
+  { id: 'portrait', label: 'the portrait where the document\'s format prints it', measured: (s) => s.portrait?.checked === true && s.portrait.where !== 'none', failsOn: ['PORTRAIT_NOT_FOUND', 'PORTRAIT_NOT_CHECKED'] },
   { id: 'mrz_print', label: 'the MRZ printed in OCR-B on one ICAO grid', measured: (s) => s.typeface !== null, failsOn: ['MRZ_TYPEFACE_INCONSISTENT'] },
   { id: 'colour_print', label: 'colour print (not a photocopy)', measured: (s) => s.colourfulness !== null, failsOn: ['PHOTOCOPY_SUSPECTED'] },
   { id: 'not_recaptured', label: 'no screen pixel grid or print halftone over the page', measured: (s) => s.screen_peak !== null, failsOn: ['SCREEN_RECAPTURE_SUSPECTED'] },

@@ -9,7 +9,10 @@ export interface PortraitSignal {
   /** Whether a face finder was given to the service (without it the portrait cannot be confirmed). */
   checked: boolean;
   found: boolean;
-  /** Where it was looked for: the MRZ side's portrait zone, another image (a TD1 card's front), or the whole licence. */
+  /**
+   * Where it was looked for: the MRZ side's portrait zone, another image (a TD1 card's front), or the whole
+   * licence; 'none': nowhere, a TD1 card's back was the only image (PORTRAIT_SIDE_MISSING).
+   */
   where: 'portrait_zone' | 'other_side' | 'licence' | 'none';
   /** Largest face's height as a share of the page height (or image height), 0 when none. */
   face_height: number;
@@ -43,10 +46,11 @@ const f = (x: number) => x.toFixed(3);
 export function authenticityReasons(s: AuthenticitySignals, t: AuthenticityThresholds = AUTHENTICITY_THRESHOLDS): AuthenticityReason[] {
   const out: AuthenticityReason[] = [];
   const p = s.portrait;
-  if (p && !p.checked) out.push(r('PORTRAIT_NOT_CHECKED', 'no face finder is configured: the portrait could not be confirmed'));
-  else if (p && !p.found) {
-    out.push(r('PORTRAIT_NOT_FOUND', p.where === 'none' ? 'the side with the portrait was not supplied (a card\'s MRZ is on its back)' : `no face in the document\'s portrait zone (${p.where.replace('_', ' ')})`));
-  }
+  // A TD1 card's MRZ is on its back and its portrait on its front: a back alone is not a portrait that failed
+  // the check but a side that was never given (ADR 0205). Still REFER: nothing confirms the portrait.
+  if (p?.where === 'none') out.push(r('PORTRAIT_SIDE_MISSING', 'only the back of the identity card (its MRZ side) was supplied: the front, which carries the portrait, is needed to check it'));
+  else if (p && !p.checked) out.push(r('PORTRAIT_NOT_CHECKED', 'no face finder is configured: the portrait could not be confirmed'));
+  else if (p && !p.found) out.push(r('PORTRAIT_NOT_FOUND', p.where === 'other_side' ? 'no face on the other image supplied (the card\'s front, which carries the portrait)' : `no face in the document\'s portrait zone (${p.where.replace('_', ' ')})`));
   if (s.colourfulness !== null && s.colourfulness < t.minColourfulness) out.push(r('PHOTOCOPY_SUSPECTED', `the page has no colour (${f(s.colourfulness)} < ${t.minColourfulness}): a greyscale copy`));
   if (s.screen_peak !== null && s.screen_peak > t.maxScreenPeak) out.push(r('SCREEN_RECAPTURE_SUSPECTED', `a periodic pixel or halftone pattern covers the page (${f(s.screen_peak)} > ${t.maxScreenPeak})`));
   const ty = s.typeface;

@@ -51,7 +51,7 @@ export function typefaceStats(crop: Gray, lines: readonly string[], protos: Prot
     shape: shapes[Math.floor(shapes.length / 2)] ?? 1,
     pitch_spread: spread(seg.map((l) => l.pitch)),
     start_spread: (Math.max(...seg.map((l) => l.start)) - Math.min(...seg.map((l) => l.start))) / pitch,
-    height_spread: spread(seg.map((l) => l.band.bottom - l.band.top + 1)),
+    height_spread: spread(seg.map((l) => l.slant.height)),
     margins,
     pitch,
     start: Math.min(...seg.map((l) => l.start)),
