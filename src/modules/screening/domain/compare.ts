@@ -3,7 +3,7 @@
  * pair scored by tokenSimilarity, then one score for the names with every step kept for the explanation.
  */
 import { normalizeName, type NameToken, type NormalizedName } from './normalize.ts';
-import { similarityKey, tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
+import { tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
 
 export interface TokenPair {
   query: string;
@@ -124,20 +124,14 @@ function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCach
   return s;
 }
 
-/**
- * Greedy best-first assignment: names have few tokens, and the best pair is nearly always right. With a
- * `floor` (ScoreFloor), undefined as soon as a query token is left with no pair whose missing weight alone
- * keeps the score under it: the rest of the similarities are not worked out.
- */
-function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache, floor?: number): Cell[] | undefined {
+/** Greedy best-first assignment: names have few tokens, and the best pair is nearly always right. */
+function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): Cell[] {
   const cells: Cell[] = [];
   for (let i = 0; i < a.length; i++) {
-    const before = cells.length;
     for (let j = 0; j < b.length; j++) {
       const s = similarity(a[i]!, i + cacheOffset, b[j]!, cache);
       if (s.score >= PAIR_MIN) cells.push({ i, j, score: s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3, sim: s });
     }
-    if (floor !== undefined && cells.length === before && missingCeiling(a[i]!) < floor) return undefined;
   }
   cells.sort((x, y) => y.score - x.score);
   const chosen: Cell[] = [];
@@ -173,52 +167,6 @@ function missingWeight(t: NameToken): number {
 }
 
 /**
- * The most a name score can be with query token `t` left unpaired: a missing query token costs
- * QUERY_MISSING_FACTOR to the power of its missing weight, and every other factor of the score is at most 1
- * (quality, the listed tokens missing, ONE_NAME_PART, the halvings; an identical name has no token unpaired).
- * Plus the most rounding can add (round, four decimals) and a margin for the order of multiplication.
- */
-function missingCeiling(t: NameToken): number {
-  return QUERY_MISSING_FACTOR ** missingWeight(t) + 0.0001;
-}
-
-/**
- * Screening's shortcut (ADR 0203): a comparison that cannot reach `score` stops as soon as that is certain
- * and reports SCORE_UNDER_FLOOR, without working out the rest of its token similarities. `mayStop(listed)`
- * says whether skipping them can change nothing else: the per-query cache answers a listed text with the
- * first token met that has it, so a reading holding a text that different tokens share (ambiguousTexts) is
- * compared in full, as before.
- */
-export interface ScoreFloor {
-  score: number;
-  mayStop: (listed: readonly NameToken[]) => boolean;
-}
-
-/** The score of a comparison stopped under its ScoreFloor: under every threshold. */
-export const SCORE_UNDER_FLOOR = -1;
-
-/**
- * Listed texts whose tokens do not all have the same similarityKey (`ali` written in Latin and `ali`
- * transliterated): for these the per-query cache's answer depends on which token a query meets first.
- */
-export function ambiguousTexts(listed: Iterable<NormalizedName>): Set<string> {
-  const keyOf = new Map<string, string>();
-  const ambiguous = new Set<string>();
-  for (const norm of listed) {
-    for (const tokens of norm.readings ? [norm.tokens, ...norm.readings] : [norm.tokens]) {
-      for (const t of tokens) {
-        if (ambiguous.has(t.text)) continue;
-        const key = similarityKey(t);
-        const first = keyOf.get(t.text);
-        if (first === undefined) keyOf.set(t.text, key);
-        else if (first !== key) ambiguous.add(t.text);
-      }
-    }
-  }
-  return ambiguous;
-}
-
-/**
  * Directional: how well `listed` explains `query`. The screening matcher uses this direction; the
  * symmetric compareNames takes the better of both. Names with several readings (NormalizedName.readings:
  * Korean, Arabic, Japanese) are compared in each, and the best reading pair counts.
@@ -236,12 +184,9 @@ export function scoreNormalized(query: NormalizedName, listed: NormalizedName, c
   return compareReadings(query, listed, cache, knownQueryTokens, true).score;
 }
 
-/**
- * scoreNormalized with whether the one-part charge applied (NameComparison.onePartOnly), as compareNormalized
- * says; with a floor, SCORE_UNDER_FLOOR for a comparison that cannot reach it (ScoreFloor).
- */
-export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[], floor?: ScoreFloor): { score: number; onePartOnly: boolean } {
-  const c = compareReadings(query, listed, cache, knownQueryTokens, true, floor);
+/** scoreNormalized with whether the one-part charge applied (NameComparison.onePartOnly), as compareNormalized says. */
+export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[]): { score: number; onePartOnly: boolean } {
+  const c = compareReadings(query, listed, cache, knownQueryTokens, true);
   return { score: c.score, onePartOnly: c.onePartOnly };
 }
 
@@ -250,10 +195,9 @@ const SCORE_ONLY: Omit<NameComparison, 'score'> = { pairs: [], unmatchedQuery: [
 const isJoined = (t: NameToken) => t.particlesJoined !== undefined;
 const isPrefixed = (t: NameToken) => t.particlePrefix === true;
 
-function compareReadings(query: NormalizedName, listed: NormalizedName, cache: SimilarityCache | undefined, knownQueryTokens: ((tokens: readonly NameToken[]) => readonly boolean[]) | undefined, scoreOnly: boolean, floor?: ScoreFloor): NameComparison {
+function compareReadings(query: NormalizedName, listed: NormalizedName, cache: SimilarityCache | undefined, knownQueryTokens: ((tokens: readonly NameToken[]) => readonly boolean[]) | undefined, scoreOnly: boolean): NameComparison {
   const titled = query.removed.length > 0;
-  const stopAt = (b: readonly NameToken[]) => (floor && floor.mayStop(b) ? floor.score : undefined);
-  if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens), titled, scoreOnly, stopAt(listed.tokens));
+  if (!query.readings && !listed.readings) return compareTokens(query.tokens, listed.tokens, 0, cache, knownQueryTokens?.(query.tokens), titled, scoreOnly);
   const queryReadings = [query.tokens, ...(query.readings ?? [])];
   const listedReadings = [listed.tokens, ...(listed.readings ?? [])];
   let best: NameComparison | undefined;
@@ -270,8 +214,7 @@ function compareReadings(query: NormalizedName, listed: NormalizedName, cache: S
       if (aJoined && (bJoined || !b.some(isPrefixed))) continue;
       if (bJoined && !aPrefixed) continue;
       // The cache is per query token: each query reading gets its own range of token numbers.
-      // A reading pair stopped under the floor scores SCORE_UNDER_FLOOR, below any other: if all stop, so does the name.
-      const c = compareTokens(a, b, r * 64, cache, known, titled, scoreOnly, stopAt(b));
+      const c = compareTokens(a, b, r * 64, cache, known, titled, scoreOnly);
       if (!best || c.score > best.score) best = c;
     }
   });
@@ -288,11 +231,9 @@ function pairWorth(qa: NameToken, lb: NameToken, sim: TokenSimilarity, knownQuer
   return Math.max(0, 1 - (knownQueryToken ? KNOWN_TOKEN_STRETCH : FUZZY_STRETCH) * (1 - sim.score));
 }
 
-function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean, scoreOnly = false, floor?: number): NameComparison {
+function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean, scoreOnly = false): NameComparison {
   if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0, onePartOnly: false };
-  // Only the score-only comparison stops early: an explained one is always worked out in full.
-  const chosen = align(a, b, cacheOffset, cache, scoreOnly ? floor : undefined);
-  if (!chosen) return { ...SCORE_ONLY, score: SCORE_UNDER_FLOOR };
+  const chosen = align(a, b, cacheOffset, cache);
   if (scoreOnly) {
     // A literal, not a spread of SCORE_ONLY: this runs for every candidate of every query.
     const { score, onePartOnly } = scoreOf(a, b, chosen, knownQueryTokens, queryTitled);

@@ -3,7 +3,7 @@
  * of birth and country applied as evidence, and every match returned with its explanation (which query
  * name against which listed name, the per-factor scores and reason codes).
  */
-import { ambiguousTexts, compareNormalized, ONE_NAME_PART, scoreAndPart, type NameComparison, type ScoreFloor, type SimilarityCache, type TokenPair } from './compare.ts';
+import { compareNormalized, ONE_NAME_PART, scoreAndPart, type NameComparison, type SimilarityCache, type TokenPair } from './compare.ts';
 import type { AliasQuality, EntitySchema, ListedEntity } from './entity.ts';
 import { decideMatch, dobEvidence, genderEvidence, nationalityEvidence, residenceEvidence, type EvidenceFactor } from './evidence.ts';
 import { NameIndex, type IndexedName } from './name-index.ts';
@@ -116,18 +116,10 @@ export class Matcher {
   private readonly topics: ScreeningTopic[];
   /** Per query type, which entities (by number) it accepts: read per candidate, so one byte, not the record. */
   private readonly accepts = new Map<ScreeningQuery['type'], Uint8Array>();
-  /** Listed readings holding a text that different tokens share: compared in full (compare.ts ScoreFloor). */
-  private readonly comparedInFull = new WeakSet<readonly NameToken[]>();
 
   constructor(readonly entities: readonly ListedEntity[], readonly options: MatcherOptions = DEFAULT_OPTIONS) {
     this.index = new NameIndex(entities);
     this.topics = entities.map((e) => topicOf(e.topics));
-    const ambiguous = ambiguousTexts(this.index.names.map((n) => n.norm));
-    if (ambiguous.size > 0) {
-      for (const { norm } of this.index.names) {
-        for (const tokens of norm.readings ? [norm.tokens, ...norm.readings] : [norm.tokens]) if (tokens.some((t) => ambiguous.has(t.text))) this.comparedInFull.add(tokens);
-      }
-    }
     for (const type of [undefined, 'person', 'company'] as const) this.accepts.set(type, Uint8Array.from(entities, (e) => (schemaAccepts(type, e.schema) ? 1 : 0)));
   }
 
@@ -169,18 +161,12 @@ export class Matcher {
     };
     const thresholds = new Map<ScreeningTopic, TopicThreshold>();
     const thresholdOf = (topic: ScreeningTopic) => thresholds.get(topic) ?? thresholds.set(topic, thresholdFor(topic, options.threshold)).get(topic)!;
-    // The lowest threshold a comparison of this topic can be held to (one part only, or not): a comparison
-    // that cannot reach it stops early (compare.ts ScoreFloor), the same candidates dropped as before.
-    const mayStop = (listed: readonly NameToken[]) => !this.comparedInFull.has(listed);
-    const floors = new Map<ScreeningTopic, ScoreFloor>();
-    const floorOf = (topic: ScreeningTopic, t: TopicThreshold) =>
-      floors.get(topic) ?? floors.set(topic, { score: Math.min(t.match, thresholdForComparison(true, t).match), mayStop }).get(topic)!;
     for (const ref of this.candidates(norm, options.candidates, accept)) {
       const topic = this.topics[ref.entity]!;
       const threshold = thresholdOf(topic);
       // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, on the score
       // alone (the same number the full comparison gives), neither explained nor weighed.
-      const quick = scoreAndPart(norm, ref.norm, cache, known, floorOf(topic, threshold));
+      const quick = scoreAndPart(norm, ref.norm, cache, known);
       if (quick.score < thresholdForComparison(quick.onePartOnly, threshold).match) continue;
       const c = compareNormalized(norm, ref.norm, cache, known);
       const entity = this.entities[ref.entity]!;

@@ -153,16 +153,3 @@ function balticEnding(x: string, y: string): boolean {
   const ending = long.slice(short.length);
   return ending === 's' || ending === 'as' || ending === 'is' || ending === 'us';
 }
-
-/**
- * Everything tokenSimilarity reads of a token, as one string: two tokens with the same key get the same
- * similarity against any token. Every field the functions above read must be here (text, fold, skeleton,
- * phonetic, initial, patronymic, translit, readings, syllable, form, given, pattern, and the same of each
- * alt); compare.ts relies on it to know which listed texts always mean the same token.
- */
-export function similarityKey(t: NameToken): string {
-  const flags = `${t.initial ? 1 : 0}${t.patronymic ? 1 : 0}${t.translit ? 1 : 0}${t.readings ? 1 : 0}${t.syllable ? 1 : 0}`;
-  let key = `${t.text}\u0001${t.fold}\u0001${t.skeleton}\u0001${t.phonetic}\u0001${flags}\u0001${t.form ?? ''}\u0001${t.given?.id ?? ''}\u0001${t.pattern ? `${t.pattern.source}/${t.pattern.flags}` : ''}`;
-  if (t.alts) for (const alt of t.alts) key += `\u0002${similarityKey(alt)}\u0003`;
-  return key;
-}
