@@ -102,6 +102,11 @@ export class NameIndex {
   private count = 0;
   /** One bit per name: reachable in this query (lookUpDeferred); 150 KB at 1.2M names, so it stays in cache. */
   private readonly reach: Uint32Array;
+  /** One bit per name: touched in this query, so `slotOf` is read only for names touched before (walk). */
+  private readonly touched: Uint32Array;
+  /** Scratch for lookUpDeferred: reachable names by id, and their slots. */
+  private byId = new Int32Array(4096);
+  private slotById = new Int32Array(4096);
 
   constructor(readonly entities: readonly ListedEntity[]) {
     const lists: number[][] = [];
@@ -139,6 +144,7 @@ export class NameIndex {
     this.slotOf = new Int32Array(this.names.length);
     this.entityOf = Int32Array.from(this.names, (n) => n.entity);
     this.reach = new Uint32Array((this.names.length >> 5) + 1);
+    this.touched = new Uint32Array((this.names.length >> 5) + 1);
   }
 
   /** Whether some listed name has this token, spelled the same way (its fold). */
@@ -159,39 +165,79 @@ export class NameIndex {
     return Math.log(1 + this.names.length / df);
   }
 
-  /** The slot of a name touched for the first time in this query (tokens credited none, rank 0). */
-  private newSlot(id: number): number {
-    if (this.count === this.slotIds.length) {
-      const grow = <T extends Int32Array | Float64Array>(a: T, make: (n: number) => T): T => {
-        const b = make(a.length * 2);
-        b.set(a);
-        return b;
-      };
-      this.slotIds = grow(this.slotIds, (n) => new Int32Array(n));
-      this.slotSeen = grow(this.slotSeen, (n) => new Int32Array(n));
-      this.slotRank = grow(this.slotRank, (n) => new Float64Array(n));
-    }
-    const s = this.count++;
-    this.slotOf[id] = s;
-    this.slotIds[s] = id;
-    this.slotSeen[s] = 0;
-    this.slotRank[s] = 0;
-    return s;
+  /** Room for `more` slots beyond this query's count (the slot arrays grow by doubling, kept contents). */
+  private reserve(more: number): void {
+    let size = this.slotIds.length;
+    if (this.count + more <= size) return;
+    while (this.count + more > size) size *= 2;
+    const grow = <T extends Int32Array | Float64Array>(a: T, b: T): T => {
+      b.set(a);
+      return b;
+    };
+    this.slotIds = grow(this.slotIds, new Int32Array(size));
+    this.slotSeen = grow(this.slotSeen, new Int32Array(size));
+    this.slotRank = grow(this.slotRank, new Float64Array(size));
   }
 
-  /** Adds `w` to every name of `list` not yet credited for query token `bit` in this query. */
+  /**
+   * Adds `w` to every name of `list` not yet credited for query token `bit` in this query. Whether a name is
+   * touched is read from a bit (`touched`, in cache), so only a name touched before pays the scattered read
+   * of its slot; a new one gets the next slot, ranked w.
+   */
   private walk(list: Int32Array, bit: number, w: number): void {
-    const slotOf = this.slotOf;
+    this.reserve(list.length);
+    const { slotOf, touched, slotIds, slotSeen, slotRank } = this;
+    let count = this.count;
     for (let k = 0; k < list.length; k++) {
       const id = list[k]!;
-      let s = slotOf[id]!;
-      if (s >= this.count || this.slotIds[s] !== id) s = this.newSlot(id);
+      const word = id >> 5;
+      const mask = 1 << (id & 31);
+      const t = touched[word]!;
+      if ((t & mask) === 0) {
+        touched[word] = t | mask;
+        slotOf[id] = count;
+        slotIds[count] = id;
+        slotSeen[count] = bit;
+        slotRank[count] = w;
+        count++;
+        continue;
+      }
+      const s = slotOf[id]!;
       // Bit set: this query token already counted for this name through a more specific key.
-      const seen = this.slotSeen[s]!;
+      const seen = slotSeen[s]!;
       if ((seen & bit) !== 0) continue;
-      this.slotSeen[s] = seen | bit;
-      this.slotRank[s]! += w;
+      slotSeen[s] = seen | bit;
+      slotRank[s]! += w;
     }
+    this.count = count;
+  }
+
+  /** Starts a query: the names the last one touched are untouched again. */
+  private untouchAll(): void {
+    const { touched, slotIds } = this;
+    for (let s = 0; s < this.count; s++) touched[slotIds[s]! >> 5] = 0;
+    this.count = 0;
+  }
+
+  /** The reachable names (set in `reach`, ids from `low` to `high`) in ascending id order, with their slots. */
+  private reachableById(low: number, high: number, n: number): [Int32Array, Int32Array] {
+    if (this.byId.length < n) {
+      this.byId = new Int32Array(n * 2);
+      this.slotById = new Int32Array(n * 2);
+    }
+    const { reach, slotOf, byId, slotById } = this;
+    let k = 0;
+    for (let word = low >> 5; word <= high >> 5; word++) {
+      let bits = reach[word]!;
+      while (bits !== 0) {
+        const low1 = bits & -bits;
+        const id = (word << 5) | (31 - Math.clz32(low1));
+        bits ^= low1;
+        byId[k] = id;
+        slotById[k++] = slotOf[id]!;
+      }
+    }
+    return [byId.subarray(0, k), slotById.subarray(0, k)];
   }
 
   /**
@@ -201,18 +247,28 @@ export class NameIndex {
    */
   private lookUpDeferred(reachable: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
     const { reach, slotOf, slotIds, slotSeen, slotRank } = this;
+    let low = Infinity;
+    let high = -1;
     for (let r = 0; r < reachable.length; r++) {
       const id = slotIds[reachable[r]!]!;
       reach[id >> 5]! |= 1 << (id & 31);
+      if (id < low) low = id;
+      if (id > high) high = id;
     }
+    // For the bit tests, the reachable names in the order of their ids (read off the reach bits): each key's
+    // bits are then read front to back instead of at random. A name's credits still come key by key in the
+    // same order, so its rank is the same sum.
+    let byId: Int32Array | undefined;
+    let slotById: Int32Array | undefined;
     for (const { bit, key, w } of deferred) {
       const list = this.postings[key]!;
       const bits = this.bits[key];
       if (bits && reachable.length <= list.length) {
-        for (let r = 0; r < reachable.length; r++) {
-          const s = reachable[r]!;
-          const id = slotIds[s]!;
+        if (!byId) [byId, slotById] = this.reachableById(low, high, reachable.length);
+        for (let r = 0; r < byId.length; r++) {
+          const id = byId[r]!;
           if ((bits[id >> 5]! & (1 << (id & 31))) === 0) continue;
+          const s = slotById![r]!;
           const seen = slotSeen[s]!;
           if ((seen & bit) !== 0) continue;
           slotSeen[s] = seen | bit;
@@ -282,7 +338,7 @@ export class NameIndex {
 
   /** `accept(entity)`: whether names of that entity (its number) may be candidates. */
   candidates(query: NormalizedName, limit: number, accept: (entity: number) => boolean = () => true): Candidate[] {
-    this.count = 0;
+    this.untouchAll();
     let maxPossible = 0;
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
