@@ -169,3 +169,18 @@ describe('explanations', () => {
     expect(checked).toBe(names.length ** 2);
   });
 });
+
+describe('the similarity memo (one per query)', () => {
+  it('keeps the same text written in Latin and transliterated apart: a score never depends on which was compared first', () => {
+    // Vladamir against Vladimir is a typo; against Владимир (transliterated, vowels guessed) a phonetic match.
+    const query = normalizeName('Vladamir Putin');
+    const latin = normalizeName('Vladimir Putin');
+    const cyrillic = normalizeName('Владимир Путин');
+    const alone = [scoreNormalized(query, latin), scoreNormalized(query, cyrillic)];
+    expect(alone[0]).not.toBe(alone[1]);
+    const latinFirst = new Map();
+    expect([scoreNormalized(query, latin, latinFirst), scoreNormalized(query, cyrillic, latinFirst)]).toEqual(alone);
+    const cyrillicFirst = new Map();
+    expect([scoreNormalized(query, cyrillic, cyrillicFirst), scoreNormalized(query, latin, cyrillicFirst)].reverse()).toEqual(alone);
+  });
+});

@@ -3,7 +3,7 @@
  * pair scored by tokenSimilarity, then one score for the names with every step kept for the explanation.
  */
 import { normalizeName, type NameToken, type NormalizedName } from './normalize.ts';
-import { tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
+import { similarityKey, tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
 
 export interface TokenPair {
   query: string;
@@ -109,8 +109,8 @@ interface Cell {
 }
 
 /**
- * Token similarity, memoised per query token (by its number), then per listed token's text: listed names
- * repeat tokens (Mohammed, Ali, Bank) a lot. Two levels, so a look-up builds no key string.
+ * Token similarity, memoised per query token (by its number), then per listed token's similarity key: listed
+ * names repeat tokens (Mohammed, Ali, Bank) a lot. Two levels, so a look-up builds no key string.
  */
 export type SimilarityCache = Map<number, Map<string, TokenSimilarity>>;
 
@@ -119,8 +119,9 @@ function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCach
   if (!cache) return tokenSimilarity(a, b);
   let perToken = cache.get(i);
   if (!perToken) cache.set(i, (perToken = new Map()));
-  let s = perToken.get(b.text);
-  if (!s) perToken.set(b.text, (s = tokenSimilarity(a, b)));
+  const key = similarityKey(b);
+  let s = perToken.get(key);
+  if (!s) perToken.set(key, (s = tokenSimilarity(a, b)));
   return s;
 }
 

@@ -39,6 +39,8 @@ export interface NameToken {
   readings?: boolean;
   /** One syllable of a name written by syllable (scripts.ts): never a typo of another syllable. */
   syllable?: boolean;
+  /** The memo key of a token that is not plain Latin (similarity.ts similarityKey), kept once computed. */
+  similarityKey?: string;
   /**
    * A word with particles joined to it (particlesJoined), only in a name's joined reading: what those particles
    * would cost missing, so that the word missing costs what its written parts do.

@@ -57,6 +57,18 @@ function stringSimilarity(a: string, b: string): number {
 const ALT_FLOOR = 0.25;
 
 /**
+ * What tokenSimilarity reads of a token, as one string, for memoising it (compare.ts). The text alone decides
+ * fold, skeleton, phonetic code, initial, patronymic, given name and legal form; the rest is set by the script the
+ * token came from (transliterated or not, its other readings, a syllable, an Arabic pattern), so two listed tokens
+ * with the same text (a Latin `vladimir` and one transliterated from Cyrillic) get their own entries. Plain tokens,
+ * most of any list, use their text; the others compute the key once and keep it on the token.
+ */
+export function similarityKey(t: NameToken): string {
+  if (!t.translit && !t.alts && !t.syllable && !t.readings && !t.pattern) return t.text;
+  return (t.similarityKey ??= [t.text, t.translit ? 't' : '', t.syllable ? 's' : '', t.readings ? 'r' : '', t.pattern?.source ?? '', ...(t.alts ?? []).map(similarityKey)].join('\u0000'));
+}
+
+/**
  * Best of the tokens' readings (NameToken.alts). A reading other than the written one counts only as a
  * spelling variant, a phonetic equivalent or an initial, never as a typo, and never as exact.
  */
