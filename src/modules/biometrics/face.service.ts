@@ -58,9 +58,12 @@ export function createFaceService(options: FaceServiceOptions = {}) {
     /** Compare with an already analysed reference (for example the chip portrait). */
     compareAnalyses: (a: ImageAnalysis, b: ImageAnalysis): FaceMatchResult => decideFaceMatch(a, b, matchPolicy),
     analyze,
-    /** Exactly one large, sharp, frontal face with visible eyes (and a passive liveness score where available). */
-    async checkSelfie(image: Buffer): Promise<SelfieResult> {
-      const analysis = await analyze(image);
+    /**
+     * Exactly one large, sharp, frontal face with visible eyes (and a passive liveness score where available).
+     * Pass the analysis when the caller already has it, to skip a second detection.
+     */
+    async checkSelfie(image: Buffer, given?: ImageAnalysis): Promise<SelfieResult> {
+      const analysis = given ?? (await analyze(image));
       let liveness = null;
       if (options.passiveLiveness !== false && analysis.faces[0]) {
         const { scorePassiveLiveness } = await import('./passive-liveness.ts');

@@ -55,7 +55,9 @@ export async function checkFace(r: Run, front: Buffer | undefined, selfie: Buffe
  * check's own spoof score (Human's model) is still reported, and decides only when configured to.
  */
 async function passiveAttackCheck(r: Run, frame: Buffer): Promise<'PASSED' | 'FAILED'> {
-  const [selfie, pad] = [await r.faces.checkSelfie(frame), await r.faces.assessPresentationAttack(frame)];
+  // One face detection for both checks.
+  const analysis = await r.faces.analyze(frame);
+  const [selfie, pad] = [await r.faces.checkSelfie(frame, analysis), await r.faces.assessPresentationAttack(frame, analysis)];
   r.details.passive_liveness = selfie.liveness ?? null;
   r.details.presentation_attack = pad;
   const spoofed = selfie.reasons.includes('SPOOF_SUSPECTED');
