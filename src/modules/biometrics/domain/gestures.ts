@@ -55,11 +55,4 @@ export function gestureOf(face: FaceObservation): Gesture | null {
   };
 }
 
-export function median(xs: number[]): number {
-  if (xs.length === 0) return 0;
-  const s = [...xs].sort((a, b) => a - b);
-  const m = Math.floor(s.length / 2);
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-}
-
 const round = (x: number, k = 10): number => Math.round(x * k) / k;

@@ -1,5 +1,6 @@
 import { descriptorSimilarity, significantFaces } from './face-match.ts';
-import { gestureOf, median, type Gesture } from './gestures.ts';
+import { median } from '../../../platform/domain/median.ts';
+import { gestureOf, type Gesture } from './gestures.ts';
 import type { Decision, FaceObservation, ImageAnalysis } from './types.ts';
 
 /**

@@ -14,6 +14,7 @@
  */
 import { powerSpectrum } from '../../../platform/domain/spectrum.ts';
 import type { Box } from './types.ts';
+import { median } from '../../../platform/domain/median.ts';
 
 /** An RGB frame, 3 bytes per pixel, row-major (the analysis frame the face box refers to). */
 export interface Frame {
@@ -30,12 +31,6 @@ const REGION = 128;
 const TILE = 64;
 
 const clamp = (v: number, lo: number, hi: number): number => Math.max(lo, Math.min(hi, v));
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? (s[m] as number) : ((s[m - 1] as number) + (s[m] as number)) / 2;
-}
 
 /** One channel (0 R, 1 G, 2 B, 3 luma Y, 4 R - Y, 5 B - Y) of the frame as floats, in an n×n square whose top-left is (x0, y0). */
 function plane(f: Frame, x0: number, y0: number, n: number, channel: number): Float64Array {

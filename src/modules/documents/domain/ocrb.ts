@@ -6,6 +6,7 @@
  */
 import type { Gray } from './quality.ts';
 import { otsu } from './raster.ts';
+import { median } from '../../../platform/domain/median.ts';
 
 export const CELL_W = 12;
 export const CELL_H = 16;
@@ -174,11 +175,6 @@ export interface Slant {
  * pages, blurred or noisy, it came out at up to 1.8 px of rise, about 0.8 row).
  */
 const levelRise = (band: Band) => ((band.bottom - band.top + 1) * (1 + 2 * CELL_PAD)) / CELL_H;
-
-function median(xs: number[]): number {
-  const s = [...xs].sort((a, b) => a - b);
-  return s.length % 2 ? s[(s.length - 1) / 2]! : (s[s.length / 2 - 1]! + s[s.length / 2]!) / 2;
-}
 
 /**
  * The slant of one line from its full-height glyphs (capitals and digits share OCR-B's cap height; the
