@@ -192,7 +192,6 @@ export async function createApp(options: AppOptions): Promise<App> {
 type OpenApiDocument = { paths?: Record<string, Record<string, { requestBody?: { required?: boolean }; [BODY_OPTIONAL]?: boolean }>> };
 
 /** Route schemas marked `[BODY_OPTIONAL]` (schemas.ts): their body is not required in the document. */
-
 function markOptionalBodies(document: OpenApiDocument): OpenApiDocument {
   for (const operations of Object.values(document.paths ?? {})) {
     for (const operation of Object.values(operations)) {
