@@ -99,10 +99,24 @@ export async function docShot(page: Page, name: string, options: { fullPage?: bo
   await sharp(png).resize({ width: 900, withoutEnlargement: true }).png({ palette: true, colours: 64, compressionLevel: 9 }).toFile(path.join(DOC_IMAGES, `${name}.png`));
 }
 
+/**
+ * A Playwright call that has no timeout of its own (evaluate, keyboard, closing a context), bounded: a browser
+ * that stops answering fails the test at once, naming the step, instead of holding it until the test's limit.
+ */
+export async function within<T>(ms: number, step: string, work: Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(new Error(`${step}: no answer from the browser in ${ms} ms`)), ms); });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export async function waitFor<T>(fn: () => Promise<T>, ok: (v: T) => boolean, ms = 120_000): Promise<T> {
   const deadline = Date.now() + ms;
   for (;;) {
-    const v = await fn();
+    const v = await within(Math.max(deadline - Date.now(), 0) + 5_000, 'waiting on the page', fn());
     if (ok(v)) return v;
     if (Date.now() > deadline) throw new Error(`not reached in ${ms} ms: ${JSON.stringify(v).slice(0, 500)}`);
     await new Promise((r) => setTimeout(r, 250));
