@@ -449,6 +449,9 @@ describe.skipIf(!hasChromium)('console in Chromium (desktop)', () => {
       expect(await page.getByTestId('liveness-decision').textContent()).toBe('FAILED');
       expect(await page.getByTestId('liveness-challenge').count()).toBe(3);
       expect(await page.getByTestId('liveness-score').count()).toBeGreaterThanOrEqual(6);
+      // The passive attack checks on the live frame: each species detector's signal against its own threshold.
+      expect(await page.getByRole('heading', { name: 'Presentation-attack checks' }).count()).toBe(1);
+      expect(await page.getByTestId('attack-detector').count()).toBe(3);
       // The frames load lazily: scroll the first one into view, as a reviewer would.
       await page.getByRole('img', { name: /^Liveness frame 1, step 0/ }).scrollIntoViewIfNeeded();
       await expect.poll(() => page.getByRole('img', { name: /^Liveness frame 1, step 0/ }).evaluate((el) => (el as HTMLImageElement).naturalWidth)).toBeGreaterThan(0);

@@ -207,6 +207,11 @@ describe('liveness capture session (issue 21)', () => {
     await processNow(contactId);
     const d = await details(contactId);
     expect(d.presentation_attack).toMatchObject({ attack_suspected: true, decision: 'FAILED', enforced: true });
+    // Each detector's signal beside its own threshold, as the console shows them: the one that flagged is over it.
+    const detectors = (d.presentation_attack as { detectors: { family: string; value: number; threshold: number; flagged: boolean }[] }).detectors;
+    expect(detectors.map((x) => x.family).sort()).toEqual(['cutout', 'print', 'screen']);
+    for (const x of detectors) expect(x.flagged).toBe(x.value >= x.threshold);
+    expect(detectors.some((x) => x.flagged)).toBe(true);
     const [row] = await t.db.query<{ data_enc: Buffer } & Record<string, unknown>>('SELECT * FROM onboarding_reports WHERE contact_id = $1', [contactId]);
     const data = (await t.services.onboarding.store.open<{ reasons: string[]; idscan: { face_match_decision: string } }>(t.db, row as never, 'data', row!.data_enc))!;
     expect(data.reasons).toContain('LIVENESS_SPOOF_SUSPECTED');

@@ -103,7 +103,7 @@ export function createSandboxFaceService(contactLastName: string): FaceService {
     },
     // Simulated captures are bona fide: a sandbox contact is never suspected of a presentation attack.
     async assessPresentationAttack() {
-      return { score: -1, threshold: 0, decision: 'PASSED', attack_suspected: false, enforced: PAD_POLICY.enforced, reasons: [], families: {} };
+      return { score: -1, threshold: 0, decision: 'PASSED', attack_suspected: false, enforced: PAD_POLICY.enforced, reasons: [], families: {}, detectors: [] };
     },
     async verifyActiveLiveness(frames: Buffer[], challenge: { type: 'turn_left' | 'turn_right' }) {
       const enough = frames.length >= 3;

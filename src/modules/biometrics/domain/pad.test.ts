@@ -19,6 +19,12 @@ describe('presentation-attack decision (any one species detector flags)', () => 
     expect(r.score).toBeCloseTo(0.4, 6);
     expect(r).toMatchObject({ decision: 'FAILED', attack_suspected: true, reasons: ['PAD_PRINT_SUSPECTED'], threshold: 0 });
     expect(r.families).toEqual({ print: 0.9, screen: 0.2, cutout: 1 });
+    // What the reviewer sees: each signal beside its own threshold, and which one flagged.
+    expect(r.detectors).toEqual([
+      { family: 'print', signal: 'halftone', value: 0.9, threshold: 0.5, flagged: true },
+      { family: 'screen', signal: 'grid', value: 0.2, threshold: 0.8, flagged: false },
+      { family: 'cutout', signal: 'oval', value: 1, threshold: 3, flagged: false },
+    ]);
     expect(decidePresentationAttack({ halftone: 0.1, grid: 1.2, oval: 5 }, policy(true)).reasons).toEqual(['PAD_SCREEN_SUSPECTED', 'PAD_CUTOUT_SUSPECTED']);
   });
 

@@ -29,6 +29,16 @@ export interface PadResult {
   reasons: PadReason[];
   /** Each detector's signal by family, for the reviewer. */
   families: Record<string, number>;
+  /** Each detector's signal against its own threshold, as the reviewer judges it (flags at or above). */
+  detectors: PadDetectorReading[];
+}
+
+export interface PadDetectorReading {
+  family: PadDetector['family'];
+  signal: PadDetector['signal'];
+  value: number;
+  threshold: number;
+  flagged: boolean;
 }
 
 export const PAD_POLICY: PadPolicy = PAD_MODEL;
@@ -43,7 +53,7 @@ function margin(d: PadDetector, signals: Readonly<Record<string, number>>): numb
 }
 
 export function decidePresentationAttack(signals: Readonly<Record<string, number>> | null, policy: PadPolicy = PAD_POLICY): PadResult {
-  if (!signals) return { score: null, threshold: 0, decision: policy.enforced ? 'FAILED' : 'PASSED', attack_suspected: false, enforced: policy.enforced, reasons: ['PAD_NO_FACE'], families: {} };
+  if (!signals) return { score: null, threshold: 0, decision: policy.enforced ? 'FAILED' : 'PASSED', attack_suspected: false, enforced: policy.enforced, reasons: ['PAD_NO_FACE'], families: {}, detectors: [] };
   const margins = policy.detectors.map((d) => ({ d, m: margin(d, signals) }));
   const score = Math.max(Number.NEGATIVE_INFINITY, ...margins.map((x) => x.m));
   const reasons = [...new Set(margins.filter((x) => x.m >= 0).map((x) => REASON[x.d.family]))];
@@ -56,6 +66,7 @@ export function decidePresentationAttack(signals: Readonly<Record<string, number
     enforced: policy.enforced,
     reasons,
     families: Object.fromEntries(policy.detectors.map((d) => [d.family, round(signals[d.signal] as number)])),
+    detectors: margins.map(({ d, m }) => ({ family: d.family, signal: d.signal, value: round(signals[d.signal] as number), threshold: d.threshold, flagged: m >= 0 })),
   };
 }
 
