@@ -4,6 +4,7 @@ import { fullName, post, type Contact, type User } from './api.ts';
 import { ContactFacts } from './Contact.tsx';
 import { reasonSentence } from './reasons.ts';
 import { Actor, Badge, formatDate, formatDateTime } from './format.tsx';
+import { ChipSection, type ChipDetails } from './ChipSection.tsx';
 import { AttackSection, type PassiveLiveness, type PresentationAttack, type SelfieVsLive } from './AttackSection.tsx';
 import { LivenessSection, type LiveCapture } from './LivenessSection.tsx';
 import { onLink } from './router.ts';
@@ -40,7 +41,7 @@ interface ProofOfAddress { decision: string; reasons: EngineReason[]; name_found
 interface ProofOfIdentity { decision: string; document_type: string; reasons: EngineReason[] }
 type Details = {
   document?: DocumentDetails; face_match?: FaceMatch; liveness?: Liveness; proof_of_address?: ProofOfAddress; proof_of_identity?: ProofOfIdentity;
-  presentation_attack?: PresentationAttack; passive_liveness?: PassiveLiveness | null; selfie_vs_live?: SelfieVsLive; [k: string]: unknown;
+  presentation_attack?: PresentationAttack; passive_liveness?: PassiveLiveness | null; selfie_vs_live?: SelfieVsLive; chip?: ChipDetails; [k: string]: unknown;
 };
 type Pending = { proposal_id: string; proposal_revision: number; proposed_by: string; proposed_at: string; proposal: { decision: string; notes?: string } };
 interface DetailsPage { idscan: Idscan | null; reasons: string[]; details: Details; can_review: boolean; pending_review: Pending | null; me: string }
@@ -295,7 +296,7 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
     ? { selfieImage: frameUrl(live.session_id, f.frame), selfieCaption: `Live capture frame ${f.frame}` }
     : { selfieImage: slot('selfie') && fileUrl(slot('selfie')!), selfieCaption: 'Selfie' });
   const d = page.data?.details ?? {};
-  const { document: doc, face_match: face, liveness, proof_of_address: poa, proof_of_identity: poi, presentation_attack: attack, passive_liveness: passive, selfie_vs_live: selfieVsLive, ...other } = d;
+  const { document: doc, face_match: face, liveness, proof_of_address: poa, proof_of_identity: poi, presentation_attack: attack, passive_liveness: passive, selfie_vs_live: selfieVsLive, chip, ...other } = d;
   const idscan = report?.data.idscan ?? null;
   const documentImages = ['document_front', 'document_back'].filter((s) => slot(s)).map(slotName);
   const decide = async (verb: 'approve' | 'reject', named: Pending) => {
@@ -384,6 +385,7 @@ export function OnboardingPage({ accountId, contactId }: { accountId: string; co
               {doc?.driving_licence && <LicenceSection licence={doc.driving_licence} />}
               {face && <FaceSection face={face} cropUrl={(side) => `/console/api${base}/onboarding/face-crops/${side}`} documentImage={slot('document_front') && fileUrl(slot('document_front')!)} {...faceProbe(face, liveness)} />}
               {liveness && <LivenessSection liveness={liveness} frameUrl={frameUrl} />}
+              {chip && <ChipSection chip={chip} />}
               {(attack || passive || selfieVsLive) && <AttackSection attack={attack} passive={passive} selfieVsLive={selfieVsLive} />}
               {(poa || poi) && <ProofsSection address={poa} identity={poi} />}
               {Object.keys(other).length > 0 && <section className="card" aria-labelledby="onb-other"><h2 id="onb-other">Other answers and checks</h2><Generic value={other} /></section>}
