@@ -96,6 +96,13 @@ describe('the onboarding chip check', () => {
     expect(withChip({ documentDecision: 'PASSED', faceDecision: 'PASSED' as const }, outcome)).toEqual({ documentDecision: 'REFER', faceDecision: 'FAILED' });
   });
 
+  it('a selfie the portrait cannot be compared with (no face in it): CHIP_FACE_NOT_COMPARED, not a mismatch, and still a failure', async () => {
+    const blank = await sharp({ create: { width: 480, height: 640, channels: 3, background: { r: 200, g: 190, b: 180 } } }).jpeg().toBuffer();
+    const { r, outcome } = await check(upload(chip, answered()), { selfie: blank });
+    expect(r.reasons).toEqual(['CHIP_NOT_VERIFIED', 'CHIP_FACE_NOT_COMPARED']);
+    expect(outcome.faceMatch).toBe('FAILED');
+  });
+
   it('active authentication: no answer, an answer from another key, an answer to a challenge not (or no longer) ours', async () => {
     expect((await check(upload(chip))).r.reasons).toEqual(['CHIP_NOT_VERIFIED', 'CHIP_AA_NOT_PERFORMED']);
     const clone = generateKeyPairSync('rsa', { modulusLength: 1024 }).privateKey;

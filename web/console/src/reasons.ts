@@ -89,7 +89,7 @@ const SENTENCES: Record<string, string> = {
   CHIP_MRZ_UNPROTECTED_MISMATCH: 'The chip\'s machine-readable zone differs from the photographed one only where no valid check digit protects it (a name, optional data, or a field whose printed check digit fails): possibly a misread photo.',
   CHIP_MRZ_NOT_COMPARED: 'The photographed document\'s machine-readable zone was not read, so the chip could not be tied to it.',
   CHIP_FACE_MISMATCH: 'The portrait stored in the chip does not match the selfie.',
-  CHIP_FACE_NOT_COMPARED: 'The chip portrait could not be compared with the selfie.',
+  CHIP_FACE_NOT_COMPARED: 'The chip portrait could not be compared with the selfie (no portrait, no face or several faces in one of them, or too poor a photo).',
   CHIP_CSCA_UNTRUSTED: 'The chip\'s signer does not lead to a trusted country signing authority (or none is configured).',
   CHIP_CSCA_COUNTRY_MISMATCH: 'The chip is signed under another country\'s authority than the country that issued the document.',
   CHIP_DS_REVOKED: 'The certificate that signed the chip has been revoked by its country.',

@@ -60,7 +60,9 @@ export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutc
   // Without the photographed document's MRZ the chip is not bound to the document in hand.
   if (input.documentMrz === null) reasons.push('CHIP_MRZ_NOT_COMPARED');
   const faceMatch = result.face_match ? (result.face_match.decision === 'PASSED' ? 'PASSED' : 'FAILED') : null;
-  if (faceMatch === 'FAILED') reasons.push('CHIP_FACE_MISMATCH');
+  // A mismatch only when the faces were compared and differ; no face, several faces or too poor a photo on either
+  // side is "not compared" (still a failure), so the reviewer is not told the chip holds someone else.
+  if (faceMatch === 'FAILED') reasons.push(result.face_match!.reasons.includes('FACE_MISMATCH') ? 'CHIP_FACE_MISMATCH' : 'CHIP_FACE_NOT_COMPARED');
   if (faceMatch === null) reasons.push('CHIP_FACE_NOT_COMPARED');
   const passed = reasons.length === 0;
   r.reasons.push(...(passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...reasons]));
