@@ -34,6 +34,8 @@ describe('signature algorithms and curves', () => {
       const { result } = await verifyChipData({ sod: chip.sod, dg1: chip.dg1, dg2: chip.dg2 }, trust);
       expect(result).toMatchObject({ passed: true, reasons: [], signature_valid: true, chain_valid: true, country_matches: true });
       expect(result.document_signer?.key?.type).toBe(kind.startsWith('rsa') ? 'rsa' : 'ec');
+      // The scheme named for the reviewer, from the signer info's algorithm (not only its OID).
+      expect(result.sod?.signature_scheme).toMatch({ rsa: /^RSA PKCS#1 v1\.5 with SHA-\d+$/, 'rsa-pss': /^RSA-PSS with SHA-\d+$/ }[kind as string] ?? /^ECDSA with SHA-\d+$/);
       // The last bytes of the SOD are the signature: flip one.
       const sod = new Uint8Array(chip.sod);
       sod[sod.length - 3] = (sod[sod.length - 3] as number) ^ 0x40;

@@ -12,7 +12,7 @@ export interface ChipDetails {
   reasons?: string[];
   warnings?: string[];
   errors: string[];
-  sod?: { hash_algorithm: string; lds_version: string | null; signature_algorithm: string | null } | null;
+  sod?: { hash_algorithm: string; lds_version: string | null; signature_algorithm: string | null; signature_scheme?: string | null } | null;
   data_groups?: { number: number; provided: boolean; in_sod: boolean; hash_matches: boolean | null }[];
   signature_valid?: boolean | null;
   document_signer?: Certificate | null;
@@ -43,7 +43,7 @@ function chipRows(chip: ChipDetails): Row[] {
   const ca = chip.chip_authentication;
   return [
     { check: 'Data groups match the signed hashes', outcome: badHashes.length ? 'fail' : checked.length ? 'pass' : 'not checked', detail: badHashes.length ? `altered after signing: ${badHashes.join(', ')}` : checked.length ? `${checked.join(', ')} (${chip.sod?.hash_algorithm ?? 'hash'})` : 'no data group could be compared' },
-    { check: 'Security object signed by the document signer', outcome: of(chip.signature_valid), detail: chip.document_signer ? `${chip.document_signer.subject}; ${keyOf(chip.document_signer)}${chip.sod?.signature_algorithm ? `; ${chip.sod.signature_algorithm}` : ''}` : 'no document signer certificate' },
+    { check: 'Security object signed by the document signer', outcome: of(chip.signature_valid), detail: chip.document_signer ? `${chip.document_signer.subject}; ${keyOf(chip.document_signer)}${chip.sod?.signature_scheme ?? chip.sod?.signature_algorithm ? `; ${chip.sod?.signature_scheme ?? chip.sod?.signature_algorithm}` : ''}` : 'no document signer certificate' },
     { check: 'Document signer issued by a trusted CSCA', outcome: of(chip.chain_valid), detail: chip.csca ? `${chip.csca.subject}, valid ${chip.csca.not_before.slice(0, 10)} to ${chip.csca.not_after.slice(0, 10)}` : (chip.chain_message ?? 'no trusted CSCA found for this signer') },
     { check: 'Document signer not revoked', outcome: chip.revoked === true ? 'fail' : chip.revoked === false ? 'pass' : 'not checked', detail: chip.revoked === null || chip.revoked === undefined ? 'no revocation list held for this CSCA' : chip.revoked ? 'on its CSCA\'s revocation list' : 'not on its CSCA\'s revocation list' },
     { check: 'CSCA and signer of the issuing state', outcome: of(chip.country_matches), detail: `issuing state in DG1: ${chip.issuing_state ?? 'not read'}; CSCA country: ${chip.csca?.country ?? 'unknown'}` },

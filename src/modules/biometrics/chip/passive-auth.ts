@@ -10,7 +10,7 @@ import { verifyCms, type CmsCheck } from './cms.ts';
 import { parseDg14, type Dg14 } from './dg14.ts';
 import { parseSod, type ParsedSod } from './sod.ts';
 import { countryOf, pki, summarise, type CertificateSummary } from './pki.ts';
-import { publicKeyFromSpki, spkiOf } from './signature.ts';
+import { publicKeyFromSpki, signatureSchemeName, spkiOf } from './signature.ts';
 import type { TrustStore } from './trust-store.ts';
 
 /** What a chip-reading app sends: the raw files read from the chip (EF.SOD and the data groups). */
@@ -50,7 +50,7 @@ export interface ChipResult {
   passed: boolean;
   reasons: ChipReason[];
   warnings: ChipWarning[];
-  sod: { hash_algorithm: string; lds_version: string | null; data_groups: number[]; signature_algorithm: string | null } | null;
+  sod: { hash_algorithm: string; lds_version: string | null; data_groups: number[]; signature_algorithm: string | null; signature_scheme: string | null } | null;
   data_groups: Array<{ number: number; provided: boolean; in_sod: boolean; hash_matches: boolean | null }>;
   signature_valid: boolean | null;
   document_signer: (CertificateSummary & { key: KeySummary | null }) | null;
@@ -212,6 +212,7 @@ export async function verifyChipData(data: ChipData, trust: TrustStore, options:
         lds_version: sod.securityObject.ldsVersion,
         data_groups: [...sod.securityObject.hashes.keys()].sort((a, b) => a - b),
         signature_algorithm: signerInfo?.signatureAlgorithm.algorithmId ?? null,
+        signature_scheme: signerInfo ? signatureSchemeName(signerInfo.signatureAlgorithm, signerInfo.digestAlgorithm.algorithmId) : null,
       },
       data_groups: dataGroups.map((d) => ({ number: d.number, provided: d.provided, in_sod: d.inSod, hash_matches: d.hashMatches })),
       // null: not checked (no SOD, or an algorithm the verifier does not support), as opposed to checked and false.

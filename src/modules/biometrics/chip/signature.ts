@@ -105,6 +105,19 @@ export function schemeOf(algorithm: pkijs.AlgorithmIdentifier, digestOid?: strin
   throw new UnsupportedAlgorithmError(`unsupported signature algorithm ${oid}`);
 }
 
+const SCHEME_NAMES: Record<Scheme['kind'], string> = { rsa: 'RSA PKCS#1 v1.5', pss: 'RSA-PSS', ecdsa: 'ECDSA', 'ecdsa-plain': 'ECDSA (plain r||s)' };
+
+/** A signature AlgorithmIdentifier as a reviewer reads it ("ECDSA with SHA-256"); null for one not supported here. */
+export function signatureSchemeName(algorithm: pkijs.AlgorithmIdentifier, digestOid?: string): string | null {
+  try {
+    const scheme = schemeOf(algorithm, digestOid);
+    return `${SCHEME_NAMES[scheme.kind]} with ${scheme.hash.toUpperCase().replace(/^SHA/, 'SHA-')}`;
+  } catch (error) {
+    if (error instanceof UnsupportedAlgorithmError) return null;
+    throw error;
+  }
+}
+
 /** Does `signature` over `data` verify with the public key (SPKI DER) under the AlgorithmIdentifier? */
 export function verifySignature(spki: Uint8Array, algorithm: pkijs.AlgorithmIdentifier, data: Uint8Array, signature: Uint8Array, digestOid?: string): boolean {
   const scheme = schemeOf(algorithm, digestOid);
