@@ -74,6 +74,9 @@ export function createSandboxDocumentService(deps: { minimumAge: number; now: ()
   return {
     checkIdentityDocument,
     checkProofOfIdentity: checkIdentityDocument,
+    // Never asked in practice (every image "reads" as a passport page, so the feedback needs no portrait search);
+    // were it asked, nothing was looked for, and the feedback then does not complain.
+    findCardPortrait: async () => ({ checked: false, found: false }),
     // Proofs of address are read for real (PDF text or OCR): the sandbox has nothing to simulate there.
     checkProofOfAddress: (input) => deps.real().checkProofOfAddress(input),
     close: async () => undefined,
