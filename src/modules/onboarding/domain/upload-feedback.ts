@@ -6,6 +6,10 @@
  */
 import type { DocumentKind } from './parameters.ts';
 
+/** Every problem of the side rule below; the page has words for each (web/verify/src/i18n.ts, test/web/i18n.test.ts). */
+export const SIDE_PROBLEMS = ['DOCUMENT_NOT_READ', 'DOCUMENT_BACK_AS_FRONT', 'DOCUMENT_FRONT_AS_BACK', 'DOCUMENT_PORTRAIT_NOT_SEEN', 'DOCUMENT_MRZ_NOT_READ'] as const;
+type SideProblem = (typeof SIDE_PROBLEMS)[number];
+
 /** The slot's side: `document_front` (and `proof_of_identity`, one image) is the front, `document_back` the back. */
 export type DocumentSide = 'front' | 'back';
 
@@ -55,18 +59,19 @@ export function needsPortraitSearch(side: DocumentSide, kind: DocumentKind | und
  */
 export function documentSideProblems(side: DocumentSide, kind: DocumentKind | undefined, reading: SideReading): string[] {
   const problems = [...new Set(reading.quality)];
+  const add = (problem: SideProblem) => problems.push(problem);
   if (side === 'front') {
-    if (showsCardBack(reading)) problems.push('DOCUMENT_BACK_AS_FRONT');
+    if (showsCardBack(reading)) add('DOCUMENT_BACK_AS_FRONT');
     else if (mrzOnTheBack(kind)) {
-      if (!frontMrz(reading) && reading.portrait === false) problems.push('DOCUMENT_PORTRAIT_NOT_SEEN');
-    } else if (!reading.mrz && !reading.licence) problems.push('DOCUMENT_NOT_READ');
+      if (!frontMrz(reading) && reading.portrait === false) add('DOCUMENT_PORTRAIT_NOT_SEEN');
+    } else if (!reading.mrz && !reading.licence) add('DOCUMENT_NOT_READ');
     return problems;
   }
   if (mrzOnTheBack(kind)) {
     if (!reading.mrz?.plausible) {
-      if (reading.portrait === true) problems.push('DOCUMENT_FRONT_AS_BACK');
-      else problems.push('DOCUMENT_MRZ_NOT_READ');
+      if (reading.portrait === true) add('DOCUMENT_FRONT_AS_BACK');
+      else add('DOCUMENT_MRZ_NOT_READ');
     }
-  } else if (reading.licence) problems.push('DOCUMENT_FRONT_AS_BACK');
+  } else if (reading.licence) add('DOCUMENT_FRONT_AS_BACK');
   return problems;
 }
