@@ -19,8 +19,12 @@ import type { Gray } from './domain/quality.ts';
 
 /** What the documents module needs of a face engine: the faces in an image, boxes in the analysed frame's pixels. */
 export interface FaceFinder {
-  find(image: Buffer): Promise<{ width: number; height: number; faces: { box: Rect; score: number; rotation?: number }[] }>;
+  find(image: Buffer): Promise<FaceAnalysis>;
+  /** The same, upright faces only (no rotation steps): cheaper where no face is found. `find` when not given. */
+  findUpright?(image: Buffer): Promise<FaceAnalysis>;
 }
+
+type FaceAnalysis = { width: number; height: number; faces: { box: Rect; score: number; rotation?: number }[] };
 
 /** Signals are measured at most this wide: screen patterns survive, and the cost stays bounded. */
 const MAX_WIDTH = 1600;
@@ -142,8 +146,10 @@ async function wholeImageFace(image: Buffer, finder: FaceFinder, min: number): P
  * in it (straightened, at the licence reader's scale), at least the portrait's smallest height of the card. When no
  * card is found (a close crop, a busy table) the whole image stands for the card and the face may be anywhere.
  */
-export async function cardFrontPortrait(image: Buffer, finder: FaceFinder): Promise<{ found: boolean; face_height: number }> {
+export async function cardFrontPortrait(image: Buffer, faces: FaceFinder): Promise<{ found: boolean; face_height: number }> {
   const min = AUTHENTICITY_THRESHOLDS.portraitMinHeight;
+  // findFace keeps upright faces only, so the rotation steps would be paid for nothing (most where there is no face).
+  const finder: FaceFinder = { find: (b) => (faces.findUpright ?? faces.find)(b) };
   const located = await locateCard(image);
   if (!located.found) {
     const r = await wholeImageFace(image, finder, min);

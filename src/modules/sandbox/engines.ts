@@ -101,6 +101,7 @@ export function createSandboxFaceService(contactLastName: string): FaceService {
     },
     compareAnalyses: (a: ImageAnalysis, b: ImageAnalysis) => decideFaceMatch(a, b, DEFAULT_MATCH_POLICY),
     analyze: async () => faceOf(0),
+    analyzeUpright: async () => faceOf(0),
     async checkSelfie() {
       return { decision: 'PASSED', reasons: [], faces: 1, face_width: 400, sharpness: 40, eye_aspect_ratio: null, inter_eye_distance: null, yaw: 0, roll: 0, liveness: null };
     },
