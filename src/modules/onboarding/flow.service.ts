@@ -124,9 +124,8 @@ export function createFlowService(deps: {
         mrz: result.mrz ? { format: result.mrz.format, plausible: result.mrz.check_digits.some((c) => c.valid) } : null,
         licence: result.driving_licence !== null,
       };
-      const side = slot === 'document_back' ? 'back' : 'front';
-      // A proof of identity is one image of any document: no side to tell, only whether it reads.
-      const kind = slot === 'proof_of_identity' ? undefined : document;
+      const side = slot === 'document_back' ? 'back' : slot === 'document_front' ? 'front' : 'single';
+      const kind = side === 'single' ? undefined : document;
       if (needsPortraitSearch(side, kind, reading)) {
         const portrait = await engines.documents.findCardPortrait(bytes);
         if (portrait.checked) reading.portrait = portrait.found;

@@ -30,6 +30,11 @@ describe('documentSideProblems: the side in the slot, by the kind chosen', () =>
     ['back', 'driving_licence', licence, ['DOCUMENT_FRONT_AS_BACK']],
     ['back', undefined, licence, ['DOCUMENT_FRONT_AS_BACK']],
     ['back', undefined, nothing, []],
+    // A proof of identity's only image: a TD1 back reads (as before), anything unread is not read, a face or not.
+    ['single', undefined, td1(), []],
+    ['single', 'identity_card', td1(), []],
+    ['single', undefined, licence, []],
+    ['single', 'identity_card', face(true), ['DOCUMENT_NOT_READ']],
   ] as const)('%s of %s, %j: %j', (side, kind, reading, problems) => {
     expect(documentSideProblems(side, kind, reading)).toEqual(problems);
   });
@@ -52,6 +57,7 @@ describe('needsPortraitSearch: a face search only where the read does not tell',
     ['back', 'identity_card', nothing, true],
     ['back', 'identity_card', td1(), false],
     ['back', 'driving_licence', nothing, false],
+    ['single', 'identity_card', nothing, false],
   ] as const)('%s of %s, %j: %s', (side, kind, reading, needed) => {
     expect(needsPortraitSearch(side, kind, reading)).toBe(needed);
   });

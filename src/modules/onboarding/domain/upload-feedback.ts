@@ -10,8 +10,11 @@ import type { DocumentKind } from './parameters.ts';
 export const SIDE_PROBLEMS = ['DOCUMENT_NOT_READ', 'DOCUMENT_BACK_AS_FRONT', 'DOCUMENT_FRONT_AS_BACK', 'DOCUMENT_PORTRAIT_NOT_SEEN', 'DOCUMENT_MRZ_NOT_READ'] as const;
 type SideProblem = (typeof SIDE_PROBLEMS)[number];
 
-/** The slot's side: `document_front` (and `proof_of_identity`, one image) is the front, `document_back` the back. */
-export type DocumentSide = 'front' | 'back';
+/**
+ * The slot's side: `document_front` is the front, `document_back` the back; `single` is a document's only image
+ * (`proof_of_identity`), whichever side the contact chose to send: it only has to read.
+ */
+export type DocumentSide = 'front' | 'back' | 'single';
 
 /** What one read of the photo found (documents' `checkIdentityDocument`, and a portrait search where needed). */
 export interface SideReading {
@@ -43,7 +46,7 @@ const frontMrz = (r: SideReading) => r.mrz !== null && r.mrz.format !== 'TD1';
  * is on the back where the read did not already tell (a front without its MRZ's help, a back without a readable MRZ).
  */
 export function needsPortraitSearch(side: DocumentSide, kind: DocumentKind | undefined, reading: SideReading): boolean {
-  if (!mrzOnTheBack(kind)) return false;
+  if (side === 'single' || !mrzOnTheBack(kind)) return false;
   return side === 'front' ? !showsCardBack(reading) && !frontMrz(reading) : !reading.mrz?.plausible;
 }
 
@@ -55,11 +58,16 @@ export function needsPortraitSearch(side: DocumentSide, kind: DocumentKind | und
  * - a back: a card with its MRZ on the back needs a readable MRZ; without one, its portrait makes it the front
  *   (DOCUMENT_FRONT_AS_BACK), else DOCUMENT_MRZ_NOT_READ. For any other kind a back only needs to be sharp, but a
  *   licence's front read there is DOCUMENT_FRONT_AS_BACK.
+ * - a single image (a proof of identity): an MRZ or a licence's fields, whichever side (DOCUMENT_NOT_READ).
  * A portrait that could not be looked for (no face engine) raises no problem of its own: the processing job judges.
  */
 export function documentSideProblems(side: DocumentSide, kind: DocumentKind | undefined, reading: SideReading): string[] {
   const problems = [...new Set(reading.quality)];
   const add = (problem: SideProblem) => problems.push(problem);
+  if (side === 'single') {
+    if (!reading.mrz && !reading.licence) add('DOCUMENT_NOT_READ');
+    return problems;
+  }
   if (side === 'front') {
     if (showsCardBack(reading)) add('DOCUMENT_BACK_AS_FRONT');
     else if (mrzOnTheBack(kind)) {
