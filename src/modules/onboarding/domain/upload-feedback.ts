@@ -29,9 +29,10 @@ export interface SideReading {
 }
 
 /**
- * The kinds whose MRZ is on the back (ICAO 9303-5, TD1): a national identity card, and a residence permit, which
- * the page offers under the same kind. Their front is the photo side, with no MRZ. A UK licence has no MRZ at all
- * and is read by its printed fields; a passport prints its MRZ on the photo page.
+ * The kinds whose MRZ is on the back (ICAO 9303-5, TD1): a national identity card (a residence permit, the same
+ * layout, is judged alike when sent under this kind; the page has no kind of its own for one). Their front is the
+ * photo side, with no MRZ. A UK licence has no MRZ at all and is read by its printed fields; a passport prints its
+ * MRZ on the photo page.
  */
 const MRZ_ON_THE_BACK: ReadonlySet<DocumentKind> = new Set(['identity_card']);
 
