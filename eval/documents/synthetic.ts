@@ -118,8 +118,8 @@ function printedDate(iso: string, style: number): string {
   return [`${d} ${mon} ${y}`, `${d}.${mo}.${y}`, `${d}/${mo}/${y}`, `${d} ${mon}/${mon} ${y?.slice(2)}`][style % 4]!;
 }
 
-/** The card as SVG: background guilloche, photo box, visual zone text, and the MRZ in OCR-B at ICAO pitch. */
-function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: VizValues, vizStyle: number, mrzFont = 'OCR B'): { svg: string; width: number; height: number; photo: { left: number; top: number; width: number; height: number } } {
+/** The card as SVG: background guilloche, photo box, visual zone text, and the MRZ in OCR-B at ICAO pitch (`side`: RenderOptions'). */
+function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: VizValues, vizStyle: number, mrzFont = 'OCR B', side: DocumentSide = 'both'): { svg: string; width: number; height: number; photo: { left: number; top: number; width: number; height: number } } {
   const [wMm, hMm] = m.format === 'TD1' ? [85.6, 54] : m.format === 'TD2' || m.format === 'MRVB' ? [105, 74] : [125, 88];
   const width = Math.round(wMm * pxPerMm);
   const height = Math.round(hMm * pxPerMm);
@@ -133,7 +133,7 @@ function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: V
     const y = (i + 1) * (height / 15);
     return `<path d="M0 ${y} Q ${width / 4} ${y - 20 - r() * 30} ${width / 2} ${y} T ${width} ${y}" stroke="hsl(${hue},45%,75%)" fill="none" stroke-width="1.2"/>`;
   }).join('');
-  const mrz = m.lines.map((line, i) => {
+  const mrz = side === 'front' ? '' : m.lines.map((line, i) => {
     const y = bottom - (m.lines.length - 1 - i) * lineGap;
     return `<text x="${left}" y="${y}" font-family="${mrzFont}" font-size="${fontSize}" textLength="${pitch * line.length}" lengthAdjust="spacing" fill="#111">${esc(line)}</text>`;
   }).join('');
@@ -152,7 +152,7 @@ function cardSvg(m: SyntheticMrz, r: () => number, pxPerMm: number, vizValues: V
   }).join('');
   const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
     `<rect width="100%" height="100%" fill="hsl(${hue},35%,93%)"/>${waves}` +
-    `<rect x="${6 * pxPerMm}" y="${8 * pxPerMm}" width="${width * 0.25}" height="${height * 0.5}" fill="hsl(${hue},10%,70%)"/>` +
+    (side === 'back' ? '' : `<rect x="${6 * pxPerMm}" y="${8 * pxPerMm}" width="${width * 0.25}" height="${height * 0.5}" fill="hsl(${hue},10%,70%)"/>`) +
     `${viz}${mrz}</svg>`;
   const photo = { left: Math.round(6 * pxPerMm), top: Math.round(8 * pxPerMm), width: Math.round(width * 0.25), height: Math.round(height * 0.5) };
   return { svg, width, height, photo };
@@ -180,9 +180,18 @@ function assertOcrbFont(): void {
  * The document as a PNG/JPEG. `viz` overrides what the visual zone prints (a document that contradicts
  * itself); by default it prints the MRZ's data.
  */
+/**
+ * Which side of the document is drawn: `both` (a passport's data page, or a card as if one side carried it all),
+ * `front` (no MRZ: a TD1 card's photo side, or a page whose MRZ is out of the picture) or `back` (the MRZ without
+ * the portrait box: a TD1 card's back, where ICAO 9303-5 prints the zone).
+ */
+export type DocumentSide = 'both' | 'front' | 'back';
+
 export interface RenderOptions {
-  /** A face photo placed in the portrait box (without one the box stays an empty grey rectangle). */
+  /** A face photo placed in the portrait box (without one the box stays an empty grey rectangle; never on a `back`). */
   portrait?: Buffer;
+  /** Default `both`. */
+  side?: DocumentSide;
   /** The MRZ's font family (default OCR B): another font makes the "MRZ pasted in another font" attack. */
   mrzFont?: string;
 }
@@ -191,9 +200,9 @@ export async function renderDocument(m: SyntheticMrz, seed: number, d: Degradati
   assertOcrbFont();
   const r = rng(seed);
   // The visual zone's date style has its own generator, so the card and its degradations stay as they were.
-  const { svg, photo } = cardSvg(m, r, 8, { ...vizFromMrz(m), ...viz }, Math.floor(rng(seed ^ 0x5f3759df)() * 4), options.mrzFont);
+  const { svg, photo } = cardSvg(m, r, 8, { ...vizFromMrz(m), ...viz }, Math.floor(rng(seed ^ 0x5f3759df)() * 4), options.mrzFont, options.side);
   let img = sharp(Buffer.from(svg)).flatten({ background: '#ffffff' });
-  if (options.portrait) {
+  if (options.portrait && options.side !== 'back') {
     const face = await sharp(options.portrait).resize(photo.width, photo.height, { fit: 'cover', position: 'north' }).png().toBuffer();
     img = sharp(await img.composite([{ input: face, left: photo.left, top: photo.top }]).png().toBuffer());
   }

@@ -116,6 +116,12 @@ describe.skipIf(!hasChromium)('guided document capture with the fake camera (iss
     expect(await page.evaluate(() => document.activeElement?.textContent)).toBe('Continue');
     await page.keyboard.press('Enter');
     await page.getByText('National identity card · United Kingdom').waitFor();
+    // The chosen kind goes with the photo (ADR 0211): a TD1 card's back (the generated one) sent as the front is
+    // named as the back, in the page's words.
+    const sent = page.waitForResponse((res) => /\/uploads\/document_front\?document=identity_card$/.test(res.url()) && res.request().method() === 'POST', { timeout: 120_000 });
+    await page.getByLabel('Front of your ID document', { exact: true }).setInputFiles(path.resolve('test/documents/fixtures/id-card-td1-back.jpg'));
+    expect((await sent).status()).toBe(201);
+    await page.getByRole('alert').filter({ hasText: 'This looks like the back of the card. Photograph the side with your photo here.' }).waitFor({ timeout: 30_000 });
     await close();
   });
 
@@ -144,7 +150,7 @@ describe.skipIf(!hasChromium)('guided document capture with the fake camera (iss
     page.on('request', (req) => { if (req.method() === 'POST' && /\/uploads\//.test(req.url())) uploads.push(req.url().split('/uploads/')[1]!); });
     // Registered before the camera opens (a loaded machine may reach the sharp part of the film during the checks
     // below); the film loops every 12.5 s, so 60 s covers a missed pass.
-    const sent = page.waitForResponse((res) => res.url().endsWith('/uploads/document_front') && res.request().method() === 'POST', { timeout: 60_000 })
+    const sent = page.waitForResponse((res) => new URL(res.url()).pathname.endsWith('/uploads/document_front') && res.request().method() === 'POST', { timeout: 60_000 })
       .catch(async (e) => { throw new Error(`${e}; hints seen: ${JSON.stringify(await seen(page))}`); });
     sent.catch(() => undefined); // awaited below; a failure before then must not become an unhandled rejection
     await page.getByRole('button', { name: 'Use the camera' }).first().click();
@@ -179,7 +185,7 @@ describe.skipIf(!hasChromium)('guided document capture with the fake camera (iss
     await page.locator('svg.guide.ready').waitFor({ timeout: 20_000 }).then(() => shot(page, 'capture-5-ready')).catch(() => undefined);
     const response = await sent;
     expect(response.status()).toBe(201);
-    expect(uploads).toEqual(['document_front']);
+    expect(uploads).toEqual(['document_front?document=driving_licence']); // with the kind chosen (ADR 0211)
     // The photo went up as the camera saw it, full size: the server judged it (a made-up card has no readable data).
     const body = await response.json();
     expect(body).toMatchObject({ slot: 'document_front', media_type: 'image/jpeg', width: 640, height: 480 });

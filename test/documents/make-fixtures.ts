@@ -34,6 +34,9 @@ for (const name of ['sample2.jpg', 'sample3.jpg', 'sample4.jpg', 'sample5.jpg', 
 await faces.close();
 if (!portrait) throw new Error('no upright face in the face-api samples');
 const withFace = { portrait };
+const idCard = { ...person, document_code: 'ID', issuing_state: 'FRA', nationality: 'FRA', document_number: 'X4RTBPFW4', names: 'MARTIN<<CLAIRE', sex: 'F' };
+/** The card photographed on a dark table, a margin around it. */
+const onTable = (card: Buffer) => sharp(card).extend({ top: 60, bottom: 60, left: 80, right: 80, background: '#3a3a40' }).jpeg({ quality: 80 }).toBuffer();
 
 const fixtures: [string, Buffer][] = [
   ['passport-gbr.jpg', await renderDocument(buildMrz('TD3', person), 1, small, undefined, withFace)],
@@ -45,6 +48,12 @@ const fixtures: [string, Buffer][] = [
   // portrait: beside a photo, page OCR of this synthetic layout loses the labels (a limit of the VIZ check).
   ['passport-viz-contradiction.jpg', await renderDocument(buildMrz('TD3', person), 5, small, { surname: 'JONES', birth_date: '1984-06-23' })],
   ['id-card-td1-degraded.jpg', await renderDocument(buildMrz('TD1', { ...person, document_code: 'ID', issuing_state: 'D', nationality: 'D', document_number: 'T22000129', names: 'MUELLER<<JUERGEN', sex: 'M' }), 4, { rotate: 3, blur: 0.9, noise: 10, scale: 0.6, jpegQuality: 60 })],
+  // One TD1 card's two sides as ICAO 9303-5 prints them (the hosted flow's upload feedback tells them apart):
+  // the front with the portrait and no MRZ, on a dark table so the card is found; the back with the MRZ.
+  ['id-card-td1-front.jpg', await onTable(await renderDocument(buildMrz('TD1', idCard), 6, {}, undefined, { ...withFace, side: 'front' }))],
+  ['id-card-td1-back.jpg', await renderDocument(buildMrz('TD1', idCard), 6, { jpegQuality: 80 }, undefined, { side: 'back' })],
+  // A passport's photo page with the MRZ out of the picture: a face, nothing to read.
+  ['passport-no-mrz.jpg', await renderDocument(buildMrz('TD3', person), 1, small, undefined, { ...withFace, side: 'front' })],
 ];
 
 // Driving licences in the photocard layout (eval/documents/licence-synthetic.ts), photographed on a table.

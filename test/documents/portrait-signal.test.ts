@@ -58,3 +58,17 @@ describe('a face box that is not a photograph is not the portrait (ADR 0200)', (
     expect(r.decision).toBe('PASSED');
   });
 });
+
+describe('a card front\'s portrait (findCardPortrait) keeps to upright faces', () => {
+  it('asks the finder\'s upright steps when it has them (a face there is found), never the whole cascade', async () => {
+    const upright = faceAt(INSIDE_THE_PORTRAIT_BOX);
+    const find = vi.fn(async () => { throw new Error('the whole cascade was asked'); });
+    const s = createDocumentService({ vizCheck: false, faces: { find, findUpright: (image) => upright.find(image) } });
+    try {
+      expect(await s.findCardPortrait(fixture('id-card-td1-front.jpg'))).toEqual({ checked: true, found: true });
+      expect(find).not.toHaveBeenCalled();
+    } finally {
+      await s.close();
+    }
+  });
+});

@@ -155,6 +155,27 @@ describe('identity documents from images', () => {
   });
 });
 
+describe('a card\'s front by its portrait (findCardPortrait: the hosted flow\'s feedback, ADR 0211)', () => {
+  it('the generated TD1 front shows its portrait; the back, with the MRZ and no portrait, does not', async () => {
+    expect(await service.findCardPortrait(fixture('id-card-td1-front.jpg'))).toEqual({ checked: true, found: true });
+    expect(await service.findCardPortrait(fixture('id-card-td1-back.jpg'))).toEqual({ checked: true, found: false });
+  });
+
+  it('a face on the right half of the card is not in the portrait zone (the front mirrored)', async () => {
+    const mirrored = await sharp(fixture('id-card-td1-front.jpg')).flop().jpeg({ quality: 90 }).toBuffer();
+    expect(await service.findCardPortrait(mirrored)).toEqual({ checked: true, found: false });
+  });
+
+  it('without a face finder nothing is looked for', async () => {
+    const blind = createDocumentService({ vizCheck: false });
+    try {
+      expect(await blind.findCardPortrait(fixture('id-card-td1-front.jpg'))).toEqual({ checked: false, found: false });
+    } finally {
+      await blind.close();
+    }
+  });
+});
+
 describe('inputs that are not images', () => {
   it('REFER with IMAGE_UNREADABLE instead of an exception', async () => {
     const r = await service.checkIdentityDocument({ images: [Buffer.from('this is not an image')], today: TODAY });

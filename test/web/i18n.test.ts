@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { LANGUAGES, MESSAGES } from '../../web/verify/src/i18n.ts';
 import { LIVE_MESSAGES } from '../../web/verify/src/liveness/messages.ts';
+import { SIDE_PROBLEMS } from '../../src/modules/onboarding/domain/upload-feedback.ts';
 
 /**
  * Issue 25: the hosted flow and the portal in every language they offer, completely. A key of the English table
@@ -45,6 +46,13 @@ describe.each(tables)('%s', (_name, byLanguage) => {
     const own = leaves(byLanguage[code]!);
     const english_left = [...english].filter(([k, v]) => k !== 'locale' && !SAME_EVERYWHERE.has(k) && typeof v === 'string' && own.get(k) === v).map(([k]) => k);
     expect(english_left).toEqual([]);
+  });
+});
+
+describe('the upload feedback\'s words', () => {
+  // The key check above carries each English entry into every other language.
+  it.each(SIDE_PROBLEMS)('the document side problem %s has English words', (code) => {
+    expect(MESSAGES.en!.problem[code]).toEqual(expect.any(String));
   });
 });
 

@@ -59,6 +59,11 @@ export function createFaceService(options: FaceServiceOptions = {}) {
     compareAnalyses: (a: ImageAnalysis, b: ImageAnalysis): FaceMatchResult => decideFaceMatch(a, b, matchPolicy),
     analyze,
     /**
+     * Only the cascade's upright steps (FaceEngine.analyzeUpright): for a caller that keeps upright faces only (a card
+     * front's portrait), where an image without a face would otherwise run every rotation for nothing.
+     */
+    analyzeUpright: async (image: Buffer): Promise<ImageAnalysis> => (await getEngine()).analyzeUpright(image),
+    /**
      * Exactly one large, sharp, frontal face with visible eyes (and a passive liveness score where available).
      * Pass the analysis when the caller already has it, to skip a second detection.
      */

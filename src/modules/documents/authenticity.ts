@@ -8,7 +8,8 @@ import sharp, { type Sharp } from 'sharp';
 import { chromeEdges } from './domain/authenticity/chrome.ts';
 import { colourfulness } from './domain/authenticity/colour.ts';
 import { editingNoiseRatio } from './domain/authenticity/noise.ts';
-import { clip, faceFitsZone, pageFromMrz, portraitZone, type Rect, type Rgb } from './domain/authenticity/page.ts';
+import { cardFrontPortraitZone, clip, faceFitsZone, pageFromMrz, portraitZone, type Rect, type Rgb } from './domain/authenticity/page.ts';
+import { locateCard } from './licence-reader.ts';
 import { looksLikePhotograph, PORTRAIT_SAMPLE_SIZE, type PortraitTexture, portraitTexture } from './domain/authenticity/portrait.ts';
 import { screenScore } from './domain/authenticity/screen.ts';
 import { type AuthenticitySignals, emptySignals, type PortraitSignal } from './domain/authenticity/signals.ts';
@@ -18,8 +19,12 @@ import type { Gray } from './domain/quality.ts';
 
 /** What the documents module needs of a face engine: the faces in an image, boxes in the analysed frame's pixels. */
 export interface FaceFinder {
-  find(image: Buffer): Promise<{ width: number; height: number; faces: { box: Rect; score: number; rotation?: number }[] }>;
+  find(image: Buffer): Promise<FaceAnalysis>;
+  /** The same, upright faces only (no rotation steps): cheaper where no face is found. `find` when not given. */
+  findUpright?(image: Buffer): Promise<FaceAnalysis>;
 }
+
+type FaceAnalysis = { width: number; height: number; faces: { box: Rect; score: number; rotation?: number }[] };
 
 /** Signals are measured at most this wide: screen patterns survive, and the cost stays bounded. */
 const MAX_WIDTH = 1600;
@@ -134,6 +139,29 @@ async function wholeImageFace(image: Buffer, finder: FaceFinder, min: number): P
   const size = { width: meta.width ?? 0, height: meta.height ?? 0 };
   const r = await findFace(finder, sharp(buf), size, { x: 0, y: 0, ...size }, (face) => face.height >= size.height * min);
   return { ...r, height: r.height / Math.max(1, size.height) };
+}
+
+/**
+ * Whether a photo shows a card's front: a face that looks like a photograph in the portrait zone of the card found
+ * in it (straightened, at the licence reader's scale), at least the portrait's smallest height of the card. When no
+ * card is found (a close crop, a busy table) the whole image stands for the card and the face may be anywhere.
+ */
+export async function cardFrontPortrait(image: Buffer, faces: FaceFinder): Promise<{ found: boolean; face_height: number }> {
+  const min = AUTHENTICITY_THRESHOLDS.portraitMinHeight;
+  // findFace keeps upright faces only, so the rotation steps would be paid for nothing (most where there is no face).
+  const finder: FaceFinder = { find: (b) => (faces.findUpright ?? faces.find)(b) };
+  const located = await locateCard(image);
+  if (!located.found) {
+    const r = await wholeImageFace(image, finder, min);
+    return { found: r.found, face_height: r.height };
+  }
+  const meta = await sharp(located.card).metadata();
+  const card = { x: 0, y: 0, width: meta.width ?? 0, height: meta.height ?? 0 };
+  const zone = cardFrontPortraitZone(card);
+  // A little beyond the zone, so a face on its edge is found whole (as portraitSignal does for a page).
+  const around = { x: zone.x, y: zone.y - zone.height * 0.05, width: zone.width * 1.15, height: zone.height * 1.05 };
+  const r = await findFace(finder, sharp(located.card), card, around, (face) => faceFitsZone(face, zone, card, min));
+  return { found: r.found, face_height: r.height / Math.max(1, card.height) };
 }
 
 /** Signals of a licence read from its printed text (no MRZ, no page geometry): the whole image is the card. */

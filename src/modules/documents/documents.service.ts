@@ -16,7 +16,7 @@ import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
 import { extractDocumentText, isPdf, pdfPageScans, prepareForText, type TextSource } from './text-extract.ts';
 import { compareVizWithMrz, type VizComparison } from './domain/viz.ts';
-import { type FaceFinder, licenceSignals, mrzDocumentSignals, specimenWord } from './authenticity.ts';
+import { cardFrontPortrait, type FaceFinder, licenceSignals, mrzDocumentSignals, specimenWord } from './authenticity.ts';
 import type { AuthenticitySignals } from './domain/authenticity/signals.ts';
 import { type SecurityFeatures, securityFeatures } from './domain/authenticity/security-features.ts';
 import { AUTHENTICITY_THRESHOLDS } from './domain/authenticity/thresholds.ts';
@@ -208,8 +208,18 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     return { source, text, ...checkProofOfAddressText(text, input.contact, { today: input.today, maxAgeMonths: config.proofOfAddressMaxAgeMonths ?? 3 }) };
   }
 
+  /**
+   * Whether one photo shows a card's front, its portrait (authenticity.ts `cardFrontPortrait`): the hosted flow's
+   * feedback asks it of a card side where no MRZ was read. `checked` is false without a face finder.
+   */
+  async function findCardPortrait(image: Buffer): Promise<{ checked: boolean; found: boolean }> {
+    if (!config.faces || !(await decodable(image))) return { checked: false, found: false };
+    return { checked: true, found: (await cardFrontPortrait(image, config.faces)).found };
+  }
+
   return {
     checkIdentityDocument,
+    findCardPortrait,
     /** The spec's `proof_of_identity` upload: a second identity document, checked exactly as the first. */
     checkProofOfIdentity: checkIdentityDocument,
     checkProofOfAddress,

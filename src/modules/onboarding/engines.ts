@@ -31,7 +31,7 @@ export function createEngineChoice(deps: { db: Db; minimumAge: number; now: () =
   let faceService: FaceService | undefined;
   const faces = () => (faceService ??= createFaceService());
   // The document's portrait signal uses the face engine through a seam: documents does not import biometrics.
-  const documents = () => (documentService ??= createDocumentService({ minimumAge: deps.minimumAge, now: deps.now, faces: { find: (image) => faces().analyze(image) } }));
+  const documents = () => (documentService ??= createDocumentService({ minimumAge: deps.minimumAge, now: deps.now, faces: { find: (image) => faces().analyze(image), findUpright: (image) => faces().analyzeUpright(image) } }));
   const sandboxDocuments = deps.sandbox.documents(documents);
   // A client's mode never changes, so it is read once per client and process.
   const sandboxClients = new Map<string, boolean>();

@@ -1,8 +1,8 @@
-import { Type } from '@sinclair/typebox';
+import { Type, type Static } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { BODY_OPTIONAL, problemResponses } from '../../platform/http/schemas.ts';
-import { FlowView, SubmitResult, UPLOAD_TYPES, UploadResult, uploadBody } from './flow.schemas.ts';
+import { FlowView, SubmitResult, UPLOAD_TYPES, UploadQuery, UploadResult, uploadBody } from './flow.schemas.ts';
 import type { FlowService } from './flow.service.ts';
 import type { Thumbnails } from './thumbnails.service.ts';
 import { throttled, type Throttle } from '../../platform/http/rate-limit/throttle.ts';
@@ -105,13 +105,14 @@ export function registerFlowRoutes(app: App, deps: { flow: FlowService; thumbnai
     scope.addContentTypeParser(UPLOAD_TYPES, { parseAs: 'buffer', bodyLimit: deps.uploadMaxBytes }, (_request, body, done) => done(null, body));
     scope.post('/verify/:token/uploads/:slot', {
       config, bodyLimit: deps.uploadMaxBytes,
-      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }), body: uploadBody, response: { 201: Type.Ref(UploadResult), ...errors(413, 415, 422, 507) } },
+      schema: { tags, summary: 'Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback', params: Type.Object({ token: Token, slot: Slot }), querystring: UploadQuery, body: uploadBody, response: { 201: Type.Ref(UploadResult), ...errors(413, 415, 422, 507) } },
     }, async (request, reply) => {
       const body = request.body;
       if (!Buffer.isBuffer(body) || body.length === 0) throw new AppError('unsupported_media_type', 'Send the file as the request body (image/jpeg, image/png, application/pdf)');
       const { token, slot } = request.params as { token: string; slot: string };
+      const { document } = request.query as Static<typeof UploadQuery>;
       // Counted only for live links: made-up tokens must not fill the shared counters.
-      return reply.status(201).headers(noStore).send(await deps.flow.upload(token, slot, body, () => spend(token)));
+      return reply.status(201).headers(noStore).send(await deps.flow.upload(token, slot, body, () => spend(token), document));
     });
   });
 }

@@ -14,9 +14,19 @@ export const Branding = Type.Object({
 });
 
 const Kinds = Type.Array(Type.Union([Type.Literal('image'), Type.Literal('pdf')]));
+const DocumentKind = (options: { description?: string } = {}) => Type.Union([Type.Literal('passport'), Type.Literal('driving_licence'), Type.Literal('identity_card')], options);
 export const UploadFeedback = Type.Object({
   usable: Type.Boolean(),
-  problems: Type.Array(Type.String({ description: 'IMAGE_BLURRY, IMAGE_GLARE, NO_FACE_SELFIE, DOCUMENT_NOT_READ, ...' })),
+  problems: Type.Array(Type.String({
+    description: 'IMAGE_BLURRY, IMAGE_GLARE, NO_FACE_SELFIE, DOCUMENT_NOT_READ, DOCUMENT_BACK_AS_FRONT, DOCUMENT_FRONT_AS_BACK, DOCUMENT_PORTRAIT_NOT_SEEN, DOCUMENT_MRZ_NOT_READ, ...',
+  })),
+});
+
+/** The upload's query: the document the contact chose, so the feedback knows which side carries what (ADR 0211). */
+export const UploadQuery = Type.Object({
+  document: Type.Optional(DocumentKind({
+    description: 'document_front and document_back only: the kind chosen in the document step. Shapes the feedback alone (an identity card\'s front is judged by its portrait, its back by its MRZ); the document\'s type for the report is read from the images',
+  })),
 });
 
 export const FlowView = Type.Object({
@@ -27,8 +37,8 @@ export const FlowView = Type.Object({
     id: Type.String({ description: 'personal_details, unique_email, legal_names_history, home_address_history, mobile_handover, id_document, selfie, liveness, proof_of_identity, proof_of_address, review' }),
     complete: Type.Boolean(),
     uploads: Type.Array(Type.Object({ slot: Type.String(), optional: Type.Optional(Type.Boolean()), kinds: Kinds })),
-    documents: Type.Optional(Type.Array(Type.Union([Type.Literal('passport'), Type.Literal('driving_licence'), Type.Literal('identity_card')]), {
-      description: 'id_document step only: the documents this request accepts, offered by the page before the photos (guidance: the upload itself takes only the image)',
+    documents: Type.Optional(Type.Array(DocumentKind(), {
+      description: 'id_document step only: the documents this request accepts, offered by the page before the photos (guidance: the upload names the one chosen only for its feedback)',
     })),
   })),
   missing: Type.Array(Type.String()),

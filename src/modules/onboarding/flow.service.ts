@@ -12,7 +12,8 @@ import type { AccountsService } from '../accounts/index.ts';
 import { clientReads } from '../auth/index.ts';
 import type { Engines, EnginesFor } from './engines.ts';
 import { addressHistoryProblems, progress, type FlowAnswers } from './domain/flow.ts';
-import { slotsOf, stepsFor, type Slot } from './domain/parameters.ts';
+import { slotsOf, stepsFor, type DocumentKind, type Slot } from './domain/parameters.ts';
+import { documentSideProblems, needsPortraitSearch, type SideReading } from './domain/upload-feedback.ts';
 import { onboardingRepo, type OnboardingRow } from './onboarding.repo.ts';
 import { sendProcessJob } from './onboarding.jobs.ts';
 import type { OnboardingStore } from './onboarding.store.ts';
@@ -23,7 +24,7 @@ import { readBranding } from './branding.ts';
 /** Immediate feedback on one upload, so the contact can retake a poor photo before submitting. */
 export interface UploadFeedback {
   usable: boolean;
-  /** Codes the page turns into words: IMAGE_BLURRY, IMAGE_GLARE, NO_FACE, MRZ_NOT_FOUND, ... */
+  /** Codes the page turns into words: IMAGE_BLURRY, IMAGE_GLARE, NO_FACE_SELFIE, DOCUMENT_NOT_READ, DOCUMENT_BACK_AS_FRONT, ... */
   problems: string[];
 }
 
@@ -112,13 +113,24 @@ export function createFlowService(deps: {
     };
   }
 
-  async function feedbackFor(slot: Slot, bytes: Buffer, mediaType: string, engines: Engines): Promise<UploadFeedback> {
+  /** `document`: the kind the contact chose on the page, for the document step's two slots (domain/upload-feedback.ts). */
+  async function feedbackFor(slot: Slot, bytes: Buffer, mediaType: string, engines: Engines, document?: DocumentKind): Promise<UploadFeedback> {
     if (mediaType !== 'image/jpeg') return { usable: true, problems: [] };
     if (slot === 'document_front' || slot === 'document_back' || slot === 'proof_of_identity') {
+      // One read of the photo, as the processing job makes of each; a face search only where the read does not tell.
       const result = await engines.documents.checkIdentityDocument({ images: [bytes], today: isoDate(deps.now()) });
-      const problems: string[] = [...new Set(result.quality.flatMap((q) => q.problems))];
-      // The front must be readable (an MRZ or a licence's printed fields); a back side only needs to be sharp.
-      if (slot !== 'document_back' && !result.extracted) problems.push('DOCUMENT_NOT_READ');
+      const reading: SideReading = {
+        quality: result.quality.flatMap((q) => q.problems),
+        mrz: result.mrz ? { format: result.mrz.format, plausible: result.mrz.check_digits.some((c) => c.valid) } : null,
+        licence: result.driving_licence !== null,
+      };
+      const side = slot === 'document_back' ? 'back' : slot === 'document_front' ? 'front' : 'single';
+      const kind = side === 'single' ? undefined : document;
+      if (needsPortraitSearch(side, kind, reading)) {
+        const portrait = await engines.documents.findCardPortrait(bytes);
+        if (portrait.checked) reading.portrait = portrait.found;
+      }
+      const problems = documentSideProblems(side, kind, reading);
       return { usable: problems.length === 0, problems };
     }
     if (slot === 'selfie') {
@@ -170,8 +182,11 @@ export function createFlowService(deps: {
       return view(saved ?? row, token);
     },
 
-    /** `admit` runs once the link is known to be live, before any engine: the caller's per-link budget. */
-    async upload(token: string, slot: string, bytes: Buffer, admit?: () => Promise<void>) {
+    /**
+     * `admit` runs once the link is known to be live, before any engine: the caller's per-link budget. `document`:
+     * the kind the contact chose in the document step, which only shapes the feedback (ADR 0211).
+     */
+    async upload(token: string, slot: string, bytes: Buffer, admit?: () => Promise<void>, document?: DocumentKind) {
       const row = await resolve(token, { write: true });
       await admit?.();
       const allowed = slotsOf(row.parameters).get(slot as Slot);
@@ -181,7 +196,7 @@ export function createFlowService(deps: {
       // Chip data is checked field by field before it is kept (docs/chip.md).
       const chip = slot === 'chip' ? readChipUpload(file.bytes) : undefined;
       const lastName = async () => (await deps.accounts.readContact(db, row.client_id, row.account_id, row.contact_id))?.last_name ?? '';
-      const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType, await deps.engines(row.client_id, lastName));
+      const feedback = await feedbackFor(slot as Slot, file.bytes, file.mediaType, await deps.engines(row.client_id, lastName), document);
       const id = newId('file');
       const key = `onboarding/${row.client_id}/${row.contact_id}/${id}`.toLowerCase();
       await deps.files.put(key, file.bytes);

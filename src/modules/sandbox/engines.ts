@@ -74,6 +74,9 @@ export function createSandboxDocumentService(deps: { minimumAge: number; now: ()
   return {
     checkIdentityDocument,
     checkProofOfIdentity: checkIdentityDocument,
+    // Never asked in practice (every image "reads" as a passport page, so the feedback needs no portrait search);
+    // were it asked, nothing was looked for, and the feedback then does not complain.
+    findCardPortrait: async () => ({ checked: false, found: false }),
     // Proofs of address are read for real (PDF text or OCR): the sandbox has nothing to simulate there.
     checkProofOfAddress: (input) => deps.real().checkProofOfAddress(input),
     close: async () => undefined,
@@ -98,6 +101,7 @@ export function createSandboxFaceService(contactLastName: string): FaceService {
     },
     compareAnalyses: (a: ImageAnalysis, b: ImageAnalysis) => decideFaceMatch(a, b, DEFAULT_MATCH_POLICY),
     analyze: async () => faceOf(0),
+    analyzeUpright: async () => faceOf(0),
     async checkSelfie() {
       return { decision: 'PASSED', reasons: [], faces: 1, face_width: 400, sharpness: 40, eye_aspect_ratio: null, inter_eye_distance: null, yaw: 0, roll: 0, liveness: null };
     },

@@ -67,7 +67,9 @@ export function api(token: string) {
   return {
     flow: () => call<Flow>('GET', `${base}/flow`),
     saveStep: (step: StepId, data: unknown) => call<Flow>('PUT', `${base}/steps/${step}`, JSON.stringify(data), 'application/json'),
-    upload: (slot: string, file: Blob) => call<UploadInfo & { feedback: Feedback }>('POST', `${base}/uploads/${slot}`, file, 'application/octet-stream'),
+    /** `document`: the kind chosen in the document step, for its two slots: the server's feedback then knows which side shows what. */
+    upload: (slot: string, file: Blob, document?: DocumentKind) =>
+      call<UploadInfo & { feedback: Feedback }>('POST', `${base}/uploads/${slot}${document ? `?document=${document}` : ''}`, file, 'application/octet-stream'),
     /** A small picture of an upload (by slot) or of the liveness frame; the link is the credential, nothing is cached. */
     thumbnail: async (name: string): Promise<Blob> => {
       const response = await fetch(`${base}/thumbnails/${name}`, { credentials: 'omit', cache: 'no-store' });

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { ApiError, type Feedback, type UploadInfo } from './api.ts';
+import { ApiError, type DocumentKind, type Feedback, type UploadInfo } from './api.ts';
 import type { StepProps } from './step.ts';
 import { Camera, type Guide } from './capture/Camera.tsx';
 
@@ -12,9 +12,10 @@ function problemsText(t: StepProps['t'], codes: string[]): string[] {
 
 /**
  * One upload slot: camera capture (getUserMedia) with a file-upload fallback that is always there. The
- * server's feedback comes back at once; a poor photo is explained so the contact can take it again.
+ * server's feedback comes back at once; a poor photo is explained so the contact can take it again. `document`:
+ * the document step's chosen kind, sent with the photo so the feedback can tell a card's front from its back.
  */
-export function Capture({ props, slot, facing, accept, optional, guide }: { props: StepProps; slot: string; facing: 'user' | 'environment'; accept: string; optional?: boolean; guide?: Guide }) {
+export function Capture({ props, slot, facing, accept, optional, guide, document }: { props: StepProps; slot: string; facing: 'user' | 'environment'; accept: string; optional?: boolean; guide?: Guide; document?: DocumentKind }) {
   const { t } = props;
   const id = useId();
   const existing = props.flow.uploads.find((u) => u.slot === slot);
@@ -33,7 +34,7 @@ export function Capture({ props, slot, facing, accept, optional, guide }: { prop
     setStatus({ kind: 'busy' });
     if (file.type.startsWith('image/')) setPreview(URL.createObjectURL(file));
     try {
-      const result: UploadInfo & { feedback: Feedback } = await props.client.upload(slot, file);
+      const result: UploadInfo & { feedback: Feedback } = await props.client.upload(slot, file, document);
       setStatus({ kind: 'done', feedback: result.feedback });
       await props.refresh();
     } catch (error) {

@@ -6687,7 +6687,10 @@ export interface paths {
         /** Upload one photo or document (JPEG, PNG, HEIC where decodable, PDF for proofs); answers quality feedback */
         post: {
             parameters: {
-                query?: never;
+                query?: {
+                    /** @description document_front and document_back only: the kind chosen in the document step. Shapes the feedback alone (an identity card's front is judged by its portrait, its back by its MRZ); the document's type for the report is read from the images */
+                    document?: "passport" | "driving_licence" | "identity_card";
+                };
                 header?: never;
                 path: {
                     slot: string;
@@ -7303,7 +7306,7 @@ export interface components {
             state: "open" | "submitted" | "complete";
             steps: {
                 complete: boolean;
-                /** @description id_document step only: the documents this request accepts, offered by the page before the photos (guidance: the upload itself takes only the image) */
+                /** @description id_document step only: the documents this request accepts, offered by the page before the photos (guidance: the upload names the one chosen only for its feedback) */
                 documents?: ("passport" | "driving_licence" | "identity_card")[];
                 /** @description personal_details, unique_email, legal_names_history, home_address_history, mobile_handover, id_document, selfie, liveness, proof_of_identity, proof_of_address, review */
                 id: string;

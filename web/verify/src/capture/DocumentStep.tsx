@@ -12,9 +12,10 @@ const SPEC_KINDS: DocumentKind[] = ['passport', 'driving_licence'];
 const KEY = 'verify.document';
 
 /**
- * The choice only guides the page (the frame's shape, which sides to photograph, the words): the upload takes the
- * image alone and the server reads the document's type from it. Kept for this tab only, so a reload keeps it
- * and nothing outlives the session on a shared device.
+ * The choice guides the page (the frame's shape, which sides to photograph, the words) and the server's feedback
+ * on each photo, which it is sent with (an identity card's front shows the portrait, its back the MRZ; ADR 0211);
+ * the report reads the document's type from the images. Kept for this tab only, so a reload keeps it and nothing
+ * outlives the session on a shared device.
  */
 function remembered(kinds: DocumentKind[]): Choice | null {
   try {
@@ -97,9 +98,9 @@ export function DocumentStep(props: StepProps) {
         <button type="button" className="link" onClick={() => choose(null)}>{t.doc.change}</button>
       </p>
       <p className="help">{passport ? t.doc.help.passport : t.doc.help.card}</p>
-      <Capture props={props} slot="document_front" facing="environment" accept="image/*" guide={passport ? 'passport' : 'card'} />
+      <Capture props={props} slot="document_front" facing="environment" accept="image/*" guide={passport ? 'passport' : 'card'} document={choice.kind} />
       {/* A passport's data page has no back; a card's back carries more (a licence's categories, an ID card's MRZ). */}
-      {!passport && <Capture props={props} slot="document_back" facing="environment" accept="image/*" guide="card" optional />}
+      {!passport && <Capture props={props} slot="document_back" facing="environment" accept="image/*" guide="card" optional document={choice.kind} />}
       <NextButton props={props} slots={['document_front']} />
     </>
   );

@@ -58,6 +58,16 @@ export function portraitZone(format: MrzFormat, page: Rect, mrz: Rect): Rect | n
 }
 
 /**
+ * The portrait zone on an ID-1 card's front (a TD1 identity card, a residence permit, a photocard licence): the
+ * left half, below a heading band. ICAO 9303-5 puts zone V, the portrait, on the left of the front; the EU card
+ * models (licences, residence permits, identity cards) do the same. The right half is left out because a ghost
+ * image printed there is not the portrait.
+ */
+export function cardFrontPortraitZone(card: Rect): Rect {
+  return { x: card.x, y: card.y + card.height * 0.08, width: card.width * 0.5, height: card.height * 0.92 };
+}
+
+/**
  * A printed portrait cannot be taller than the page it is printed on. Not a tuned threshold but a physical
  * bound: the face engine has reported a "face" 1.13 times the page's height in a painted-over portrait box
  * (eval:attacks, calibration split), which passed as the portrait.
