@@ -3,6 +3,7 @@ import { checkDigit } from '../../../../platform/domain/mrz-check-digit.ts';
 import { decideDocument } from '../decision.ts';
 import { documentFromMrz } from '../extracted.ts';
 import { uncertainFields } from '../mrz-confidence.ts';
+import { buildMrz } from '../../../../../eval/documents/synthetic.ts';
 import { parseMrz } from '../mrz-parse.ts';
 import type { Gray } from '../quality.ts';
 import { chromeEdges } from './chrome.ts';
@@ -198,7 +199,7 @@ describe('no silent misreads', () => {
     const mrz = parseMrz(lines, TODAY)!;
     expect(mrz.valid).toBe(true);
     const uncertain = uncertainFields(mrz, margins(lines, [[1, 0], [1, 1], [1, 2], [1, 7]]), T.minCharacterMargin);
-    expect(uncertain).toEqual([{ field: 'document_number', positions: ['2:1', '2:2', '2:3', '2:8'] }]);
+    expect(uncertain).toEqual([{ field: 'document_number', positions: ['2:1', '2:2', '2:3', '2:8'], why: 'look_alike' }]);
     const r = decide(lines, { uncertain, authenticity: signals({}) });
     expect([r.decision, codes(r)]).toEqual(['REFER', ['MRZ_LOW_CONFIDENCE']]);
   });
@@ -207,22 +208,60 @@ describe('no silent misreads', () => {
     const lines = td2('2S5VHSF06');
     const mrz = parseMrz(lines, TODAY)!;
     expect(uncertainFields(mrz, margins(lines, [[1, 3]]), T.minCharacterMargin)).toEqual([]);
-    expect(uncertainFields(mrz, margins(lines, [[0, 8]]), T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'] }]);
+    expect(uncertainFields(mrz, margins(lines, [[0, 8]]), T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'], why: 'look_alike' }]);
   });
 
   it('without character scores, two look-alike corrections in one field stand in for them', () => {
     const lines = td2('2S5VHSF06');
     const mrz = parseMrz(lines, TODAY)!;
     const corrected = { ...mrz, corrections: [{ line: 1, position: 0, from: 'Z', to: '2', by: 'check_digit' as const }, { line: 1, position: 7, from: 'O', to: '0', by: 'check_digit' as const }] };
-    expect(uncertainFields(corrected, null, T.minCharacterMargin)).toEqual([{ field: 'document_number', positions: ['2:1', '2:8'] }]);
+    // A second reading that agrees confirms the name and sex, so only the corrections count.
+    expect(uncertainFields(corrected, null, T.minCharacterMargin, { second: lines, namesInViz: false })).toEqual([{ field: 'document_number', positions: ['2:1', '2:8'], why: 'look_alike' }]);
   });
 
   it('a name letter the OCR-B model supplied for a digit: trusted with a score for its cell, in doubt without one', () => {
     const lines = td2('2S5VHSF06');
     const mrz = parseMrz(lines, TODAY)!;
     const supplied = { ...mrz, corrections: [{ line: 0, position: 8, from: '0', to: 'O', by: 'letter_shape' as const }] };
-    expect(uncertainFields(supplied, null, T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'] }]);
+    expect(uncertainFields(supplied, null, T.minCharacterMargin, { second: lines, namesInViz: true })).toEqual([{ field: 'names', positions: ['1:9'], why: 'look_alike' }]);
     expect(uncertainFields(supplied, margins(lines, []), T.minCharacterMargin)).toEqual([]);
+  });
+
+  /**
+   * A TD1 card's third line is all name and no check digit covers it: a garbled name line leaves every check
+   * digit holding (eval:documents, degraded page 80 of seed 21261122: Tesseract read `ABDULLAH<<0LUU1SEUN`,
+   * on a zone whose lines' grids disagreed, so no character could be scored).
+   */
+  const td1 = (names: string) => buildMrz('TD1', { document_code: 'ID', issuing_state: 'GRC', nationality: 'GRC', document_number: 'S0UL4OHPH', birth_date: '900126', sex: 'F', expiry_date: '341224', optional_data: '', names }).lines;
+
+  it('a TD1 whose name line is garbage, with no score and no second reading, is REFER, not PASSED', () => {
+    const lines = td1('ABDULLAH<<OLUUISEUN');
+    const mrz = parseMrz(lines, TODAY)!;
+    expect(mrz.valid).toBe(true);
+    const uncertain = uncertainFields(mrz, null, T.minCharacterMargin, { second: null, namesInViz: false });
+    expect(uncertain.map((u) => [u.field, u.why])).toEqual([['sex', 'unconfirmed'], ['names', 'unconfirmed']]);
+    expect(uncertain.find((u) => u.field === 'names')!.positions).toHaveLength('ABDULLAH<<OLUUISEUN'.replace(/</g, '').length);
+    const r = decide(lines, { uncertain, authenticity: signals({}) });
+    expect([r.decision, [...new Set(codes(r))]]).toEqual(['REFER', ['MRZ_LOW_CONFIDENCE']]);
+    expect(decide(lines, { authenticity: signals({}) }).decision).toBe('PASSED');
+  });
+
+  it('a TD1 name line the second reading of the zone reads otherwise is REFER at the characters that differ', () => {
+    const read = td1('ABDULLAH<<OLUUISEUN');
+    const second = td1('ABDULLAH<<OLUWASEUN');
+    const mrz = parseMrz(read, TODAY)!;
+    const uncertain = uncertainFields(mrz, null, T.minCharacterMargin, { second, namesInViz: false });
+    expect(uncertain).toEqual([{ field: 'names', positions: ['3:14', '3:15'], why: 'readings_differ' }]);
+    expect(decide(read, { uncertain, authenticity: signals({}) }).decision).toBe('REFER');
+  });
+
+  it('without scores, a name both readings agree on, or that the visual zone prints, is confirmed', () => {
+    const lines = td1('ABDULLAH<<OLUWASEUN');
+    const mrz = parseMrz(lines, TODAY)!;
+    expect(uncertainFields(mrz, null, T.minCharacterMargin, { second: lines, namesInViz: false })).toEqual([]);
+    expect(uncertainFields(mrz, null, T.minCharacterMargin, { second: td1('ABDULLAH<<QLUWASEUN'), namesInViz: true })).toEqual([]);
+    // With scores the second reading is not consulted: the scores judge every cell.
+    expect(uncertainFields(mrz, margins(lines, []), T.minCharacterMargin, { second: td1('XXXXXXXX<<XXXXXXXXX'), namesInViz: false })).toEqual([]);
   });
 
   it('a printed page that disagrees with the MRZ is never PASSED', () => {
