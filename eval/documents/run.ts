@@ -43,7 +43,7 @@ function inDoubt(read: MrzReading): string[] {
   const tf = read.typeface;
   const trusted = tf && tf.pitch_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.pitchSpread && tf.start_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.startSpread;
   if (!read.mrz?.valid) return [];
-  return uncertainFields(read.mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS.minCharacterMargin, { second: read.second_reading, namesInViz: false }).map((u) => `${u.field} (${u.why})`);
+  return uncertainFields(read.mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS, { second: read.second_reading, namesInViz: false }).map((u) => `${u.field} (${u.why})`);
 }
 
 async function sharedSpecimens() {

@@ -187,7 +187,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     // Character confidence only for a reading the check digits accept (otherwise it is REFER already).
     const tf = reading?.typeface;
     const trusted = tf && tf.pitch_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.pitchSpread && tf.start_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.startSpread;
-    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS.minCharacterMargin, { second: reading.second_reading, namesInViz: namesAgreeInViz(viz) }) : [];
+    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS, { second: reading.second_reading, namesInViz: namesAgreeInViz(viz) }) : [];
     const licenceCheck: LicenceCheck | null = licence ? { issuer: licence.issuer, country: licence.country, dvla: licence.dvla, dva: licence.dva, uncertain_fields: licence.uncertain_fields } : null;
     const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, licence: licenceCheck, quality, viz, authenticity, uncertain, contact: input.contact, today: input.today, minimumAge });
     return {

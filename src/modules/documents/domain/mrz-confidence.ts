@@ -40,15 +40,27 @@ export interface Confirmation {
   namesInViz: boolean;
 }
 
+/**
+ * The lowest margins trusted (authenticity/thresholds.ts): `minCharacterMargin` where a check digit covers the
+ * character, `minUnprotectedMargin` in the name and sex. The OCR-B model reads a name as the nearest letter,
+ * so its own reading never has a margin below 0 there: a margin of 0 would never doubt it.
+ */
+export interface MarginThresholds {
+  minCharacterMargin: number;
+  minUnprotectedMargin: number;
+}
+
 /** Fields whose reading rests on characters the check digits cannot vouch for. */
-export function uncertainFields(mrz: MrzResult, margins: number[][] | null, minMargin: number, confirmation: Confirmation = { second: null, namesInViz: false }): UncertainField[] {
+export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thresholds: MarginThresholds, confirmation: Confirmation = { second: null, namesInViz: false }): UncertainField[] {
   const { second } = confirmation;
   const layout = detectLayout(mrz.lines);
   if (!layout) return [];
+  const unprotected = layout.fields.filter((x) => x.name === 'names' || x.name === 'sex');
   const uncertain: [number, number][] = [];
   if (margins) {
     margins.forEach((row, line) => row.forEach((m, col) => {
-      if (m < minMargin) uncertain.push([line, col]);
+      const min = unprotected.some((f) => inside(f.span, line, col)) ? thresholds.minUnprotectedMargin : thresholds.minCharacterMargin;
+      if (m < min) uncertain.push([line, col]);
     }));
   } else {
     // A name letter taken from the OCR-B model (mrz-correct.ts, lettersFromShapes) is trusted only where its cell
@@ -64,7 +76,7 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, minM
     for (const [l, c] of hits) seen.add(`${l}:${c}`);
   }
   const sameShape = second !== null && second.length === mrz.lines.length && second.every((l, i) => l.length === mrz.lines[i]!.length);
-  for (const f of layout.fields.filter((x) => x.name === 'names' || x.name === 'sex')) {
+  for (const f of unprotected) {
     const hits = uncertain.filter(([l, c]) => inside(f.span, l, c) && !seen.has(`${l}:${c}`) && mrz.lines[l]![c] !== '<');
     if (hits.length > 0) {
       out.push({ field: f.name, positions: hits.map(([l, c]) => at(l, c)), why: 'look_alike' });
