@@ -3,7 +3,10 @@
  *  1. The shared specimens (../shared/data/documents, or KYC_SHARED_DATA): the number after `passporteye__`
  *     is what PassportEye's own test expects (100: must read with every check digit valid).
  *  2. Generated documents: random MRZs of all five layouts rendered in OCR-B, clean and degraded.
- * Prints the fraction read fully valid (every check digit) and the per-character accuracy against the truth.
+ * Prints the fraction read fully valid (every check digit) and the per-character accuracy against the truth,
+ * and every read that is valid but not exactly right with the fields the confidence rule puts in doubt
+ * (domain/mrz-confidence.ts, MRZ_LOW_CONFIDENCE; the visual zone is not compared here, so a name it would
+ * confirm still counts as in doubt): such a read must be in doubt, or it would be a silent misread.
  *  3. The visual zone against the MRZ (eval/documents/viz.ts): false alarms on the shared specimens and on
  *     genuine generated documents, detections on generated documents whose visual zone contradicts the MRZ.
  * Options: --clean N (per layout, default 8), --degraded N (default 100), --viz N (default 40; 0 skips),
@@ -13,7 +16,9 @@ import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import type { MrzFormat } from '../../src/modules/documents/domain/mrz-layouts.ts';
-import { readMrz } from '../../src/modules/documents/mrz-reader.ts';
+import { type MrzReading, readMrz } from '../../src/modules/documents/mrz-reader.ts';
+import { uncertainFields } from '../../src/modules/documents/domain/mrz-confidence.ts';
+import { AUTHENTICITY_THRESHOLDS } from '../../src/modules/documents/domain/authenticity/thresholds.ts';
 import { createTesseractRecogniser } from '../../src/modules/documents/ocr.ts';
 import { randomDegradation, randomMrz, renderDocument, rng } from './synthetic.ts';
 import { evaluateViz } from './viz.ts';
@@ -31,6 +36,14 @@ function charAccuracy(truth: string[], read: string[] | undefined): { correct: n
     for (let j = 0; j < line.length; j++) if (read[i]![j] === line[j]) correct++;
   });
   return { correct, total };
+}
+
+/** The fields the service's confidence rule would put in doubt for this reading (documents.service.ts, without the visual zone). */
+function inDoubt(read: MrzReading): string[] {
+  const tf = read.typeface;
+  const trusted = tf && tf.pitch_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.pitchSpread && tf.start_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.startSpread;
+  if (!read.mrz?.valid) return [];
+  return uncertainFields(read.mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS, { second: read.second_reading, namesInViz: false }).map((u) => `${u.field} (${u.why})`);
 }
 
 async function sharedSpecimens() {
@@ -64,6 +77,8 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
   let correct = 0;
   let total = 0;
   const failures: unknown[] = [];
+  /** Valid but not exactly right: each must be put in doubt (silent: none of its fields was). */
+  const misreads: { index: number; format: MrzFormat; truth: string[]; read: string[]; engine: string | null; in_doubt: string[] }[] = [];
   const times: number[] = [];
   const engines: Record<string, number> = {};
   for (let i = 0; i < count; i++) {
@@ -81,12 +96,16 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
     if (read.mrz?.valid) valid++;
     if (read.mrz && read.mrz.lines.join() === truth.lines.join()) exact++;
     else failures.push({ format, degradation, truth: truth.lines, read: read.mrz?.lines ?? null, valid: read.mrz?.valid ?? false });
+    if (read.mrz?.valid && read.mrz.lines.join() !== truth.lines.join()) misreads.push({ index: i, format, truth: truth.lines, read: read.mrz.lines, engine: read.engine, in_doubt: inDoubt(read) });
   }
   times.sort((a, b) => a - b);
-  const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0), valid_reads_by_engine: engines };
+  const silent = misreads.filter((m) => m.in_doubt.length === 0).length;
+  const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0), valid_reads_by_engine: engines, valid_not_exact: misreads.length, silent_misreads: silent };
   console.log(`generated ${kind}: ${valid}/${count} read fully valid (${count ? (100 * valid / count).toFixed(1) : "-"}%), ${exact} exactly right, per-character accuracy ${(100 * correct / total).toFixed(2)}%, median ${summary.median_ms} ms; valid reads by engine ${JSON.stringify(engines)}`);
   for (const f of failures.slice(0, 5)) console.log('   miss:', JSON.stringify(f));
-  return { summary, failures };
+  console.log(`generated ${kind}: ${misreads.length} valid but not exactly right, ${silent} of them with no field in doubt (silent misreads)`);
+  for (const m of misreads) console.log(`   valid, not exact: #${m.index} ${m.format} ${m.engine}: read ${m.read.join('|')} (truth ${m.truth.join('|')}); in doubt: ${m.in_doubt.join(', ') || 'NONE'}`);
+  return { summary, failures, misreads };
 }
 
 try {
@@ -100,6 +119,7 @@ try {
   const targets = {
     clean_all_valid: clean ? clean.summary.fully_valid === clean.summary.count : null,
     degraded_95: degraded ? degraded.summary.fully_valid_fraction >= 0.95 : null,
+    no_silent_misreads: clean && degraded ? clean.summary.silent_misreads + degraded.summary.silent_misreads === 0 : null,
     shared_promises: shared ? shared.summary.promised_100_read >= shared.summary.promised_100 : null,
     viz_no_false_alarms: viz ? viz.generated.genuine_false_alarms === 0 && viz.shared.every((s) => !s.mismatch && s.before === s.after) : null,
   };

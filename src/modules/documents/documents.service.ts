@@ -64,6 +64,12 @@ export interface IdentityDocumentResult {
   idscan: IdscanFields;
 }
 
+/** The visual zone prints the MRZ's names: surname and given names both agree. */
+function namesAgreeInViz(viz: VizComparison | null): boolean {
+  const status = (field: string) => viz?.fields.find((f) => f.field === field)?.status;
+  return status('last_name') === 'agrees' && status('given_names') === 'agrees';
+}
+
 function better(a: MrzResult | null, b: MrzResult | null): boolean {
   if (!a) return false;
   return !b || score(a) > score(b);
@@ -73,7 +79,7 @@ function better(a: MrzResult | null, b: MrzResult | null): boolean {
 function unreadable(error: unknown): MrzReading {
   if (!(error instanceof Error) || !/unsupported image format|Input buffer|corrupt|bad seek|VipsJpeg|pngload|Input file/i.test(error.message)) throw error;
   return {
-    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null, viz_image: null, page: null, typeface: null,
+    mrz: null, ocr_text: '', region: null, attempts: 0, engine: null, viz_image: null, page: null, typeface: null, second_reading: null,
     quality: { width: 0, height: 0, sharpness: 0, glare_fraction: 0, mean_brightness: 0, contrast: 0, problems: ['IMAGE_UNREADABLE'] },
   };
 }
@@ -181,7 +187,7 @@ export function createDocumentService(config: DocumentServiceConfig = {}) {
     // Character confidence only for a reading the check digits accept (otherwise it is REFER already).
     const tf = reading?.typeface;
     const trusted = tf && tf.pitch_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.pitchSpread && tf.start_spread <= AUTHENTICITY_THRESHOLDS.gridTrusted.startSpread;
-    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS.minCharacterMargin) : [];
+    const uncertain = mrz?.valid && reading ? uncertainFields(mrz, trusted ? tf.margins : null, AUTHENTICITY_THRESHOLDS, { second: reading.second_reading, namesInViz: namesAgreeInViz(viz) }) : [];
     const licenceCheck: LicenceCheck | null = licence ? { issuer: licence.issuer, country: licence.country, dvla: licence.dvla, dva: licence.dva, uncertain_fields: licence.uncertain_fields } : null;
     const { decision, reasons } = decideDocument({ document, mrz, dvla: licence?.dvla ?? null, licence: licenceCheck, quality, viz, authenticity, uncertain, contact: input.contact, today: input.today, minimumAge });
     return {

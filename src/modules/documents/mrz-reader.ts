@@ -43,6 +43,12 @@ export interface MrzReading {
    */
   page: { image: Sharp; size: { width: number; height: number }; mrz_box: { x: number; y: number; width: number; height: number } } | null;
   typeface: TypefaceStats | null;
+  /**
+   * When Tesseract's reading won: the OCR-B model's lines for the same zone, a second reading made
+   * independently of it. Where the characters cannot be scored it is what confirms (or not) the fields no
+   * check digit covers (mrz-confidence.ts). Null for a reading the OCR-B model made itself.
+   */
+  second_reading: string[] | null;
 }
 
 export async function gray(img: Sharp, width?: number): Promise<Gray> {
@@ -215,12 +221,12 @@ export async function readMrz(input: Buffer, ocr: TextRecogniser, options: { tod
 async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today: string; thresholds?: QualityThresholds; maxAttempts?: number }): Promise<MrzReading> {
   const { original, working, regions, image, size } = await locate(input);
   const quality = assessQuality(original, working, options.thresholds);
-  let best: { text: string; mrz: MrzResult | null; region: MrzRegion; engine: 'ocrb' | 'tesseract' } | undefined;
+  let best: { text: string; mrz: MrzResult | null; region: MrzRegion; engine: 'ocrb' | 'tesseract'; second?: string[] } | undefined;
   let attempts = 0;
   const maxAttempts = options.maxAttempts ?? 4;
-  const consider = (r: { text: string; mrz: MrzResult | null }, region: MrzRegion, engine: 'ocrb' | 'tesseract') => {
-    if (r.mrz && (!best?.mrz || score(r.mrz) > score(best.mrz))) best = { ...r, region, engine };
-    else best ??= { ...r, region, engine };
+  const consider = (r: { text: string; mrz: MrzResult | null }, region: MrzRegion, engine: 'ocrb' | 'tesseract', second?: string[]) => {
+    if (r.mrz && (!best?.mrz || score(r.mrz) > score(best.mrz))) best = { ...r, region, engine, second };
+    else best ??= { ...r, region, engine, second };
     return good(best.mrz);
   };
   outer: for (const region of regions.slice(0, 2)) {
@@ -232,7 +238,7 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
       attempts++;
       const tcrop = await cropRegion(image, size, region, lineHeight);
       const read = await recogniseTesseract(tcrop, ocr, options.today, ocrb.lines);
-      if (consider(read, region, 'tesseract')) break outer;
+      if (consider(read, region, 'tesseract', ocrb.lines)) break outer;
       // No MRZ-shaped lines at all in this zone (a licence, a bill, other text): other scales will not help.
       if (!read.mrz) break;
     }
@@ -266,6 +272,7 @@ async function readOriented(input: Buffer, ocr: TextRecogniser, options: { today
     viz_image: vizImage,
     page: measurable && box ? { image, size, mrz_box: box } : null,
     typeface,
+    second_reading: best?.engine === 'tesseract' ? best.second ?? null : null,
   };
 }
 

@@ -20,7 +20,7 @@ const SENTENCES: Record<string, string> = {
   MRZ_SEX_INVALID: 'The sex field of the MRZ is not M, F or <.',
   VIZ_MRZ_MISMATCH: 'The printed page shows different data than the machine-readable zone.',
   VIZ_UNREADABLE: 'The printed page could not be read to compare it with the MRZ.',
-  MRZ_LOW_CONFIDENCE: 'Characters of the MRZ could be read as others (such as 2/Z, 0/O, 5/S) where no check digit can decide: check the number and name by eye.',
+  MRZ_LOW_CONFIDENCE: 'Characters of the MRZ could be read as others (such as 2/Z, 0/O, 5/S), or a name no check digit covers could not be confirmed by a second reading: check the number and name by eye.',
   PORTRAIT_NOT_FOUND: 'No face was found where the document prints its portrait (painted over or removed).',
   PORTRAIT_SIDE_MISSING: 'Only the back of the identity card (its MRZ side) was supplied: ask for the front, which carries the portrait.',
   PORTRAIT_NOT_CHECKED: 'The portrait could not be checked: no face engine was available.',

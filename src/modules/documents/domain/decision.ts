@@ -62,6 +62,12 @@ const SPECIMEN_NAMES = new Set(['SPECIMEN', 'SPECIMAN', 'MUSTERMANN', 'MUSTERFRA
 
 const r = (code: string, severity: Severity, detail: string): Reason => ({ code, severity, detail });
 
+const UNCERTAIN_WHY: Record<UncertainField['why'], (at: string) => string> = {
+  look_alike: (at) => `characters at ${at} could be read as another character and no check digit decides it`,
+  readings_differ: (at) => `a second reading of the zone has other characters at ${at} and no check digit decides between them`,
+  unconfirmed: (at) => `the characters at ${at} rest on one reading that nothing confirms (no check digit covers them and they could not be scored)`,
+};
+
 function mrzReasons(mrz: MrzResult): Reason[] {
   const out = mrz.check_digits.filter((c) => !c.valid).map((c) => r('MRZ_CHECK_DIGIT', 'REFER', `${c.field} check digit is ${c.digit}, computed ${c.expected}`));
   if (mrz.corrections.length > 0) {
@@ -160,7 +166,7 @@ export function decideDocument(input: DecisionInput): DecisionResult {
     reasons.push(...dateReasons(doc, mrz, input.today, input.minimumAge), ...identityReasons(doc));
     if (input.viz) reasons.push(...vizReasons(input.viz));
     if (input.contact) reasons.push(...contactReasons(doc, input.contact, mrz?.fields.names_truncated ?? false));
-    for (const u of input.uncertain ?? []) reasons.push(r('MRZ_LOW_CONFIDENCE', 'REFER', `${u.field.replace('_', ' ')}: characters at ${u.positions.join(', ')} could be read as another character and no check digit decides it`));
+    for (const u of input.uncertain ?? []) reasons.push(r('MRZ_LOW_CONFIDENCE', 'REFER', `${u.field.replace('_', ' ')}: ${UNCERTAIN_WHY[u.why](u.positions.join(', '))}`));
     if (input.authenticity) reasons.push(...authenticityReasons(input.authenticity));
     else if (input.authenticity === null) reasons.push(r('AUTHENTICITY_NOT_MEASURED', 'REFER', 'the page could not be measured for the authenticity signals'));
   }

@@ -6,9 +6,15 @@
  * and a reading is only trusted where the check digits can still vouch for it:
  *  - a field a check digit covers may hold one uncertain character (the check digit decides it), not two;
  *  - a field no check digit covers (names, sex) may hold none.
- * Without scores (the OCR-B model could not cut the zone into cells), look-alike corrections stand in: two
- * or more in one field mean the check digits were the only thing holding the reading together, and a name
- * letter the OCR-B model supplied for a digit is in doubt.
+ * Without scores (the OCR-B model could not cut the zone into cells, or the lines' grids disagree), look-alike
+ * corrections stand in: two or more in one field mean the check digits were the only thing holding the reading
+ * together, and a name letter the OCR-B model supplied for a digit is in doubt. The fields no check digit
+ * covers then rest on the one engine that read them, and check digits that hold say nothing about them (a
+ * degraded TD1 card whose third line, all name, Tesseract read `ABDULLAH<<0LUU1SEUN`: every check digit held).
+ * So there they must be confirmed by an independent reading: the names by the visual zone printing the same
+ * name (viz.ts), or, as the sex must be, by a second reading of the same zone (the OCR-B model's, when
+ * Tesseract's reading won). A character on which the two readings differ is in doubt, and with neither
+ * confirmation every printed character of the field is.
  */
 import { detectLayout, type Span } from './mrz-layouts.ts';
 import type { MrzResult } from './mrz-parse.ts';
@@ -17,18 +23,44 @@ export interface UncertainField {
   field: string;
   /** 1-based line and column of each uncertain character. */
   positions: string[];
+  /**
+   * Why: `look_alike` (scored against the OCR-B model, or corrected), `readings_differ` (the second reading
+   * has another character there), `unconfirmed` (no score and no second reading for a field no check digit covers).
+   */
+  why: 'look_alike' | 'readings_differ' | 'unconfirmed';
 }
 
 const inside = (s: Span, line: number, col: number) => s.line === line && col >= s.start && col < s.end;
 
+/** What else confirms the fields no check digit covers; consulted only without scores. */
+export interface Confirmation {
+  /** Another engine's lines for the same zone (mrz-reader.ts `second_reading`). */
+  second: readonly string[] | null;
+  /** The visual zone prints the surname and given names the MRZ holds (viz.ts, both `agrees`). */
+  namesInViz: boolean;
+}
+
+/**
+ * The lowest margins trusted (authenticity/thresholds.ts): `minCharacterMargin` where a check digit covers the
+ * character, `minUnprotectedMargin` in the name and sex. The OCR-B model reads a name as the nearest letter,
+ * so its own reading never has a margin below 0 there: a margin of 0 would never doubt it.
+ */
+export interface MarginThresholds {
+  minCharacterMargin: number;
+  minUnprotectedMargin: number;
+}
+
 /** Fields whose reading rests on characters the check digits cannot vouch for. */
-export function uncertainFields(mrz: MrzResult, margins: number[][] | null, minMargin: number): UncertainField[] {
+export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thresholds: MarginThresholds, confirmation: Confirmation = { second: null, namesInViz: false }): UncertainField[] {
+  const { second } = confirmation;
   const layout = detectLayout(mrz.lines);
   if (!layout) return [];
+  const unprotected = layout.fields.filter((x) => x.name === 'names' || x.name === 'sex');
   const uncertain: [number, number][] = [];
   if (margins) {
     margins.forEach((row, line) => row.forEach((m, col) => {
-      if (m < minMargin) uncertain.push([line, col]);
+      const min = unprotected.some((f) => inside(f.span, line, col)) ? thresholds.minUnprotectedMargin : thresholds.minCharacterMargin;
+      if (m < min) uncertain.push([line, col]);
     }));
   } else {
     // A name letter taken from the OCR-B model (mrz-correct.ts, lettersFromShapes) is trusted only where its cell
@@ -40,15 +72,30 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, minM
   for (const check of layout.checks.filter((c) => c.name !== 'composite')) {
     const hits = uncertain.filter(([l, c]) => check.over.some((s) => inside(s, l, c)) || inside(check.digit, l, c));
     // A check digit over all filler (no personal number) protects nothing to be misread.
-    if (hits.length >= 2) out.push({ field: check.name, positions: hits.map(([l, c]) => `${l + 1}:${c + 1}`) });
+    if (hits.length >= 2) out.push({ field: check.name, positions: hits.map(([l, c]) => at(l, c)), why: 'look_alike' });
     for (const [l, c] of hits) seen.add(`${l}:${c}`);
   }
-  for (const f of layout.fields.filter((x) => x.name === 'names' || x.name === 'sex')) {
+  const sameShape = second !== null && second.length === mrz.lines.length && second.every((l, i) => l.length === mrz.lines[i]!.length);
+  for (const f of unprotected) {
     const hits = uncertain.filter(([l, c]) => inside(f.span, l, c) && !seen.has(`${l}:${c}`) && mrz.lines[l]![c] !== '<');
-    if (hits.length > 0) out.push({ field: f.name, positions: hits.map(([l, c]) => `${l + 1}:${c + 1}`) });
+    if (hits.length > 0) {
+      out.push({ field: f.name, positions: hits.map(([l, c]) => at(l, c)), why: 'look_alike' });
+      continue;
+    }
+    if (margins || (f.name === 'names' && confirmation.namesInViz)) continue;
+    const printed = positionsOf(f.span).filter(([l, c]) => mrz.lines[l]![c] !== '<' || (sameShape && second[l]![c] !== '<'));
+    if (!sameShape) {
+      if (printed.length > 0) out.push({ field: f.name, positions: printed.map(([l, c]) => at(l, c)), why: 'unconfirmed' });
+      continue;
+    }
+    const differ = printed.filter(([l, c]) => second[l]![c] !== mrz.lines[l]![c]);
+    if (differ.length > 0) out.push({ field: f.name, positions: differ.map(([l, c]) => at(l, c)), why: 'readings_differ' });
   }
   return out;
 }
+
+const at = (line: number, col: number) => `${line + 1}:${col + 1}`;
+const positionsOf = (s: Span): [number, number][] => Array.from({ length: s.end - s.start }, (_, i) => [s.line, s.start + i]);
 
 const isDigit = (ch: string) => ch >= '0' && ch <= '9';
 const isLetter = (ch: string) => ch === '<' || (ch >= 'A' && ch <= 'Z');

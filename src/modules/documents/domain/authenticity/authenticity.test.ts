@@ -197,8 +197,8 @@ describe('no silent misreads', () => {
     const lines = td2('ZQSVHSFO6');
     const mrz = parseMrz(lines, TODAY)!;
     expect(mrz.valid).toBe(true);
-    const uncertain = uncertainFields(mrz, margins(lines, [[1, 0], [1, 1], [1, 2], [1, 7]]), T.minCharacterMargin);
-    expect(uncertain).toEqual([{ field: 'document_number', positions: ['2:1', '2:2', '2:3', '2:8'] }]);
+    const uncertain = uncertainFields(mrz, margins(lines, [[1, 0], [1, 1], [1, 2], [1, 7]]), T);
+    expect(uncertain).toEqual([{ field: 'document_number', positions: ['2:1', '2:2', '2:3', '2:8'], why: 'look_alike' }]);
     const r = decide(lines, { uncertain, authenticity: signals({}) });
     expect([r.decision, codes(r)]).toEqual(['REFER', ['MRZ_LOW_CONFIDENCE']]);
   });
@@ -206,23 +206,78 @@ describe('no silent misreads', () => {
   it('one doubtful character in a field a check digit covers is decided by it; one in the name is not', () => {
     const lines = td2('2S5VHSF06');
     const mrz = parseMrz(lines, TODAY)!;
-    expect(uncertainFields(mrz, margins(lines, [[1, 3]]), T.minCharacterMargin)).toEqual([]);
-    expect(uncertainFields(mrz, margins(lines, [[0, 8]]), T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'] }]);
+    expect(uncertainFields(mrz, margins(lines, [[1, 3]]), T)).toEqual([]);
+    expect(uncertainFields(mrz, margins(lines, [[0, 8]]), T)).toEqual([{ field: 'names', positions: ['1:9'], why: 'look_alike' }]);
   });
 
   it('without character scores, two look-alike corrections in one field stand in for them', () => {
     const lines = td2('2S5VHSF06');
     const mrz = parseMrz(lines, TODAY)!;
     const corrected = { ...mrz, corrections: [{ line: 1, position: 0, from: 'Z', to: '2', by: 'check_digit' as const }, { line: 1, position: 7, from: 'O', to: '0', by: 'check_digit' as const }] };
-    expect(uncertainFields(corrected, null, T.minCharacterMargin)).toEqual([{ field: 'document_number', positions: ['2:1', '2:8'] }]);
+    // A second reading that agrees confirms the name and sex, so only the corrections count.
+    expect(uncertainFields(corrected, null, T, { second: lines, namesInViz: false })).toEqual([{ field: 'document_number', positions: ['2:1', '2:8'], why: 'look_alike' }]);
   });
 
   it('a name letter the OCR-B model supplied for a digit: trusted with a score for its cell, in doubt without one', () => {
     const lines = td2('2S5VHSF06');
     const mrz = parseMrz(lines, TODAY)!;
     const supplied = { ...mrz, corrections: [{ line: 0, position: 8, from: '0', to: 'O', by: 'letter_shape' as const }] };
-    expect(uncertainFields(supplied, null, T.minCharacterMargin)).toEqual([{ field: 'names', positions: ['1:9'] }]);
-    expect(uncertainFields(supplied, margins(lines, []), T.minCharacterMargin)).toEqual([]);
+    expect(uncertainFields(supplied, null, T, { second: lines, namesInViz: true })).toEqual([{ field: 'names', positions: ['1:9'], why: 'look_alike' }]);
+    expect(uncertainFields(supplied, margins(lines, []), T)).toEqual([]);
+  });
+
+  /**
+   * A TD1 card's third line is all name and no check digit covers it: a garbled name line leaves every check
+   * digit holding (eval:documents, degraded page 80 of seed 21261122: Tesseract read `ABDULLAH<<0LUU1SEUN`,
+   * on a zone whose lines' grids disagreed, so no character could be scored).
+   */
+  function td1(names: string): string[] {
+    const l1 = `IDGRCS0UL4OHPH${cd('S0UL4OHPH')}`.padEnd(30, '<');
+    const l2 = `900126${cd('900126')}F341224${cd('341224')}GRC`.padEnd(29, '<');
+    return [l1, l2 + cd(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), names.padEnd(30, '<')];
+  }
+
+  it('a TD1 whose name line is garbage, with no score and no second reading, is REFER, not PASSED', () => {
+    const lines = td1('ABDULLAH<<OLUUISEUN');
+    const mrz = parseMrz(lines, TODAY)!;
+    expect(mrz.valid).toBe(true);
+    const uncertain = uncertainFields(mrz, null, T, { second: null, namesInViz: false });
+    expect(uncertain.map((u) => [u.field, u.why])).toEqual([['sex', 'unconfirmed'], ['names', 'unconfirmed']]);
+    expect(uncertain.find((u) => u.field === 'names')!.positions).toHaveLength('ABDULLAH<<OLUUISEUN'.replace(/</g, '').length);
+    const r = decide(lines, { uncertain, authenticity: signals({}) });
+    expect([r.decision, [...new Set(codes(r))]]).toEqual(['REFER', ['MRZ_LOW_CONFIDENCE']]);
+    expect(decide(lines, { authenticity: signals({}) }).decision).toBe('PASSED');
+  });
+
+  it('a TD1 name line the second reading of the zone reads otherwise is REFER at the characters that differ', () => {
+    const read = td1('ABDULLAH<<OLUUISEUN');
+    const second = td1('ABDULLAH<<OLUWASEUN');
+    const mrz = parseMrz(read, TODAY)!;
+    const uncertain = uncertainFields(mrz, null, T, { second, namesInViz: false });
+    expect(uncertain).toEqual([{ field: 'names', positions: ['3:14', '3:15'], why: 'readings_differ' }]);
+    expect(decide(read, { uncertain, authenticity: signals({}) }).decision).toBe('REFER');
+  });
+
+  it('a TD1 name the OCR-B model read as the nearest letter, but barely (a blurred name line), is REFER, not PASSED', () => {
+    const lines = td1('ABDULLAH<<OLUUISEUN');
+    const mrz = parseMrz(lines, TODAY)!;
+    // The model's own reading is the nearest letter, so its margin is never below 0: a small positive margin is the doubt.
+    const barely = margins(lines, []).map((row, li) => row.map((m, ci) => (li === 2 && ci === 13 ? T.minUnprotectedMargin / 2 : m)));
+    const uncertain = uncertainFields(mrz, barely, T);
+    expect(uncertain).toEqual([{ field: 'names', positions: ['3:14'], why: 'look_alike' }]);
+    expect(decide(lines, { uncertain, authenticity: signals({}) }).decision).toBe('REFER');
+    // The same margin where a check digit covers the character is decided by it.
+    const inNumber = margins(lines, []).map((row, li) => row.map((m, ci) => (li === 0 && ci === 6 ? T.minUnprotectedMargin / 2 : m)));
+    expect(uncertainFields(mrz, inNumber, T)).toEqual([]);
+  });
+
+  it('without scores, a name both readings agree on, or that the visual zone prints, is confirmed', () => {
+    const lines = td1('ABDULLAH<<OLUWASEUN');
+    const mrz = parseMrz(lines, TODAY)!;
+    expect(uncertainFields(mrz, null, T, { second: lines, namesInViz: false })).toEqual([]);
+    expect(uncertainFields(mrz, null, T, { second: td1('ABDULLAH<<QLUWASEUN'), namesInViz: true })).toEqual([]);
+    // With scores the second reading is not consulted: the scores judge every cell.
+    expect(uncertainFields(mrz, margins(lines, []), T, { second: td1('XXXXXXXX<<XXXXXXXXX'), namesInViz: false })).toEqual([]);
   });
 
   it('a printed page that disagrees with the MRZ is never PASSED', () => {

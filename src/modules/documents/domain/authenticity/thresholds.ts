@@ -44,6 +44,15 @@ export const AUTHENTICITY_THRESHOLDS = {
    * character is at least as close). Scores are only used when the grid fitted well (gridTrusted below).
    */
   minCharacterMargin: 0,
+  /**
+   * MRZ_LOW_CONFIDENCE in the name or sex, which no check digit covers: a character whose margin is below this.
+   * The OCR-B model reads those as the nearest letter, so its own reading never falls below 0 there. Chosen
+   * 2026-11-28 on the shared specimens and a development set of generated degraded pages (seed 31261122, not
+   * an eval seed; docs/documents.md, ADR 0213): correct name characters 0.12 (id-che's Q) and up on the
+   * specimens, 0.38 and up on the 98 generated pages read (every one exactly right); pass-gbr's blurred name,
+   * read `WMITEB<KINBBOM…`, has characters at 0.00-0.07.
+   */
+  minUnprotectedMargin: 0.1,
 };
 
 export type AuthenticityThresholds = typeof AUTHENTICITY_THRESHOLDS;
