@@ -3,7 +3,7 @@
  * pair scored by tokenSimilarity, then one score for the names with every step kept for the explanation.
  */
 import { normalizeName, type NameToken, type NormalizedName } from './normalize.ts';
-import { similarityKey, tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
+import { similarityKey, SURELY_BELOW, surelyDissimilar, tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
 
 export interface TokenPair {
   query: string;
@@ -31,6 +31,8 @@ export interface NameComparison {
 
 /** A pair below this is no evidence that the tokens are the same name part. */
 const PAIR_MIN = 0.72;
+// similarity() skips pairs known to be under SURELY_BELOW without measuring them: that must stay under PAIR_MIN.
+if (SURELY_BELOW > PAIR_MIN) throw new Error('compare.ts: SURELY_BELOW must not exceed PAIR_MIN');
 /**
  * Costs of what does not line up. A query token the listed name lacks is strong evidence against the
  * match ("Daniel Green" is not the vessel "DANIEL"); a listed token the query lacks is weak evidence
@@ -114,14 +116,21 @@ interface Cell {
  */
 export type SimilarityCache = Map<number, Map<string, TokenSimilarity>>;
 
+/**
+ * Stands for a similarity known to be under SURELY_BELOW, so under PAIR_MIN: align drops the pair either way,
+ * and nothing else reads it (the explanation lists aligned pairs only).
+ */
+const DISSIMILAR: TokenSimilarity = { score: 0, reason: 'none' };
+
+/** Token similarity for align: only whether it reaches PAIR_MIN matters below it, so a surely dissimilar pair is not measured. */
 function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCache | undefined): TokenSimilarity {
   // i: the query token's number, offset per reading (compareNormalized).
-  if (!cache) return tokenSimilarity(a, b);
+  if (!cache) return surelyDissimilar(a, b) ? DISSIMILAR : tokenSimilarity(a, b);
   let perToken = cache.get(i);
   if (!perToken) cache.set(i, (perToken = new Map()));
   const key = similarityKey(b);
   let s = perToken.get(key);
-  if (!s) perToken.set(key, (s = tokenSimilarity(a, b)));
+  if (!s) perToken.set(key, (s = surelyDissimilar(a, b) ? DISSIMILAR : tokenSimilarity(a, b)));
   return s;
 }
 
