@@ -58,7 +58,7 @@ function stringSimilarity(a: string, b: string): number {
  * tokenSimilarity of a pair for which `surelyDissimilar` holds is below this. Screening aligns only pairs at
  * compare.ts' PAIR_MIN (0.72) and above, so it may skip such a pair without working out its similarity.
  */
-export const SURELY_BELOW = 0.6;
+export const SURELY_BELOW = 0.7;
 
 /** Counts of characters by their low 6 bits (scratch for the bound below; collisions only raise the bound). */
 const charCounts = new Int32Array(64);
@@ -93,7 +93,8 @@ function stringSimilarityBound(x: string, y: string): number {
 /**
  * True only when tokenSimilarity(a, b) is surely below SURELY_BELOW, known without the string metrics: most
  * pairs a screening query meets (a given name against a surname) share too few letters. Only for plain tokens,
- * where writtenSimilarity's result is its fuzzy score whenever that is under 0.6: no other readings (alts),
+ * where writtenSimilarity's result is its fuzzy score whenever that is under 0.7 (its phonetic rules for Latin
+ * pairs start at 0.7, a Baltic ending, and 0.8): no other readings (alts),
  * no Arabic pattern, no initial, not transliterated (its phonetic rules start at 0.4), not both given names
  * (they may be recorded equivalents), neither the same text nor the same fold or legal form.
  */
