@@ -112,6 +112,11 @@ export class NameIndex {
   private count = 0;
   /** One bit per name: reachable in this query (lookUpDeferred); 150 KB at 1.2M names, so it stays in cache. */
   private readonly reach: Uint32Array;
+  /**
+   * One bit per word of `reach`: the word has a reachable name. Reading the reachable names in id order then
+   * visits only those words (a few thousand) instead of scanning all of `reach` (37,500 words at 1.2M names).
+   */
+  private readonly reachWords: Uint32Array;
   /** One bit per name: touched in this query, so `slotOf` is read only for names touched before (walk). */
   private readonly touched: Uint32Array;
   /** Unions of common keys' bits by their key numbers (unionOf), and how often groups without one were met. */
@@ -164,6 +169,7 @@ export class NameIndex {
     this.slotOf = new Int32Array(this.names.length);
     this.entityOf = Int32Array.from(this.names, (n) => n.entity);
     this.reach = new Uint32Array((this.names.length >> 5) + 1);
+    this.reachWords = new Uint32Array((this.reach.length >> 5) + 1);
     this.touched = new Uint32Array((this.names.length >> 5) + 1);
   }
 
@@ -245,16 +251,22 @@ export class NameIndex {
       this.byId = new Int32Array(n * 2);
       this.slotById = new Int32Array(n * 2);
     }
-    const { reach, slotOf, byId, slotById } = this;
+    const { reach, reachWords, slotOf, byId, slotById } = this;
     let k = 0;
-    for (let word = low >> 5; word <= high >> 5; word++) {
-      let bits = reach[word]!;
-      while (bits !== 0) {
-        const low1 = bits & -bits;
-        const id = (word << 5) | (31 - Math.clz32(low1));
-        bits ^= low1;
-        byId[k] = id;
-        slotById[k++] = slotOf[id]!;
+    for (let group = low >> 10; group <= high >> 10; group++) {
+      let words = reachWords[group]!;
+      while (words !== 0) {
+        const lowWord = words & -words;
+        const word = (group << 5) | (31 - Math.clz32(lowWord));
+        words ^= lowWord;
+        let bits = reach[word]!;
+        while (bits !== 0) {
+          const low1 = bits & -bits;
+          const id = (word << 5) | (31 - Math.clz32(low1));
+          bits ^= low1;
+          byId[k] = id;
+          slotById[k++] = slotOf[id]!;
+        }
       }
     }
     return [byId.subarray(0, k), slotById.subarray(0, k)];
@@ -266,12 +278,13 @@ export class NameIndex {
    * reachable), a longer one searched per name.
    */
   private lookUpDeferred(reachable: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
-    const { reach, slotOf, slotIds, slotSeen, slotRank } = this;
+    const { reach, reachWords, slotOf, slotIds, slotSeen, slotRank } = this;
     let low = Infinity;
     let high = -1;
     for (let r = 0; r < reachable.length; r++) {
       const id = slotIds[reachable[r]!]!;
       reach[id >> 5]! |= 1 << (id & 31);
+      reachWords[id >> 10]! |= 1 << ((id >> 5) & 31);
       if (id < low) low = id;
       if (id > high) high = id;
     }
@@ -283,7 +296,7 @@ export class NameIndex {
     if (deferred.every(({ key }) => this.bits[key] && reachable.length <= this.postings[key]!.length)) {
       [byId, slotById] = this.reachableById(low, high, reachable.length);
       this.testDeferredByName(byId, slotById, deferred);
-      for (let r = 0; r < reachable.length; r++) reach[slotIds[reachable[r]!]! >> 5] = 0;
+      this.unreach(reachable);
       return;
     }
     for (const { bit, key, w } of deferred) {
@@ -322,7 +335,17 @@ export class NameIndex {
         slotRank[s]! += w;
       }
     }
-    for (let r = 0; r < reachable.length; r++) reach[slotIds[reachable[r]!]! >> 5] = 0;
+    this.unreach(reachable);
+  }
+
+  /** Clears the reach bits (and their words' bits) of the given slots' names. */
+  private unreach(reachable: Int32Array): void {
+    const { reach, reachWords, slotIds } = this;
+    for (let r = 0; r < reachable.length; r++) {
+      const id = slotIds[reachable[r]!]!;
+      reach[id >> 5] = 0;
+      reachWords[id >> 10] = 0;
+    }
   }
 
   /**
