@@ -3,7 +3,7 @@
  * pair scored by tokenSimilarity, then one score for the names with every step kept for the explanation.
  */
 import { normalizeName, type NameToken, type NormalizedName } from './normalize.ts';
-import { similarityKey, tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
+import { similarityKey, SURELY_BELOW, surelyDissimilar, tokenSimilarity, type TokenReason, type TokenSimilarity } from './similarity.ts';
 
 export interface TokenPair {
   query: string;
@@ -31,6 +31,8 @@ export interface NameComparison {
 
 /** A pair below this is no evidence that the tokens are the same name part. */
 const PAIR_MIN = 0.72;
+// similarity() skips pairs known to be under SURELY_BELOW without measuring them: that must stay under PAIR_MIN.
+if (SURELY_BELOW > PAIR_MIN) throw new Error('compare.ts: SURELY_BELOW must not exceed PAIR_MIN');
 /**
  * Costs of what does not line up. A query token the listed name lacks is strong evidence against the
  * match ("Daniel Green" is not the vessel "DANIEL"); a listed token the query lacks is weak evidence
@@ -114,14 +116,21 @@ interface Cell {
  */
 export type SimilarityCache = Map<number, Map<string, TokenSimilarity>>;
 
-function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCache | undefined): TokenSimilarity {
-  // i: the query token's number, offset per reading (compareNormalized).
-  if (!cache) return tokenSimilarity(a, b);
-  let perToken = cache.get(i);
-  if (!perToken) cache.set(i, (perToken = new Map()));
+/**
+ * Stands for a similarity known to be under SURELY_BELOW, so under PAIR_MIN: align drops the pair either way,
+ * and nothing else reads it (the explanation lists aligned pairs only).
+ */
+const DISSIMILAR: TokenSimilarity = { score: 0, reason: 'none' };
+
+/**
+ * Token similarity for align, memoised in the query token's own map (`perToken`, from the SimilarityCache).
+ * Only whether it reaches PAIR_MIN matters below it, so a surely dissimilar pair is not measured.
+ */
+function similarity(a: NameToken, b: NameToken, perToken: Map<string, TokenSimilarity> | undefined): TokenSimilarity {
+  if (!perToken) return surelyDissimilar(a, b) ? DISSIMILAR : tokenSimilarity(a, b);
   const key = similarityKey(b);
   let s = perToken.get(key);
-  if (!s) perToken.set(key, (s = tokenSimilarity(a, b)));
+  if (!s) perToken.set(key, (s = surelyDissimilar(a, b) ? DISSIMILAR : tokenSimilarity(a, b)));
   return s;
 }
 
@@ -129,12 +138,28 @@ function similarity(a: NameToken, i: number, b: NameToken, cache: SimilarityCach
 function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): Cell[] {
   const cells: Cell[] = [];
   for (let i = 0; i < a.length; i++) {
+    // The query token's number, offset per reading (compareReadings), keys its memo: looked up once per row.
+    let perToken: Map<string, TokenSimilarity> | undefined;
+    if (cache) {
+      perToken = cache.get(i + cacheOffset);
+      if (!perToken) cache.set(i + cacheOffset, (perToken = new Map()));
+    }
     for (let j = 0; j < b.length; j++) {
-      const s = similarity(a[i]!, i + cacheOffset, b[j]!, cache);
+      const s = similarity(a[i]!, b[j]!, perToken);
       if (s.score >= PAIR_MIN) cells.push({ i, j, score: s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3, sim: s });
     }
   }
-  cells.sort((x, y) => y.score - x.score);
+  // Best first, ties in the order found: what a stable sort gives, by insertion (a handful of cells; the
+  // built-in sort allocates a work array per call, once per candidate of every query).
+  for (let k = 1; k < cells.length; k++) {
+    const c = cells[k]!;
+    let m = k - 1;
+    while (m >= 0 && cells[m]!.score < c.score) {
+      cells[m + 1] = cells[m]!;
+      m--;
+    }
+    cells[m + 1] = c;
+  }
   const chosen: Cell[] = [];
   if (a.length <= 31 && b.length <= 31) {
     // Which tokens are taken, as bits (every real name has fewer than 32 tokens): no Set per comparison.
@@ -187,6 +212,14 @@ export function scoreNormalized(query: NormalizedName, listed: NormalizedName, c
 
 /** scoreNormalized with whether the one-part charge applied (NameComparison.onePartOnly), as compareNormalized says. */
 export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[]): { score: number; onePartOnly: boolean } {
+  if (!query.readings && !listed.readings) {
+    // One reading each (most names): compareTokens' score-only path without the comparison object around it,
+    // since this runs for every candidate of every query.
+    const a = query.tokens;
+    const b = listed.tokens;
+    if (a.length === 0 || b.length === 0) return { score: 0, onePartOnly: false };
+    return scoreOf(a, b, align(a, b, 0, cache), knownQueryTokens?.(a), query.removed.length > 0);
+  }
   const c = compareReadings(query, listed, cache, knownQueryTokens, true);
   return { score: c.score, onePartOnly: c.onePartOnly };
 }

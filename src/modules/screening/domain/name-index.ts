@@ -57,6 +57,16 @@ const COMMON_SHARE = 0.003;
  */
 const DEFERRED_WALK_RATIO = 32;
 
+/**
+ * Unions of common keys kept across queries (NameIndex.unionOf): at most this many bytes (about 430 unions of
+ * 150 KB at 1.2M names; the benchmark's 6,000 queries at 1M meet 796 groups of keys, the 426 most met hold 96%
+ * of the look-ups), each built once its keys have been met this many times. Groups met fewer times are counted
+ * up to UNION_MET_MAX of them (then counted afresh).
+ */
+const UNION_CACHE_BYTES = 64 << 20;
+const UNION_AFTER = 4;
+const UNION_MET_MAX = 10_000;
+
 /** Binary search in an ascending posting list. */
 function contains(list: Int32Array, id: number): boolean {
   let lo = 0;
@@ -102,8 +112,23 @@ export class NameIndex {
   private count = 0;
   /** One bit per name: reachable in this query (lookUpDeferred); 150 KB at 1.2M names, so it stays in cache. */
   private readonly reach: Uint32Array;
+  /**
+   * One bit per word of `reach`: the word has a reachable name. Reading the reachable names in id order then
+   * visits only those words (a few thousand) instead of scanning all of `reach` (37,500 words at 1.2M names).
+   */
+  private readonly reachWords: Uint32Array;
   /** One bit per name: touched in this query, so `slotOf` is read only for names touched before (walk). */
   private readonly touched: Uint32Array;
+  /** Unions of common keys' bits by their key numbers (unionOf), and how often groups without one were met. */
+  private readonly unions = new Map<string, Uint32Array>();
+  private readonly unionsMet = new Map<string, number>();
+  /**
+   * Scratch kept between queries (fit): the reachable slots, those kept for ranking and their ranks. They have
+   * thousands of entries at 1M names; allocated per query, each was garbage for the collector.
+   */
+  private reachableScratch = new Int32Array(4096);
+  private keptScratch = new Int32Array(4096);
+  private rankScratch = new Float64Array(4096);
   /** Scratch for lookUpDeferred: reachable names by id, and their slots. */
   private byId = new Int32Array(4096);
   private slotById = new Int32Array(4096);
@@ -144,6 +169,7 @@ export class NameIndex {
     this.slotOf = new Int32Array(this.names.length);
     this.entityOf = Int32Array.from(this.names, (n) => n.entity);
     this.reach = new Uint32Array((this.names.length >> 5) + 1);
+    this.reachWords = new Uint32Array((this.reach.length >> 5) + 1);
     this.touched = new Uint32Array((this.names.length >> 5) + 1);
   }
 
@@ -225,16 +251,22 @@ export class NameIndex {
       this.byId = new Int32Array(n * 2);
       this.slotById = new Int32Array(n * 2);
     }
-    const { reach, slotOf, byId, slotById } = this;
+    const { reach, reachWords, slotOf, byId, slotById } = this;
     let k = 0;
-    for (let word = low >> 5; word <= high >> 5; word++) {
-      let bits = reach[word]!;
-      while (bits !== 0) {
-        const low1 = bits & -bits;
-        const id = (word << 5) | (31 - Math.clz32(low1));
-        bits ^= low1;
-        byId[k] = id;
-        slotById[k++] = slotOf[id]!;
+    for (let group = low >> 10; group <= high >> 10; group++) {
+      let words = reachWords[group]!;
+      while (words !== 0) {
+        const lowWord = words & -words;
+        const word = (group << 5) | (31 - Math.clz32(lowWord));
+        words ^= lowWord;
+        let bits = reach[word]!;
+        while (bits !== 0) {
+          const low1 = bits & -bits;
+          const id = (word << 5) | (31 - Math.clz32(low1));
+          bits ^= low1;
+          byId[k] = id;
+          slotById[k++] = slotOf[id]!;
+        }
       }
     }
     return [byId.subarray(0, k), slotById.subarray(0, k)];
@@ -246,12 +278,13 @@ export class NameIndex {
    * reachable), a longer one searched per name.
    */
   private lookUpDeferred(reachable: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
-    const { reach, slotOf, slotIds, slotSeen, slotRank } = this;
+    const { reach, reachWords, slotOf, slotIds, slotSeen, slotRank } = this;
     let low = Infinity;
     let high = -1;
     for (let r = 0; r < reachable.length; r++) {
       const id = slotIds[reachable[r]!]!;
       reach[id >> 5]! |= 1 << (id & 31);
+      reachWords[id >> 10]! |= 1 << ((id >> 5) & 31);
       if (id < low) low = id;
       if (id > high) high = id;
     }
@@ -260,6 +293,12 @@ export class NameIndex {
     // same order, so its rank is the same sum.
     let byId: Int32Array | undefined;
     let slotById: Int32Array | undefined;
+    if (deferred.every(({ key }) => this.bits[key] && reachable.length <= this.postings[key]!.length)) {
+      [byId, slotById] = this.reachableById(low, high, reachable.length);
+      this.testDeferredByName(byId, slotById, deferred);
+      this.unreach(reachable);
+      return;
+    }
     for (const { bit, key, w } of deferred) {
       const list = this.postings[key]!;
       const bits = this.bits[key];
@@ -296,7 +335,81 @@ export class NameIndex {
         slotRank[s]! += w;
       }
     }
-    for (let r = 0; r < reachable.length; r++) reach[slotIds[reachable[r]!]! >> 5] = 0;
+    this.unreach(reachable);
+  }
+
+  /** Clears the reach bits (and their words' bits) of the given slots' names. */
+  private unreach(reachable: Int32Array): void {
+    const { reach, reachWords, slotIds } = this;
+    for (let r = 0; r < reachable.length; r++) {
+      const id = slotIds[reachable[r]!]!;
+      reach[id >> 5] = 0;
+      reachWords[id >> 10] = 0;
+    }
+  }
+
+  /**
+   * lookUpDeferred when every deferred key is tested by its bits: name by name (in id order) instead of key by
+   * key. Most names have none of a common token's keys; the union of that token's keys (cached, unionOf) says
+   * so in one bit test where each key cost one. The names that have some get their credits key by key in the
+   * deferred order, so each rank is the same sum as key by key; `seen` and `rank` are the same per name.
+   */
+  private testDeferredByName(byId: Int32Array, slotById: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
+    const { slotSeen, slotRank } = this;
+    const tokenBits: number[] = [];
+    for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
+    const unions = tokenBits.map((bit) => this.unionOf(deferred.filter((d) => d.bit === bit).map((d) => d.key)));
+    const keyBits = deferred.map(({ key }) => this.bits[key]!);
+    for (let r = 0; r < byId.length; r++) {
+      const id = byId[r]!;
+      const word = id >> 5;
+      const mask = 1 << (id & 31);
+      let may = 0;
+      for (let u = 0; u < unions.length; u++) {
+        const union = unions[u];
+        if (!union || (union[word]! & mask) !== 0) may |= tokenBits[u]!;
+      }
+      if (may === 0) continue;
+      const s = slotById[r]!;
+      let seen = slotSeen[s]!;
+      for (let d = 0; d < deferred.length; d++) {
+        const bit = deferred[d]!.bit;
+        if ((may & bit) === 0 || (seen & bit) !== 0 || (keyBits[d]![word]! & mask) === 0) continue;
+        seen |= bit;
+        slotRank[s]! += deferred[d]!.w;
+      }
+      slotSeen[s] = seen;
+    }
+  }
+
+  /**
+   * The union of common keys' bits (one query token's deferred keys), kept across queries: common given names
+   * come back query after query. Building one reads every key's bits (150 KB each at 1.2M names), more than
+   * one query's tests, so a group of keys gets its union once it has been met UNION_AFTER times; until then
+   * (and once the budget is spent) its keys are tested one by one (undefined). Kept unions are never dropped:
+   * a least-recently-used cache tried first built and dropped 150 KB buffers query after query and made
+   * queries 3× slower (ADR 0209).
+   */
+  private unionOf(keys: readonly number[]): Uint32Array | undefined {
+    if (keys.length === 1) return this.bits[keys[0]!]!;
+    const id = keys.join(',');
+    const kept = this.unions.get(id);
+    if (kept) return kept;
+    if (this.unions.size >= Math.floor(UNION_CACHE_BYTES / (4 * this.reach.length))) return undefined;
+    const met = (this.unionsMet.get(id) ?? 0) + 1;
+    if (met < UNION_AFTER) {
+      if (this.unionsMet.size >= UNION_MET_MAX) this.unionsMet.clear();
+      this.unionsMet.set(id, met);
+      return undefined;
+    }
+    this.unionsMet.delete(id);
+    const union = new Uint32Array(this.reach.length);
+    for (const key of keys) {
+      const bits = this.bits[key]!;
+      for (let w = 0; w < union.length; w++) union[w]! |= bits[w]!;
+    }
+    this.unions.set(id, union);
+    return union;
   }
 
   /** The best `limit` of the given slots, by rank, at or above a third of the query's weight. */
@@ -304,11 +417,11 @@ export class NameIndex {
     const rank = this.slotRank;
     let floor = 0.34 * maxPossible;
     let kept = 0;
-    const keptSlots = new Int32Array(slots.length);
+    const keptSlots = (this.keptScratch = fit(this.keptScratch, slots.length));
     for (let k = 0; k < slots.length; k++) if (rank[slots[k]!]! >= floor) keptSlots[kept++] = slots[k]!;
     if (kept > limit) {
       // Raise the floor to the limit-th best rank (quickselect, no full sort of thousands of names).
-      const ranks = new Float64Array(kept);
+      const ranks = (this.rankScratch = fit(this.rankScratch, kept)).subarray(0, kept);
       for (let k = 0; k < kept; k++) ranks[k] = rank[keptSlots[k]!]!;
       floor = kthLargest(ranks, limit);
     }
@@ -393,14 +506,19 @@ export class NameIndex {
     const need = deferred.length > 0 ? 0.34 * maxPossible - deferredMax : -Infinity;
     const rank = this.slotRank;
     let n = 0;
-    const reachable = new Int32Array(this.count);
+    const reachable = (this.reachableScratch = fit(this.reachableScratch, this.count));
     for (let s = 0; s < this.count; s++) if (rank[s]! >= need) reachable[n++] = s;
-    const slots = n === this.count ? reachable : reachable.subarray(0, n);
+    const slots = reachable.subarray(0, n);
     // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
     deferred.sort((a, b) => b.w - a.w);
     if (deferred.length > 0) this.lookUpDeferred(slots, deferred);
     return this.best(slots, maxPossible, limit, accept);
   }
+}
+
+/** `scratch` if it holds `n` values, else a new array twice that size (its contents are not kept). */
+function fit<T extends Int32Array | Float64Array>(scratch: T, n: number): T {
+  return scratch.length >= n ? scratch : (new (scratch.constructor as new (n: number) => T)(n * 2));
 }
 
 /** The k-th largest value (1-based) of `values`, which it reorders (Hoare quickselect). */

@@ -54,6 +54,59 @@ function stringSimilarity(a: string, b: string): number {
   return Math.max(a.length, b.length) <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
 }
 
+/**
+ * tokenSimilarity of a pair for which `surelyDissimilar` holds is below this. Screening aligns only pairs at
+ * compare.ts' PAIR_MIN (0.72) and above, so it may skip such a pair without working out its similarity.
+ */
+export const SURELY_BELOW = 0.7;
+
+/** Counts of characters by their low 6 bits (scratch for the bound below; collisions only raise the bound). */
+const charCounts = new Int32Array(64);
+
+/**
+ * An upper bound of stringSimilarity(x, y) from the characters the two share, whatever their order: Jaro
+ * matches equal characters, each once, so its matches m are at most the shared count c, and Jaro is at most
+ * (c/|x| + c/|y| + 1)/3; Winkler adds at most 4 × 0.1 of what is left, above 0.7; Levenshtein needs an edit
+ * for each character of the longer string left unshared, so the edit similarity is at most c / max length.
+ */
+function stringSimilarityBound(x: string, y: string): number {
+  const lx = x.length;
+  const ly = y.length;
+  if (lx === 0 || ly === 0) return 1;
+  for (let i = 0; i < lx; i++) charCounts[x.charCodeAt(i) & 63]!++;
+  let shared = 0;
+  for (let i = 0; i < ly; i++) {
+    const c = y.charCodeAt(i) & 63;
+    if (charCounts[c]! > 0) {
+      charCounts[c]!--;
+      shared++;
+    }
+  }
+  for (let i = 0; i < lx; i++) charCounts[x.charCodeAt(i) & 63] = 0;
+  if (shared === 0) return 0;
+  const jaro = Math.min(1, (shared / lx + shared / ly + 1) / 3);
+  const jw = jaro >= 0.7 ? jaro + Math.min(4, lx, ly) * 0.1 * (1 - jaro) : jaro;
+  const edit = shared / Math.max(lx, ly);
+  return Math.max(lx, ly) <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
+}
+
+/**
+ * True only when tokenSimilarity(a, b) is surely below SURELY_BELOW, known without the string metrics: most
+ * pairs a screening query meets (a given name against a surname) share too few letters. Only for plain tokens,
+ * where writtenSimilarity's result is its fuzzy score whenever that is under 0.7 (its phonetic rules for Latin
+ * pairs start at 0.7, a Baltic ending, and 0.8): no other readings (alts),
+ * no Arabic pattern, no initial, not transliterated (its phonetic rules start at 0.4), not both given names
+ * (they may be recorded equivalents), neither the same text nor the same fold or legal form.
+ */
+export function surelyDissimilar(a: NameToken, b: NameToken): boolean {
+  if (a.alts || b.alts || a.pattern || b.pattern || a.initial || b.initial || a.translit || b.translit) return false;
+  if ((a.given && b.given) || a.text === b.text || a.fold === b.fold || (a.form !== undefined && a.form === b.form)) return false;
+  // writtenSimilarity takes the better of the folded and the written forms when they differ.
+  const bound = a.text === a.fold && b.text === b.fold ? stringSimilarityBound(a.fold, b.fold) : Math.max(stringSimilarityBound(a.fold, b.fold), stringSimilarityBound(a.text, b.text));
+  // The margin covers rounding in the bound's arithmetic.
+  return bound < SURELY_BELOW - 1e-9;
+}
+
 const ALT_FLOOR = 0.25;
 
 /**

@@ -1,0 +1,47 @@
+/**
+ * surelyDissimilar lets screening skip the string metrics of a pair: it may say so only of pairs whose
+ * similarity is really under SURELY_BELOW. Checked on every pair of a set of name tokens with their typos,
+ * swaps and other spellings, and on pairs it must leave to the metrics.
+ */
+import { describe, expect, it } from 'vitest';
+import { normalizeName, type NameToken } from './normalize.ts';
+import { SURELY_BELOW, surelyDissimilar, tokenSimilarity } from './similarity.ts';
+
+const WORDS = `James John Jon Johan Robert Roberto Michael Mikhail William Bill David Dawid Mary Maria Mayra Marie
+  Smith Smyth Schmidt Garcia Garsia Muller Müller Mueller Ivanov Ivanova Ivanovich Petrov Petrova Putin Putina
+  Putinas Mohammed Muhammad Mohamed Ahmed Ahmad Ali Aliyev Hassan Hasan Hussein Karovi Karova Lokiseti Kalinga
+  Wang Wong Chen Cheng Li Lee Nguyen Nguen Kim Gim Park Pak Sato Satoh O'Brien Obrien D'Souza Dsouza Al-Haddad
+  Ltd Limited LLC GmbH Bank Banca Vladimir Wladimir Vladimirovich Xi Jinping Jin Ping Ng Ma Mao Ana Anna Ann`.split(/\s+/);
+
+/** Each word, a letter dropped, two letters swapped and one changed: the typos screening must still weigh. */
+function variants(w: string): string[] {
+  const out = [w];
+  if (w.length > 3) out.push(w.slice(0, 2) + w.slice(3), w.slice(0, 1) + w[2] + w[1] + w.slice(3), w.slice(0, -1) + 'x');
+  return out;
+}
+
+const tokens: NameToken[] = WORDS.flatMap(variants).flatMap((w) => normalizeName(w).tokens);
+
+describe('surelyDissimilar', () => {
+  it('holds only for pairs whose similarity is under SURELY_BELOW, and does hold for most unrelated pairs', () => {
+    let said = 0;
+    let pairs = 0;
+    for (const a of tokens) {
+      for (const b of tokens) {
+        pairs++;
+        if (!surelyDissimilar(a, b)) continue;
+        said++;
+        expect(tokenSimilarity(a, b).score, `${a.text} / ${b.text}`).toBeLessThan(SURELY_BELOW);
+      }
+    }
+    // Unrelated names share few letters: the bound must spare the metrics for a good part of the pairs.
+    expect(said).toBeGreaterThan(pairs / 4);
+  });
+
+  it('leaves typos, other spellings and recorded equivalents to the metrics', () => {
+    const tok = (s: string) => normalizeName(s).tokens[0]!;
+    for (const [a, b] of [['Putin', 'Putni'], ['Smith', 'Smyth'], ['Bill', 'William'], ['Muller', 'Müller'], ['Ltd', 'Limited']] as const) {
+      expect(surelyDissimilar(tok(a), tok(b)), `${a} / ${b}`).toBe(false);
+    }
+  });
+});
