@@ -247,10 +247,8 @@ export class NameIndex {
 
   /** The reachable names (set in `reach`, ids from `low` to `high`) in ascending id order, with their slots. */
   private reachableById(low: number, high: number, n: number): [Int32Array, Int32Array] {
-    if (this.byId.length < n) {
-      this.byId = new Int32Array(n * 2);
-      this.slotById = new Int32Array(n * 2);
-    }
+    this.byId = fit(this.byId, n);
+    this.slotById = fit(this.slotById, n);
     const { reach, reachWords, slotOf, byId, slotById } = this;
     let k = 0;
     for (let group = low >> 10; group <= high >> 10; group++) {

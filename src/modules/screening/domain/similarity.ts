@@ -47,11 +47,17 @@ function editSimilarity(a: string, b: string): number {
   return 1 - d / len;
 }
 
-/** Jaro-Winkler forgives too much on short tokens (Jin/Jing, Ali/Alo): there the edit count weighs more. */
+/**
+ * Jaro-Winkler forgives too much on short tokens (Jin/Jing, Ali/Alo): there the edit count weighs more. One
+ * blend for the similarity and for its bound below (stringSimilarityBound), which is an upper bound only while
+ * both weigh the two metrics alike.
+ */
+function blend(jw: number, edit: number, longest: number): number {
+  return longest <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
+}
+
 function stringSimilarity(a: string, b: string): number {
-  const jw = jaroWinkler(a, b);
-  const edit = editSimilarity(a, b);
-  return Math.max(a.length, b.length) <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
+  return blend(jaroWinkler(a, b), editSimilarity(a, b), Math.max(a.length, b.length));
 }
 
 /**
@@ -86,8 +92,7 @@ function stringSimilarityBound(x: string, y: string): number {
   if (shared === 0) return 0;
   const jaro = Math.min(1, (shared / lx + shared / ly + 1) / 3);
   const jw = jaro >= 0.7 ? jaro + Math.min(4, lx, ly) * 0.1 * (1 - jaro) : jaro;
-  const edit = shared / Math.max(lx, ly);
-  return Math.max(lx, ly) <= 4 ? 0.3 * jw + 0.7 * edit : 0.5 * jw + 0.5 * edit;
+  return blend(jw, shared / Math.max(lx, ly), Math.max(lx, ly));
 }
 
 /**
