@@ -1,3 +1,4 @@
+import { formatScore as fmt } from './format.tsx';
 import { reasonSentence } from './reasons.ts';
 
 /**
@@ -21,7 +22,6 @@ const SIGNAL_NAMES: Record<string, string> = {
   grid: 'pixel grid peaks in the brightness spectrum',
   oval: 'hard closed edge around the face',
 };
-const fmt = (v: number | null) => (v === null ? '—' : v.toFixed(3));
 
 /** Each attack detector's signal beside its own threshold, so a reviewer can see how near a capture came. */
 export function AttackSection({ attack, passive, selfieVsLive }: { attack?: PresentationAttack; passive?: PassiveLiveness | null; selfieVsLive?: SelfieVsLive }) {

@@ -1,3 +1,4 @@
+import { formatScore } from './format.tsx';
 import { reasonSentence } from './reasons.ts';
 
 /**
@@ -50,7 +51,7 @@ function chipRows(chip: ChipDetails): Row[] {
     { check: 'Chip is the document photographed (DG1 against the printed MRZ)', outcome: of(chip.mrz?.printed_matches), detail: chip.mrz?.protected_fields_differ?.length ? `differs in ${chip.mrz.protected_fields_differ.join(', ')}` : chip.mrz?.printed_matches === null ? 'no MRZ read from the photo to compare' : 'equal' },
     { check: 'Active authentication (chip signs the server\'s challenge)', outcome: !aa?.supported ? 'not checked' : aa.performed ? (aa.challenge_valid && aa.signature_valid ? 'pass' : 'fail') : 'fail', detail: !aa?.supported ? 'the chip has no DG15 key' : !aa.performed ? 'supported but not performed' : `challenge ${aa.challenge_valid ? 'issued for this run' : 'not valid'}, signature ${aa.signature_valid ? 'verifies' : 'does not verify'}${aa.algorithm ? ` (${aa.algorithm})` : ''}` },
     { check: 'Chip authentication (DG14 key agreed with the server)', outcome: !ca?.supported ? 'not checked' : ca.performed ? (ca.session_valid && ca.verified ? 'pass' : 'fail') : 'not checked', detail: !ca?.supported ? 'the chip has no DG14 key' : !ca.performed ? 'supported, not performed' : `${ca.protocol ?? 'protocol unknown'}: ${ca.verified ? 'the chip\'s answers verify' : 'the answers do not verify'}` },
-    { check: 'Chip portrait (DG2) is the person', outcome: chip.face_match ? (chip.face_match.decision === 'PASSED' ? 'pass' : 'fail') : 'not checked', detail: chip.face_match ? `similarity ${chip.face_match.similarity === null ? '—' : chip.face_match.similarity.toFixed(3)} (threshold ${chip.face_match.threshold.toFixed(3)})${chip.face_match.reasons?.length ? `; ${chip.face_match.reasons.join(', ').replace(/_/g, ' ').toLowerCase()}` : ''}` : 'no portrait compared' },
+    { check: 'Chip portrait (DG2) is the person', outcome: chip.face_match ? (chip.face_match.decision === 'PASSED' ? 'pass' : 'fail') : 'not checked', detail: chip.face_match ? `similarity ${formatScore(chip.face_match.similarity)} (threshold ${formatScore(chip.face_match.threshold)})${chip.face_match.reasons?.length ? `; ${chip.face_match.reasons.join(', ').replace(/_/g, ' ').toLowerCase()}` : ''}` : 'no portrait compared' },
   ];
 }
 

@@ -1,3 +1,4 @@
+import { formatScore } from './format.tsx';
 import { reasonSentence } from './reasons.ts';
 
 /** The liveness capture session as the report's details hold it (src/modules/onboarding/checks/face.ts). */
@@ -22,7 +23,8 @@ const SCORE_NAMES: Record<string, string> = {
   max_centre_jump: 'Largest jump of the face between frames (face widths)', max_scale_jump: 'Largest change of face size between frames (ratio)',
   replay_similarity: 'Highest similarity to a face seen in another session',
 };
-const fmt = (v: number | null) => (v === null ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(3));
+// Counts and whole-degree thresholds as they are (15, not 15.000).
+const fmt = (v: number | null) => (v !== null && Number.isInteger(v) ? String(v) : formatScore(v));
 
 /**
  * What the reviewer needs to judge a liveness result: the challenges asked and whether each was met (with the

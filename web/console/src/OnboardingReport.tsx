@@ -3,7 +3,7 @@ import { Problem, useLoad } from './App.tsx';
 import { fullName, post, type Contact, type User } from './api.ts';
 import { ContactFacts } from './Contact.tsx';
 import { reasonSentence } from './reasons.ts';
-import { Actor, Badge, formatDate, formatDateTime } from './format.tsx';
+import { Actor, Badge, formatDate, formatDateTime, formatScore } from './format.tsx';
 import { ChipSection, type ChipDetails } from './ChipSection.tsx';
 import { AttackSection, type PassiveLiveness, type PresentationAttack, type SelfieVsLive } from './AttackSection.tsx';
 import { LivenessSection, type LiveCapture } from './LivenessSection.tsx';
@@ -200,7 +200,7 @@ function FaceSection({ face, cropUrl, documentImage, selfieImage, selfieCaption 
       <dl className="facts">
         <dt>Decision</dt><dd><Decision value={face.decision} testId="face-decision" /></dd>
         <dt>Similarity</dt><dd data-testid="face-score">{face.similarity === null ? 'not computed' : face.similarity.toFixed(3)} (threshold {face.threshold.toFixed(3)}: the same person at or above it)</dd>
-        <dt>Distance</dt><dd>{face.distance === null ? '—' : face.distance.toFixed(3)}</dd>
+        <dt>Distance</dt><dd>{formatScore(face.distance)}</dd>
         <dt>Reasons</dt><dd>{face.reasons.length ? face.reasons.map((r) => reasonSentence(r.startsWith('FACE_') ? r : `FACE_${r}`)).join(' ') : 'None'}</dd>
       </dl>
     </section>

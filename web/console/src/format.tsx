@@ -10,6 +10,11 @@ import { reasonSentence } from './reasons.ts';
 const DATE = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', timeZone: 'UTC' });
 const DATE_TIME = new Intl.DateTimeFormat('en-GB', { day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit' });
 
+/** A score, similarity or threshold to three decimals ("0.468"); a dash when it was not measured. */
+export function formatScore(value: number | null | undefined): string {
+  return value === null || value === undefined ? '—' : value.toFixed(3);
+}
+
 /** A calendar date (YYYY-MM-DD, read as that day wherever the reviewer is) or the day of a moment. */
 export function formatDate(value: string | null | undefined): string {
   if (!value) return '—';
