@@ -94,7 +94,8 @@ export function DocumentStep(props: StepProps) {
   return (
     <>
       <p className="chosen">
-        <strong>{t.doc.kinds[choice.kind]}</strong>{countryName && <> · {countryName}</>}{' '}
+        {/* One item, the dot bound to the kind: on a narrow phone the country wraps, never a line starting with "·". */}
+        <span><strong>{t.doc.kinds[choice.kind]}</strong>{countryName && <>{'\u00a0· '}{countryName}</>}</span>{' '}
         <button type="button" className="link" onClick={() => choose(null)}>{t.doc.change}</button>
       </p>
       <p className="help">{passport ? t.doc.help.passport : t.doc.help.card}</p>
