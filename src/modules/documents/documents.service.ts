@@ -15,7 +15,7 @@ import { good, type MrzReading, readMrz, score } from './mrz-reader.ts';
 import { createTesseractRecogniser, type TextRecogniser } from './ocr.ts';
 import { checkProofOfAddressText, type ProofOfAddressResult } from './domain/proof-of-address.ts';
 import { extractDocumentText, isPdf, pdfPageScans, prepareForText, type TextSource } from './text-extract.ts';
-import { compareVizWithMrz, type VizComparison } from './domain/viz.ts';
+import { compareVizWithMrz, namesAgreeInViz, type VizComparison } from './domain/viz.ts';
 import { cardFrontPortrait, type FaceFinder, licenceSignals, mrzDocumentSignals, specimenWord } from './authenticity.ts';
 import type { AuthenticitySignals } from './domain/authenticity/signals.ts';
 import { type SecurityFeatures, securityFeatures } from './domain/authenticity/security-features.ts';
@@ -62,12 +62,6 @@ export interface IdentityDocumentResult {
   decision: DocumentDecision;
   reasons: Reason[];
   idscan: IdscanFields;
-}
-
-/** The visual zone prints the MRZ's names: surname and given names both agree. */
-function namesAgreeInViz(viz: VizComparison | null): boolean {
-  const status = (field: string) => viz?.fields.find((f) => f.field === field)?.status;
-  return status('last_name') === 'agrees' && status('given_names') === 'agrees';
 }
 
 function better(a: MrzResult | null, b: MrzResult | null): boolean {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareVizWithMrz, parseVizDates, substringDistance } from './viz.ts';
+import { compareVizWithMrz, namesAgreeInViz, parseVizDates, substringDistance } from './viz.ts';
 
 const mrz = { last_name: 'ERIKSSON', given_names: 'ANNA MARIA', date_of_birth: '1974-08-12', expiry_date: '2012-04-15', document_number: 'L898902C3' };
 const status = (text: string, values = mrz) => Object.fromEntries(compareVizWithMrz(text, values).fields.map((f) => [f.field, f.status]));
@@ -51,6 +51,13 @@ describe('visual zone against the MRZ', () => {
   it('a value on the label line itself (not under it) or a label misread is never taken as a contradiction', () => {
     expect(status('Sumamel Nom HARRINGTON').last_name).toBe('not_read');
     expect(status('Surname HARRINGTON').last_name).toBe('not_read');
+  });
+
+  it('the names are confirmed by the page only when surname and given names both agree', () => {
+    expect(namesAgreeInViz(compareVizWithMrz(UTOPIA, mrz))).toBe(true);
+    expect(namesAgreeInViz(compareVizWithMrz('SURNAME / NOM\nERIKSSON', mrz)), 'given names not read').toBe(false);
+    expect(namesAgreeInViz(compareVizWithMrz(UTOPIA, { ...mrz, given_names: 'BRIGITTE' })), 'given names differ').toBe(false);
+    expect(namesAgreeInViz(null), 'no page read').toBe(false);
   });
 
   it('an unreadable page is not read, not a contradiction', () => {

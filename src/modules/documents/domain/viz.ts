@@ -34,6 +34,12 @@ export interface VizComparison {
   contradicts: boolean;
 }
 
+/** The visual zone prints the MRZ's names: surname and given names both agree (a name no check digit covers is confirmed). */
+export function namesAgreeInViz(viz: VizComparison | null): boolean {
+  const status = (field: VizFieldName) => viz?.fields.find((f) => f.field === field)?.status;
+  return status('last_name') === 'agrees' && status('given_names') === 'agrees';
+}
+
 export interface MrzValuesForViz {
   last_name: string;
   given_names: string;
