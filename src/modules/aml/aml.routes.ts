@@ -2,6 +2,7 @@ import { Type } from '@sinclair/typebox';
 import type { App } from '../../platform/http/app.ts';
 import { errorResponses, reviewPending, type SubmitReview, Id } from '../../platform/http/schemas.ts';
 import { etag } from '../../platform/http/revision.ts';
+import { sendReviewOutcome } from '../../platform/http/review-reply.ts';
 import { AmlReport, AmlReviewBody, AmlTriggerBody, type AmlReviewInput } from './aml.schemas.ts';
 import type { AmlService } from './aml.service.ts';
 
@@ -50,9 +51,6 @@ export function registerAmlRoutes(app: App, deps: { aml: AmlService; submitRevie
   }, async (request, reply) => {
     const { clientId, accountId, contactId } = request.params;
     const outcome = await submit(clientId, accountId, contactId, request.body, `api:${request.auth!.credentialId}`);
-    reply.header('etag', etag(outcome.report.revision));
-    return outcome.status === 'recorded'
-      ? reply.send(outcome.report)
-      : reply.status(202).send({ pending_approval: true, proposal: outcome.proposal, report: outcome.report });
+    return sendReviewOutcome(reply, outcome);
   });
 }

@@ -3,6 +3,7 @@ import type { App } from '../../platform/http/app.ts';
 import { AppError } from '../../platform/http/errors.ts';
 import { errorResponses, reviewPending, type SubmitReview, Id } from '../../platform/http/schemas.ts';
 import { etag } from '../../platform/http/revision.ts';
+import { sendReviewOutcome } from '../../platform/http/review-reply.ts';
 import type { MailService } from '../mail/index.ts';
 import { EmailConnectionBody, EmailConnectionOut, OnboardingReport, OnboardingReviewBody, OnboardingTriggerBody, type OnboardingReviewInput } from './onboarding.schemas.ts';
 import type { OnboardingService } from './onboarding.service.ts';
@@ -64,10 +65,7 @@ export function registerOnboardingRoutes(app: App, deps: { onboarding: Onboardin
   }, async (request, reply) => {
     const { clientId, accountId, contactId } = request.params;
     const outcome = await submit(clientId, accountId, contactId, request.body, `api:${request.auth!.credentialId}`);
-    reply.header('etag', etag(outcome.report.revision));
-    return outcome.status === 'recorded'
-      ? reply.send(outcome.report)
-      : reply.status(202).send({ pending_approval: true, proposal: outcome.proposal, report: outcome.report });
+    return sendReviewOutcome(reply, outcome);
   });
 
   app.get(`${path}/invitations`, {
