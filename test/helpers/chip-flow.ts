@@ -19,9 +19,12 @@ export const passportPhoto = fs.readFileSync(new URL('../documents/fixtures/pass
 /** The MRZ printed on passport-gbr.jpg (test/documents/make-fixtures.ts): a chip's DG1 equal to it binds the chip to the photo. */
 export const PRINTED_MRZ = buildMrz('TD3', { document_code: 'P<', issuing_state: 'GBR', nationality: 'GBR', document_number: '533401372', birth_date: '900115', sex: 'M', expiry_date: '310101', optional_data: '', names: 'SMITH<<JOHN<PAUL' }).lines.join('');
 
-/** A face photo from face-api's demo images, as the selfie, the live frame and the chip's portrait. */
+/**
+ * A face photo from face-api's demo images, as the selfie, the live frame and the chip's portrait. sample5 holds
+ * one face (sample2 holds three, so its portrait could never be compared: CHIP_FACE_NOT_COMPARED).
+ */
 export async function chipPortrait(): Promise<Buffer> {
-  const face = fs.readFileSync(path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample2.jpg'));
+  const face = fs.readFileSync(path.join(path.dirname(require.resolve('@vladmandic/face-api/package.json')), 'demo', 'sample5.jpg'));
   return sharp(face).resize({ width: 320 }).jpeg({ quality: 85 }).toBuffer();
 }
 
