@@ -45,13 +45,13 @@ afterAll(async () => {
 const b64 = (b: Uint8Array) => Buffer.from(b).toString('base64');
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 const json = (body: unknown) => Buffer.from(JSON.stringify(body));
-const chipJson = (extra: Record<string, unknown> = {}) => json({ sod: b64(chip.sod), dg1: b64(chip.dg1), dg2: b64(chip.dg2), dg14: b64(chip.dg14!), ...extra });
+const chipJson = (extra: Record<string, unknown> = {}, c: SampleChip = chip) => json({ sod: b64(c.sod), dg1: b64(c.dg1), dg2: b64(c.dg2), dg14: b64(c.dg14!), ...extra });
 
 
 interface Session { challenge: string; chip_authentication: { protocol: string; name: string; version: number; key_id: number | null; ephemeral_public_key: string; commands: string[] } }
 
-async function sessionFor(token: string): Promise<Session> {
-  const r = await post(`/verify/${token}/chip/challenge`, json({ chip_authentication: { dg14: b64(chip.dg14!) } }));
+async function sessionFor(token: string, c: SampleChip = chip): Promise<Session> {
+  const r = await post(`/verify/${token}/chip/challenge`, json({ chip_authentication: { dg14: b64(c.dg14!) } }));
   expect(r.statusCode, r.body).toBe(201);
   return r.json();
 }
@@ -125,6 +125,18 @@ describe('processing verifies the chip\'s answers', () => {
     const details = await chipDetails(flow.contactId);
     expect(details.warnings).not.toContain('CA_NOT_VERIFIED');
     expect(details.chip_authentication).toMatchObject({ supported: true, performed: true, session_valid: true, verified: true, protocol: 'CA-ECDH-AES-CBC-CMAC-128' });
+  }, 240_000);
+
+  it('a chip someone made with their own CSCA answers the protocol with its own key: not verified, and no CHIP_CA_VERIFIED', async () => {
+    // Everything is self-consistent (DG14's hash in the SOD, the key in DG14, the answers right); only the CSCA is
+    // not one the server trusts. The protocol verifies, but it proves nothing about who issued the chip.
+    const made = await makeSampleChip(new Uint8Array(portrait), PRINTED_MRZ, { country: 'GB', kind: 'brainpoolP256r1', chipAuthentication: { curve: 'brainpoolP256r1', protocol: '2.2' } });
+    const flow = await mobileFlow();
+    const s = await sessionFor(flow.token, made);
+    const report = await submitAndRead(flow, chipJson({ chip_authentication: { challenge: s.challenge, responses: chipAnswers(s, made) } }, made));
+    expect(report.data.reasons).toEqual(expect.arrayContaining(['CHIP_NOT_VERIFIED', 'CHIP_CSCA_UNTRUSTED']));
+    expect(report.data.reasons).not.toContain('CHIP_CA_VERIFIED');
+    expect((await chipDetails(flow.contactId)).chip_authentication).toMatchObject({ performed: true, verified: true });
   }, 240_000);
 
   it('a response altered on the way (one bit of the READ BINARY\'s MAC): CHIP_CA_FAILED, the chip not verified, in review', async () => {

@@ -24,8 +24,8 @@ export interface ChipOutcome {
  * authentication with the CSCA of DG1's issuing state, DG1 equal to the MRZ on the photographed document, active
  * authentication on a challenge this server issued, chip authentication when the reader answered a session of this
  * server, and the DG2 portrait matched with the selfie. Anything short of that is CHIP_NOT_VERIFIED with the
- * reasons, which sends the report to review (domain/decision.ts). Chip authentication verified adds
- * CHIP_CA_VERIFIED; a chip that has it and did not answer keeps the warning CA_NOT_VERIFIED in `details.chip`.
+ * reasons, which sends the report to review (domain/decision.ts). Chip authentication verified on a DG14 the issuer
+ * signed adds CHIP_CA_VERIFIED; a chip that has it and did not answer keeps the warning CA_NOT_VERIFIED in `details.chip`.
  */
 export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutcome | undefined> {
   const raw = await r.read('chip');
@@ -66,6 +66,17 @@ export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutc
   if (faceMatch === null) reasons.push('CHIP_FACE_NOT_COMPARED');
   const passed = reasons.length === 0;
   r.reasons.push(...(passed ? ['CHIP_AUTHENTIC'] : ['CHIP_NOT_VERIFIED', ...reasons]));
-  if (result.chip_authentication.verified === true) r.reasons.push('CHIP_CA_VERIFIED');
+  if (chipAuthenticationProvesGenuineChip(result)) r.reasons.push('CHIP_CA_VERIFIED');
   return { passed, faceMatch };
+}
+
+/**
+ * Chip authentication shows that the chip holds the private key of DG14's public key. That says "a genuine chip,
+ * not a copy of its files" only when DG14 itself is the issuer's: its hash in a security object whose signature
+ * verifies under a trusted CSCA. Anyone can make a chip with their own key, DG14 and self-made signer, and answer
+ * the protocol; so without that chain the reason is not given (the protocol's own result stays in details.chip).
+ */
+function chipAuthenticationProvesGenuineChip(result: { chip_authentication: { verified: boolean | null }; signature_valid: boolean | null; chain_valid: boolean | null; data_groups: { number: number; hash_matches: boolean | null }[] }): boolean {
+  return result.chip_authentication.verified === true && result.signature_valid === true && result.chain_valid === true
+    && result.data_groups.some((d) => d.number === 14 && d.hash_matches === true);
 }
