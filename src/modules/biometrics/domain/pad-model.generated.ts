@@ -18,13 +18,13 @@ export const PAD_MODEL: PadPolicy = {
     {
       "family": "cutout",
       "signal": "oval",
-      "threshold": 3.1681285084930266
+      "threshold": 3.3663214851426573
     }
   ],
   "calibration": {
     "seed": "pad-2026-11",
     "bpcer": 0.0303,
-    "apcer": 0.1212,
+    "apcer": 0.0303,
     "samples": 198
   }
 };

@@ -94,6 +94,25 @@ describe('species detectors: the artefact raises its own detector', () => {
     expect(ovalScore(frame(cut), FACE)).toBeGreaterThan(2 * ovalScore(frame(plain), FACE));
   });
 
+  it('oval: a cut that runs inside the face box on one side and far from the face on the other still scores as a cut', () => {
+    // The face at the edge of the cut (a face cut from a group photo, or a cut that keeps one shoulder):
+    // the cut passes 35 px (0.58 half boxes) left of the face centre and 105 px right of it, so rays
+    // from the face centre alone cannot follow it all round.
+    const plain = scene();
+    const cut = Float64Array.from(plain);
+    const cx = FACE.x + FACE.width / 2 + 35;
+    const cy = FACE.y + FACE.height / 2;
+    const rnd = prng(3);
+    for (let y = 0; y < SIZE; y++) {
+      for (let x = 0; x < SIZE; x++) {
+        if (((x - cx) / 70) ** 2 + ((y - cy) / 85) ** 2 <= 1) continue;
+        const i = (y * SIZE + x) * 3;
+        [150, 120, 170].forEach((v, c) => (cut[i + c] = v + (rnd() - 0.5) * 6));
+      }
+    }
+    expect(ovalScore(frame(cut), FACE)).toBeGreaterThan(2 * ovalScore(frame(plain), FACE));
+  });
+
   it('a detector whose face square does not fit the frame abstains (0) rather than guessing', () => {
     const small: Frame = { width: 64, height: 64, data: new Uint8Array(64 * 64 * 3).fill(128) };
     expect(halftoneScore(small, { x: 10, y: 10, width: 40, height: 40 })).toBe(0);
