@@ -14,7 +14,7 @@ const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': '
 /**
  * Letters OCR takes for one another, for the three-letter codes (no digit can stand there). O, D and Q are the
  * letters TO_DIGIT already reads as 0; G joins them because the OCR-B model's prototypes put it nearest to Q and
- * next to O (a blurred G is a round letter open at the lower right, like Q: the shared pass-gbr's GBR read QBR).
+ * close to O (a blurred G is a round letter open at the lower right, like Q: the shared pass-gbr's GBR read QBR).
  * I and L are the letters TO_DIGIT reads as 1. Every other letter is only itself.
  */
 const LETTER_GROUPS = ['ODQG', 'IL'];
