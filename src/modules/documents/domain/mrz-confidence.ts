@@ -14,9 +14,10 @@
  * So there they must be confirmed by an independent reading: the names by the visual zone printing the same
  * name (viz.ts), or, as the sex must be, by a second reading of the same zone (the OCR-B model's, when
  * Tesseract's reading won). A character on which the two readings differ is in doubt, and with neither
- * confirmation every printed character of the field is.
+ * confirmation every printed character of the field is. A state code the code list corrected (QBR to GBR) is held
+ * to the same rule at the letters put in (ADR 0214).
  */
-import { detectLayout, type Span } from './mrz-layouts.ts';
+import { detectLayout, type Layout, type Span } from './mrz-layouts.ts';
 import type { MrzResult } from './mrz-parse.ts';
 
 export interface UncertainField {
@@ -76,6 +77,7 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thre
     for (const [l, c] of hits) seen.add(`${l}:${c}`);
   }
   const sameShape = second !== null && second.length === mrz.lines.length && second.every((l, i) => l.length === mrz.lines[i]!.length);
+  out.push(...correctedCodes(mrz, layout, margins, thresholds, sameShape ? second : null));
   for (const f of unprotected) {
     const hits = uncertain.filter(([l, c]) => inside(f.span, l, c) && !seen.has(`${l}:${c}`) && mrz.lines[l]![c] !== '<');
     if (hits.length > 0) {
@@ -90,6 +92,25 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thre
     }
     const differ = printed.filter(([l, c]) => second[l]![c] !== mrz.lines[l]![c]);
     if (differ.length > 0) out.push({ field: f.name, positions: differ.map(([l, c]) => at(l, c)), why: 'readings_differ' });
+  }
+  return out;
+}
+
+/**
+ * A state code changed to the one real code its look-alikes reach (mrz-correct.ts, correctCountryCodes): the list
+ * says some real code is meant, not that this document prints it, and no check digit covers the code. So the
+ * letter put in is held to the rule of the fields no check digit covers: with scores, a margin of at least
+ * `minUnprotectedMargin` for it in its cell; without, the second reading having that letter there. A code read
+ * right as printed is not doubted here (the list accepted it as read).
+ */
+function correctedCodes(mrz: MrzResult, layout: Layout, margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): UncertainField[] {
+  const out: UncertainField[] = [];
+  for (const f of layout.fields.filter((x) => x.name === 'issuing_state' || x.name === 'nationality')) {
+    const hits = mrz.corrections.filter((c) => c.by === 'country_code' && inside(f.span, c.line, c.position)).filter((c) => {
+      if (margins) return (margins[c.line]?.[c.position] ?? -1) < thresholds.minUnprotectedMargin;
+      return second?.[c.line]?.[c.position] !== c.to;
+    });
+    if (hits.length > 0) out.push({ field: f.name, positions: hits.map((c) => at(c.line, c.position)), why: 'look_alike' });
   }
   return out;
 }

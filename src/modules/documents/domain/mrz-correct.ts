@@ -11,6 +11,13 @@ import { type CharClass, type CheckSpec, type Layout, read } from './mrz-layouts
 
 const TO_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
+/**
+ * Letters OCR takes for one another, for the three-letter codes (no digit can stand there). O, D and Q are the
+ * letters TO_DIGIT already reads as 0; G joins them because the OCR-B model's prototypes put it nearest to Q and
+ * close to O (a blurred G is a round letter open at the lower right, like Q: the shared pass-gbr's GBR read QBR).
+ * I and L are the letters TO_DIGIT reads as 1. Every other letter is only itself.
+ */
+const LETTER_GROUPS = ['ODQG', 'IL'];
 /** More confirmed changes than this in one field are not believed: at that point the read is too poor. */
 const MAX_CHANGES = 3;
 
@@ -108,8 +115,29 @@ export function uniqueCheapest(lines: readonly string[], choices: readonly Choic
 }
 
 /**
+ * Positions only the composite check digit covers (TD1 and TD2 optional data; the rest of a long TD1 number is
+ * covered by the number's own check digit and is not among them). A look-alike change there is confirmed by the
+ * composite alone, a mod-10 sum that a random change satisfies one time in ten, and once the composite has been
+ * made to hold by it, it no longer confirms the other changes of the same solution either: eval:documents'
+ * degraded page 80 (seed 21261122) had a garbage TD1 line made valid by `0→O` in the number and `2→Z` in the
+ * optional data, each then confirmed by one check digit only (ADR 0214). So the joint search does not offer them.
+ */
+export function positionsOnlyTheCompositeCovers(checks: readonly CheckSpec[]): Set<string> {
+  const own = new Set<string>();
+  for (const check of checks.filter((c) => c.name !== 'composite')) {
+    for (const sp of [...check.over, check.digit]) for (let p = sp.start; p < sp.end; p++) own.add(`${sp.line}:${p}`);
+  }
+  const out = new Set<string>();
+  for (const composite of checks.filter((c) => c.name === 'composite')) {
+    for (const sp of composite.over) for (let p = sp.start; p < sp.end; p++) if (!own.has(`${sp.line}:${p}`)) out.add(`${sp.line}:${p}`);
+  }
+  return out;
+}
+
+/**
  * First a joint search: the fewest confusable-character changes after which EVERY check digit holds,
- * accepted only when unique. With a composite check digit this double-confirms each change. When no joint
+ * accepted only when unique. With a composite check digit this double-confirms each change, which is why no
+ * unforced change is offered where the composite is the only check (positionsOnlyTheCompositeCovers). When no joint
  * solution exists (some other character is simply misread), fall back field by field, where a document
  * with a composite accepts only forced changes (a letter in a date or check digit) and a visa (no
  * composite) also the unforced ones its single check digit confirms.
@@ -122,8 +150,11 @@ export function correctMrz(lines: readonly string[], layout: Layout, checks: rea
     for (const sp of [...check.over, check.digit]) for (let p = sp.start; p < sp.end; p++) frozen.add(`${sp.line}:${p}`);
   }
   const seen = new Set<string>();
+  const compositeOnly = positionsOnlyTheCompositeCovers(checks);
   const joint = failing.flatMap((c) => choicesFor(lines, layout, c, frozen)).filter((c) => {
     const key = `${c.line}:${c.position}`;
+    // A change the composite alone confirms would spend the composite on itself: see positionsOnlyTheCompositeCovers.
+    if (!c.forced && compositeOnly.has(key)) return false;
     return seen.has(key) ? false : (seen.add(key), true);
   });
   const all = uniqueCheapest(lines, joint, (l) => checks.every((c) => checkHolds(l, c)));
@@ -142,18 +173,42 @@ export function correctMrz(lines: readonly string[], layout: Layout, checks: rea
   return { lines: current, substitutions };
 }
 
+/** The letters a code's character may be read for: its look-alike letters; a digit, those of its letter. */
+function codeOptions(ch: string): string[] {
+  const letter = TO_LETTER[ch] ?? ch;
+  if (!(letter >= 'A' && letter <= 'Z')) return [ch];
+  const group = LETTER_GROUPS.find((g) => g.includes(letter)) ?? letter;
+  // The character as read first: a letter keeps itself as an option, a digit cannot stand in a code.
+  return [...new Set([ch, ...group])].filter((c) => !(c >= '0' && c <= '9'));
+}
+
 /**
- * Issuing state and nationality have no check digit, but a digit can never stand in them: a digit is
- * replaced by its look-alike letter only when the result is a real code (`isCode`), never otherwise.
+ * Issuing state and nationality have no check digit, but the ICAO/ISO code list is a check of a kind: a code
+ * read that is not on it (`isCode`) is replaced by the one real code reachable by look-alike characters (a
+ * digit by its look-alike letter, a letter by another of its LETTER_GROUPS: QBR for GBR), never when none or
+ * several are reachable. A code that is real as read is never changed. The groups are symmetric, so a code
+ * misread by look-alikes always has its true code among those reachable: uniqueness is what makes the change
+ * safe, and several reachable codes are left for a person. Recorded as `country_code` corrections; the
+ * confidence rule still doubts them unless the cell's shape or a second reading confirms the letter
+ * (mrz-confidence.ts, ADR 0214), since the list cannot tell a misread from a wrong code printed.
  */
 export function correctCountryCodes(lines: readonly string[], layout: Layout, isCode: (code: string) => boolean): { lines: string[]; substitutions: Substitution[] } {
   let current = [...lines];
   const substitutions: Substitution[] = [];
   for (const field of layout.fields.filter((f) => f.name === 'issuing_state' || f.name === 'nationality')) {
     const code = read(current, field.span);
-    if (!/\d/.test(code)) continue;
-    const fixed = code.split('').map((ch) => TO_LETTER[ch] ?? ch).join('');
-    if (/\d/.test(fixed) || !isCode(fixed.replace(/</g, ''))) continue;
+    if (!/\d/.test(code) && isCode(code.replace(/</g, ''))) continue;
+    const reachable = new Set<string>();
+    const visit = (prefix: string): void => {
+      if (prefix.length === code.length) {
+        if (prefix !== code && isCode(prefix.replace(/</g, ''))) reachable.add(prefix);
+        return;
+      }
+      for (const ch of codeOptions(code[prefix.length]!)) visit(prefix + ch);
+    };
+    visit('');
+    if (reachable.size !== 1) continue;
+    const [fixed] = [...reachable] as [string];
     const subs = code.split('').flatMap((ch, i) => (ch === fixed[i] ? [] : [{ line: field.span.line, position: field.span.start + i, from: ch, to: fixed[i]!, by: 'country_code' as const }]));
     current = apply(current, subs);
     substitutions.push(...subs);

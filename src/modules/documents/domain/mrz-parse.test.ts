@@ -103,6 +103,58 @@ describe('parseMrz: check-digit-confirmed correction', () => {
   });
 });
 
+describe('parseMrz: a composite check digit confirms no change on its own (ADR 0214)', () => {
+  it('a garbled TD1 number is not made valid by spending the composite on a change in the optional data', () => {
+    // Truth: number U00ALZ5RT, optional data 430646; read with W for T and Z for 3 (no look-alikes). Z→2 in the
+    // number and 0→O in the optional data made the number's check digit and the composite hold, each change then
+    // confirmed by one check digit only (eval:documents degraded page 80's pattern); the result was still wrong.
+    const read = ['IRD<<U00ALZ5RW34Z0646<<<<<<<<<', '0406277F3207280ESP<<<<<<<<<<<9', 'GARCIA<LOPEZ<<BARTHOLOMEW<JAME'];
+    const r = parseMrz(read, TODAY)!;
+    expect(r.valid).toBe(false);
+    expect(r.corrections).toEqual([]);
+    expect(r.lines).toEqual(read);
+  });
+
+  it('a composite that fails alone is not repaired in the optional data, which only it covers', () => {
+    // The composite digit 4 read 3: an 8→B in the optional data would make it hold, and would be wrong.
+    const read = ['IRPOLYQG8VMJ6M68830067<<<<<<<<', '9909276M3309036GRC<<<<<<<<<<<3', 'OKONKWO<<JOHN<<<<<<<<<<<<<<<<<'];
+    const r = parseMrz(read, TODAY)!;
+    expect([r.valid, r.corrections]).toEqual([false, []]);
+    expect(r.check_digits.filter((c) => !c.valid).map((c) => c.field)).toEqual(['composite']);
+  });
+
+  it('a look-alike in a TD1 number its own check digit confirms is still corrected', () => {
+    const r = parseMrz([TD1[0]!.replace('D23145890', 'D2314589O'), TD1[1]!, TD1[2]!], TODAY)!;
+    expect(r.valid).toBe(true);
+    expect(r.corrections).toEqual([{ line: 0, position: 13, from: 'O', to: '0', by: 'check_digit' }]);
+  });
+});
+
+describe('parseMrz: a state code misread by its look-alikes (ADR 0214)', () => {
+  const withNationality = (code: string) => [TD3[0]!, TD3[1]!.replace('UTO', code)];
+
+  it('QBR (the shared pass-gbr) is read GBR, the one real code its look-alikes reach, and says so', () => {
+    const r = parseMrz(withNationality('QBR'), TODAY)!;
+    expect(r.fields.nationality).toBe('GBR');
+    expect(r.corrections).toEqual([{ line: 1, position: 10, from: 'Q', to: 'G', by: 'country_code' }]);
+  });
+
+  it.each([
+    ['OEU', 'DEU'], ['QRC', 'GRC'], ['LRL', 'IRL'], ['G8R', 'GBR'], ['C0L', 'COL'],
+  ])('%s is read %s', (code, fixed) => expect(parseMrz(withNationality(code), TODAY)!.fields.nationality).toBe(fixed));
+
+  it('a code whose look-alikes reach two real codes is left as read: COQ could be COD or COG', () => {
+    const r = parseMrz(withNationality('COQ'), TODAY)!;
+    expect([r.fields.nationality, r.corrections]).toEqual(['COQ', []]);
+  });
+
+  it('a code whose look-alikes reach none is left as read, and a real code is never changed', () => {
+    expect(parseMrz(withNationality('QXZ'), TODAY)!.fields.nationality).toBe('QXZ');
+    // GIN is real (Guinea), though QIN, a look-alike of it, is not: what was read stands.
+    for (const code of ['GIN', 'IRQ', 'COD', 'COG']) expect(parseMrz(withNationality(code), TODAY)!.corrections).toEqual([]);
+  });
+});
+
 describe('dates from the MRZ', () => {
   it.each([
     ['birth 74 is 1974', '740812', '1974-08-12'],

@@ -280,6 +280,22 @@ describe('no silent misreads', () => {
     expect(uncertainFields(mrz, margins(lines, []), T, { second: td1('XXXXXXXX<<XXXXXXXXX'), namesInViz: false })).toEqual([]);
   });
 
+  it('a state code the code list corrected (QBR to GBR) is in doubt unless the cell\'s shape or a second reading confirms the letter', () => {
+    const printed = td2('2S5VHSF06');
+    const read = [printed[0]!, printed[1]!.replace('GBR', 'QBR')];
+    const mrz = parseMrz(read, TODAY)!;
+    expect([mrz.fields.nationality, mrz.valid]).toEqual(['GBR', true]);
+    const doubt = [{ field: 'nationality', positions: ['2:11'], why: 'look_alike' }];
+    // With scores: the cell looks as much like Q as like G (pass-gbr: Q 8.4, G 8.7 from the OCR-B prototypes).
+    expect(uncertainFields(mrz, margins(read, [[1, 10]]), T)).toEqual(doubt);
+    expect(uncertainFields(mrz, margins(read, []), T)).toEqual([]);
+    // Without scores: the second reading must have the G there; one that read Q too confirms nothing.
+    expect(uncertainFields(mrz, null, T, { second: printed, namesInViz: false })).toEqual([]);
+    expect(uncertainFields(mrz, null, T, { second: read, namesInViz: false })).toEqual(doubt);
+    const uncertain = uncertainFields(mrz, margins(read, [[1, 10]]), T);
+    expect([decide(read, { uncertain, authenticity: signals({}) }).decision, codes(decide(read, { uncertain, authenticity: signals({}) }))]).toEqual(['REFER', ['MRZ_LOW_CONFIDENCE']]);
+  });
+
   it('a printed page that disagrees with the MRZ is never PASSED', () => {
     const viz = { read: true, contradicts: true, fields: [{ field: 'document_number' as const, mrz: '2S5VHSF06', viz: '2S5VHSFO8', status: 'differs' as const }] };
     expect(decide(td2('2S5VHSF06'), { viz, authenticity: signals({}) }).decision).not.toBe('PASSED');
