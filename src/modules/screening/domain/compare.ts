@@ -97,9 +97,34 @@ function namesOnePart(coveredNameWords: number, missing: readonly NameToken[], q
   return missing.some((t) => isNameWord(t) && !writtenInside(t, query));
 }
 
+/**
+ * namesOnePart(...) || lacksListedSurname(...) for the listed tokens not in `usedB` (bits), the same tests in
+ * loops: it runs for most candidates of a query (a surname or a given name alone covered), and the arrays and
+ * closures of the general form were a third of a query's garbage.
+ */
+function onePartByBits(coveredNameWords: number, usedB: number, listed: readonly NameToken[], query: readonly NameToken[], queryTitled: boolean): boolean {
+  if (queryTitled) return false;
+  if (coveredNameWords === 1) {
+    for (let j = 0; j < listed.length; j++) if ((usedB & (1 << j)) === 0 && isNameWord(listed[j]!) && !writtenInside(listed[j]!, query)) return true;
+  }
+  let surnameMissing = false;
+  for (let j = 0; j < listed.length && !surnameMissing; j++) surnameMissing = (usedB & (1 << j)) === 0 && listed[j]!.part === 'surname' && isNameWord(listed[j]!);
+  if (!surnameMissing) return false;
+  for (let j = 0; j < listed.length; j++) {
+    const t = listed[j]!;
+    if (t.part !== 'surname' || !isNameWord(t)) continue;
+    // `!missing.includes(t)`, by identity as there: no unaligned position holds this token.
+    let isMissing = false;
+    for (let k = 0; k < listed.length && !isMissing; k++) isMissing = (usedB & (1 << k)) === 0 && listed[k] === t;
+    if (!isMissing || writtenInside(t, query)) return false;
+  }
+  return true;
+}
+
 /** A listed word written at the start or end of a longer query name word (`Xi` in `Xijinping`). */
 function writtenInside(t: NameToken, query: readonly NameToken[]): boolean {
-  return query.some((q) => isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text)));
+  for (const q of query) if (isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text))) return true;
+  return false;
 }
 
 /** An aligned pair of tokens: query token i, listed token j, and their similarity. */
@@ -421,8 +446,12 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: numbe
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
   // The unaligned listed tokens are gathered only when they can matter: a single name word covered, or a surname marked.
   const marked = restB > 0 && (coveredNameWords === 1 || b[0]!.part === 'surname');
-  const missing = marked ? b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])) : [];
-  const onePartOnly = marked && (namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, a, queryTitled));
+  let onePartOnly = false;
+  if (marked && small) onePartOnly = onePartByBits(coveredNameWords, bitsB, b, a, queryTitled);
+  else if (marked) {
+    const missing = b.filter((_, j) => !usedB![j]);
+    onePartOnly = namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, a, queryTitled);
+  }
   if (onePartOnly) score *= ONE_NAME_PART;
   if (restA === 0 && restB === 0 && allExact) score = 1;
   else if (matchedWeight < 0.9) score *= 0.5;
