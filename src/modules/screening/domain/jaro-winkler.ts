@@ -1,8 +1,9 @@
 /**
  * Jaro-Winkler as talisman 1.1.4 computes it (metrics/jaro.js, metrics/jaro-winkler.js: boost threshold 0.7,
  * scaling 0.1, prefix up to 4), to the last bit, without allocating: talisman builds four arrays per call,
- * and screening calls it for every new token pair of every query (ADR 0216). The npm packages that do not
- * allocate compute another variant (another match window, no boost threshold), so they would change scores.
+ * and screening calls it for every new token pair of every query (ADR 0216). The npm packages that could
+ * replace it compute other variants (another match window, no boost threshold) and allocate as well; they
+ * would change scores.
  * jaro-winkler.test.ts checks this one against talisman's on many pairs.
  */
 
