@@ -97,16 +97,40 @@ function namesOnePart(coveredNameWords: number, missing: readonly NameToken[], q
   return missing.some((t) => isNameWord(t) && !writtenInside(t, query));
 }
 
-/** A listed word written at the start or end of a longer query name word (`Xi` in `Xijinping`). */
-function writtenInside(t: NameToken, query: readonly NameToken[]): boolean {
-  return query.some((q) => isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text)));
+/**
+ * namesOnePart(...) || lacksListedSurname(...) for the listed tokens not in `usedB` (bits), the same tests in
+ * loops: it runs for most candidates of a query (a surname or a given name alone covered), and the arrays and
+ * closures of the general form were a third of a query's garbage.
+ */
+function onePartByBits(coveredNameWords: number, usedB: number, listed: readonly NameToken[], query: readonly NameToken[], queryTitled: boolean): boolean {
+  if (queryTitled) return false;
+  if (coveredNameWords === 1) {
+    for (let j = 0; j < listed.length; j++) if ((usedB & (1 << j)) === 0 && isNameWord(listed[j]!) && !writtenInside(listed[j]!, query)) return true;
+  }
+  let surnameMissing = false;
+  for (let j = 0; j < listed.length && !surnameMissing; j++) surnameMissing = (usedB & (1 << j)) === 0 && listed[j]!.part === 'surname' && isNameWord(listed[j]!);
+  if (!surnameMissing) return false;
+  for (let j = 0; j < listed.length; j++) {
+    const t = listed[j]!;
+    if (t.part !== 'surname' || !isNameWord(t)) continue;
+    // `!missing.includes(t)`, by identity as there: no unaligned position holds this token.
+    let isMissing = false;
+    for (let k = 0; k < listed.length && !isMissing; k++) isMissing = (usedB & (1 << k)) === 0 && listed[k] === t;
+    if (!isMissing || writtenInside(t, query)) return false;
+  }
+  return true;
 }
 
+/** A listed word written at the start or end of a longer query name word (`Xi` in `Xijinping`). */
+function writtenInside(t: NameToken, query: readonly NameToken[]): boolean {
+  for (const q of query) if (isNameWord(q) && q.text.length > t.text.length && (q.text.startsWith(t.text) || q.text.endsWith(t.text))) return true;
+  return false;
+}
+
+/** An aligned pair of tokens: query token i, listed token j, and their similarity. */
 interface Cell {
   i: number;
   j: number;
-  /** Ranking score (similarity times weight) and the similarity itself. */
-  score: number;
   sim: TokenSimilarity;
 }
 
@@ -134,9 +158,35 @@ function similarity(a: NameToken, b: NameToken, perToken: Map<string, TokenSimil
   return s;
 }
 
-/** Greedy best-first assignment: names have few tokens, and the best pair is nearly always right. */
-function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): Cell[] {
-  const cells: Cell[] = [];
+/**
+ * Scratch of the alignment, kept between calls (it runs for every candidate of every query, and objects per
+ * cell were most of a comparison's garbage): the cells at PAIR_MIN or above as parallel arrays, their order,
+ * and the chosen pairs, which alignInto leaves in chosenI, chosenJ and chosenSim.
+ */
+let cellI = new Int32Array(64);
+let cellJ = new Int32Array(64);
+let cellScore = new Float64Array(64);
+let cellOrder = new Int32Array(64);
+const cellSim: TokenSimilarity[] = [];
+let chosenI = new Int32Array(64);
+let chosenJ = new Int32Array(64);
+const chosenSim: TokenSimilarity[] = [];
+
+/**
+ * Greedy best-first assignment: names have few tokens, and the best pair is nearly always right. Returns how
+ * many pairs it chose, left in chosenI/chosenJ/chosenSim (valid until the next call).
+ */
+function alignInto(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): number {
+  if (a.length * b.length > cellI.length) {
+    const size = a.length * b.length * 2;
+    cellI = new Int32Array(size);
+    cellJ = new Int32Array(size);
+    cellScore = new Float64Array(size);
+    cellOrder = new Int32Array(size);
+    chosenI = new Int32Array(size);
+    chosenJ = new Int32Array(size);
+  }
+  let n = 0;
   for (let i = 0; i < a.length; i++) {
     // The query token's number, offset per reading (compareReadings), keys its memo: looked up once per row.
     let perToken: Map<string, TokenSimilarity> | undefined;
@@ -146,42 +196,65 @@ function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: nu
     }
     for (let j = 0; j < b.length; j++) {
       const s = similarity(a[i]!, b[j]!, perToken);
-      if (s.score >= PAIR_MIN) cells.push({ i, j, score: s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3, sim: s });
+      if (s.score < PAIR_MIN) continue;
+      cellI[n] = i;
+      cellJ[n] = j;
+      cellScore[n] = s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3;
+      cellSim[n] = s;
+      n++;
     }
   }
-  // Best first, ties in the order found: what a stable sort gives, by insertion (a handful of cells; the
-  // built-in sort allocates a work array per call, once per candidate of every query).
-  for (let k = 1; k < cells.length; k++) {
-    const c = cells[k]!;
+  // Best first, ties in the order found: what a stable sort gives, by insertion (a handful of cells).
+  for (let k = 0; k < n; k++) {
+    const c = k;
+    const score = cellScore[c]!;
     let m = k - 1;
-    while (m >= 0 && cells[m]!.score < c.score) {
-      cells[m + 1] = cells[m]!;
+    while (m >= 0 && cellScore[cellOrder[m]!]! < score) {
+      cellOrder[m + 1] = cellOrder[m]!;
       m--;
     }
-    cells[m + 1] = c;
+    cellOrder[m + 1] = c;
   }
-  const chosen: Cell[] = [];
+  let chosen = 0;
   if (a.length <= 31 && b.length <= 31) {
-    // Which tokens are taken, as bits (every real name has fewer than 32 tokens): no Set per comparison.
+    // Which tokens are taken, as bits (every real name has fewer than 32 tokens).
     let usedA = 0;
     let usedB = 0;
-    for (const c of cells) {
-      if ((usedA & (1 << c.i)) !== 0 || (usedB & (1 << c.j)) !== 0) continue;
-      usedA |= 1 << c.i;
-      usedB |= 1 << c.j;
-      chosen.push(c);
+    for (let k = 0; k < n; k++) {
+      const c = cellOrder[k]!;
+      const i = cellI[c]!;
+      const j = cellJ[c]!;
+      if ((usedA & (1 << i)) !== 0 || (usedB & (1 << j)) !== 0) continue;
+      usedA |= 1 << i;
+      usedB |= 1 << j;
+      chosenI[chosen] = i;
+      chosenJ[chosen] = j;
+      chosenSim[chosen++] = cellSim[c]!;
     }
-    return chosen;
-  }
-  const usedA = new Set<number>();
-  const usedB = new Set<number>();
-  for (const c of cells) {
-    if (usedA.has(c.i) || usedB.has(c.j)) continue;
-    usedA.add(c.i);
-    usedB.add(c.j);
-    chosen.push(c);
+  } else {
+    const usedA = new Uint8Array(a.length);
+    const usedB = new Uint8Array(b.length);
+    for (let k = 0; k < n; k++) {
+      const c = cellOrder[k]!;
+      const i = cellI[c]!;
+      const j = cellJ[c]!;
+      if (usedA[i] || usedB[j]) continue;
+      usedA[i] = 1;
+      usedB[j] = 1;
+      chosenI[chosen] = i;
+      chosenJ[chosen] = j;
+      chosenSim[chosen++] = cellSim[c]!;
+    }
   }
   return chosen;
+}
+
+/** alignInto's pairs as objects, for the explained comparison. */
+function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): Cell[] {
+  const n = alignInto(a, b, cacheOffset, cache);
+  const cells: Cell[] = [];
+  for (let k = 0; k < n; k++) cells.push({ i: chosenI[k]!, j: chosenJ[k]!, sim: chosenSim[k]! });
+  return cells;
 }
 
 /** A legal form one name has and the other lacks ("Gazprom Ltd" against "GAZPROM") says little. */
@@ -218,7 +291,8 @@ export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cach
     const a = query.tokens;
     const b = listed.tokens;
     if (a.length === 0 || b.length === 0) return { score: 0, onePartOnly: false };
-    return scoreOf(a, b, align(a, b, 0, cache), knownQueryTokens?.(a), query.removed.length > 0);
+    const known = knownQueryTokens?.(a);
+    return scoreOf(a, b, alignInto(a, b, 0, cache), known, query.removed.length > 0);
   }
   const c = compareReadings(query, listed, cache, knownQueryTokens, true);
   return { score: c.score, onePartOnly: c.onePartOnly };
@@ -267,12 +341,12 @@ function pairWorth(qa: NameToken, lb: NameToken, sim: TokenSimilarity, knownQuer
 
 function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache: SimilarityCache | undefined, knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean, scoreOnly = false): NameComparison {
   if (a.length === 0 || b.length === 0) return scoreOnly ? { ...SCORE_ONLY, score: 0 } :  { score: 0, pairs: [], unmatchedQuery: a.map((t) => t.text), unmatchedListed: b.map((t) => t.text), reordered: false, coverage: 0, onePartOnly: false };
-  const chosen = align(a, b, cacheOffset, cache);
   if (scoreOnly) {
     // A literal, not a spread of SCORE_ONLY: this runs for every candidate of every query.
-    const { score, onePartOnly } = scoreOf(a, b, chosen, knownQueryTokens, queryTitled);
+    const { score, onePartOnly } = scoreOf(a, b, alignInto(a, b, cacheOffset, cache), knownQueryTokens, queryTitled);
     return { score, pairs: SCORE_ONLY.pairs, unmatchedQuery: SCORE_ONLY.unmatchedQuery, unmatchedListed: SCORE_ONLY.unmatchedListed, reordered: false, coverage: 0, onePartOnly };
   }
+  const chosen = align(a, b, cacheOffset, cache);
   let matched = 0;
   let matchedWeight = 0;
   let queryMissing = 0;
@@ -320,8 +394,11 @@ function compareTokens(a: readonly NameToken[], b: readonly NameToken[], cacheOf
   };
 }
 
-/** compareTokens' score, the same arithmetic in the same order, with nothing kept for the explanation. */
-function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: readonly Cell[], knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean): { score: number; onePartOnly: boolean } {
+/**
+ * compareTokens' score, the same arithmetic in the same order, with nothing kept for the explanation: of the
+ * `chosen` pairs alignInto just left in its scratch.
+ */
+function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: number, knownQueryTokens: readonly boolean[] | undefined, queryTitled: boolean): { score: number; onePartOnly: boolean } {
   let matched = 0;
   let coveredNameWords = 0;
   let matchedWeight = 0;
@@ -334,12 +411,14 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
   let bitsB = 0;
   const usedA = small ? undefined : new Uint8Array(a.length);
   const usedB = small ? undefined : new Uint8Array(b.length);
-  for (const c of chosen) {
-    const qa = a[c.i]!;
-    const lb = b[c.j]!;
+  for (let k = 0; k < chosen; k++) {
+    const i = chosenI[k]!;
+    const j = chosenJ[k]!;
+    const qa = a[i]!;
+    const lb = b[j]!;
     const w = Math.min(qa.weight, lb.weight);
-    const sim = c.sim;
-    const s = pairWorth(qa, lb, sim, knownQueryTokens?.[c.i] ?? false);
+    const sim = chosenSim[k]!;
+    const s = pairWorth(qa, lb, sim, knownQueryTokens?.[i] ?? false);
     matched += s * w;
     matchedWeight += w;
     if (lb.initial && !qa.initial) queryMissing += ONLY_INITIAL_CONFIRMED;
@@ -347,11 +426,11 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
     if (sim.reason !== 'equivalent') allEquivalent = false;
     if (isNameWord(lb)) coveredNameWords++;
     if (small) {
-      bitsA |= 1 << c.i;
-      bitsB |= 1 << c.j;
+      bitsA |= 1 << i;
+      bitsB |= 1 << j;
     } else {
-      usedA![c.i] = 1;
-      usedB![c.j] = 1;
+      usedA![i] = 1;
+      usedB![j] = 1;
     }
   }
   let restA = 0;
@@ -367,8 +446,12 @@ function scoreOf(a: readonly NameToken[], b: readonly NameToken[], chosen: reado
   let score = quality * QUERY_MISSING_FACTOR ** queryMissing * LISTED_MISSING_FACTOR ** listedMissing;
   // The unaligned listed tokens are gathered only when they can matter: a single name word covered, or a surname marked.
   const marked = restB > 0 && (coveredNameWords === 1 || b[0]!.part === 'surname');
-  const missing = marked ? b.filter((_, j) => (small ? (bitsB & (1 << j)) === 0 : !usedB![j])) : [];
-  const onePartOnly = marked && (namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, a, queryTitled));
+  let onePartOnly = false;
+  if (marked && small) onePartOnly = onePartByBits(coveredNameWords, bitsB, b, a, queryTitled);
+  else if (marked) {
+    const missing = b.filter((_, j) => !usedB![j]);
+    onePartOnly = namesOnePart(coveredNameWords, missing, a, queryTitled) || lacksListedSurname(missing, b, a, queryTitled);
+  }
   if (onePartOnly) score *= ONE_NAME_PART;
   if (restA === 0 && restB === 0 && allExact) score = 1;
   else if (matchedWeight < 0.9) score *= 0.5;

@@ -439,7 +439,7 @@ export class NameIndex {
       const id = this.slotIds[s]!;
       if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: r });
     }
-    out.sort((a, b) => b.rank - a.rank);
+    sortByDescending(out, (c) => c.rank);
     for (let k = 0; k < ties && out.length < limit; k++) {
       const id = this.slotIds[keptSlots[k]!]!;
       if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: floor });
@@ -508,9 +508,26 @@ export class NameIndex {
     for (let s = 0; s < this.count; s++) if (rank[s]! >= need) reachable[n++] = s;
     const slots = reachable.subarray(0, n);
     // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
-    deferred.sort((a, b) => b.w - a.w);
+    sortByDescending(deferred, (d) => d.w);
     if (deferred.length > 0) this.lookUpDeferred(slots, deferred);
     return this.best(slots, maxPossible, limit, accept);
+  }
+}
+
+/**
+ * Sorts by `key`, highest first, ties kept in their order: what the built-in stable sort gives, by insertion
+ * (arrays of a few dozen, sorted every query; the built-in sort allocates a work array per call).
+ */
+function sortByDescending<T>(items: T[], key: (item: T) => number): void {
+  for (let k = 1; k < items.length; k++) {
+    const item = items[k]!;
+    const v = key(item);
+    let m = k - 1;
+    while (m >= 0 && key(items[m]!) < v) {
+      items[m + 1] = items[m]!;
+      m--;
+    }
+    items[m + 1] = item;
   }
 }
 

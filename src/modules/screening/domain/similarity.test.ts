@@ -44,4 +44,13 @@ describe('surelyDissimilar', () => {
       expect(surelyDissimilar(tok(a), tok(b)), `${a} / ${b}`).toBe(false);
     }
   });
+
+  it('says the same whichever order the pairs come in (it keeps the character counts of the last few first tokens)', () => {
+    // Row by row (a token's counts reused across its row, as screening calls it), then column by column
+    // (a new first token on every call, more than it keeps): the answers must agree pair by pair.
+    const rows = tokens.map((a) => tokens.map((b) => surelyDissimilar(a, b)));
+    for (let j = 0; j < tokens.length; j++) {
+      for (let i = 0; i < tokens.length; i++) expect(surelyDissimilar(tokens[i]!, tokens[j]!), `${tokens[i]!.text} / ${tokens[j]!.text}`).toBe(rows[i]![j]);
+    }
+  });
 });

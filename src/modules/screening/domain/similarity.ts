@@ -1,12 +1,12 @@
 /**
- * Similarity of two name tokens, 0..1, and the reason for it. Libraries do the string metrics
- * (Jaro-Winkler from talisman, Levenshtein from fastest-levenshtein); this file only decides how to
- * combine them for names.
+ * Similarity of two name tokens, 0..1, and the reason for it. Libraries do the string metrics (Levenshtein from
+ * fastest-levenshtein; Jaro-Winkler is talisman's, recomputed without allocating in jaro-winkler.ts, ADR 0216);
+ * this file only decides how to combine them for names.
  */
-import jaroWinkler from 'talisman/metrics/jaro-winkler.js';
 import { distance } from 'fastest-levenshtein';
 import { collapsed } from './arabic.ts';
 import { equivalentNames } from './given-names.ts';
+import { jaroWinkler } from './jaro-winkler.ts';
 import type { NameToken } from './normalize.ts';
 
 /** `equivalent`: recorded as the same given name (a nickname, another language's form: given-names.ts). */
@@ -66,8 +66,58 @@ function stringSimilarity(a: string, b: string): number {
  */
 export const SURELY_BELOW = 0.7;
 
-/** Counts of characters by their low 6 bits (scratch for the bound below; collisions only raise the bound). */
-const charCounts = new Int32Array(64);
+/**
+ * Characters of a string counted by their low 6 bits (collisions only raise the bound below), kept for the few
+ * tokens last met as the first argument of surelyDissimilar: a screening query's tokens, each of which meets
+ * every listed token of 60 candidates, so its counts are worked out once per query, not once per pair.
+ */
+const RECENT = 8;
+const recentTokens: (NameToken | undefined)[] = new Array(RECENT).fill(undefined);
+const recentFold: Uint8Array[] = Array.from({ length: RECENT }, () => new Uint8Array(64));
+const recentText: Uint8Array[] = Array.from({ length: RECENT }, () => new Uint8Array(64));
+let nextRecent = 0;
+
+function fillCounts(counts: Uint8Array, x: string): void {
+  counts.fill(0);
+  for (let i = 0; i < x.length; i++) counts[x.charCodeAt(i) & 63]!++;
+}
+
+/** Which of the recent slots holds the token's counts (fold, then text): filled on first sight. */
+function countsSlot(t: NameToken): number {
+  for (let k = 0; k < RECENT; k++) if (recentTokens[k] === t) return k;
+  const k = nextRecent;
+  nextRecent = (nextRecent + 1) % RECENT;
+  recentTokens[k] = t;
+  fillCounts(recentFold[k]!, t.fold);
+  fillCounts(recentText[k]!, t.text);
+  return k;
+}
+
+/** Per character class, how many of y's characters were taken so far; valid where `takenAt` holds the call's stamp. */
+const taken = new Uint8Array(64);
+const takenAt = new Int32Array(64);
+let stamp = 0;
+
+/** How many characters x (by its counts) and y share, whatever their order: one pass over y, nothing to clear. */
+function sharedCount(xCounts: Uint8Array, y: string): number {
+  if (++stamp === 0x7fffffff) {
+    takenAt.fill(0);
+    stamp = 1;
+  }
+  let shared = 0;
+  for (let i = 0; i < y.length; i++) {
+    const c = y.charCodeAt(i) & 63;
+    if (takenAt[c] !== stamp) {
+      takenAt[c] = stamp;
+      taken[c] = 0;
+    }
+    if (taken[c]! < xCounts[c]!) {
+      taken[c]!++;
+      shared++;
+    }
+  }
+  return shared;
+}
 
 /**
  * An upper bound of stringSimilarity(x, y) from the characters the two share, whatever their order: Jaro
@@ -75,20 +125,11 @@ const charCounts = new Int32Array(64);
  * (c/|x| + c/|y| + 1)/3; Winkler adds at most 4 × 0.1 of what is left, above 0.7; Levenshtein needs an edit
  * for each character of the longer string left unshared, so the edit similarity is at most c / max length.
  */
-function stringSimilarityBound(x: string, y: string): number {
+function stringSimilarityBound(x: string, xCounts: Uint8Array, y: string): number {
   const lx = x.length;
   const ly = y.length;
   if (lx === 0 || ly === 0) return 1;
-  for (let i = 0; i < lx; i++) charCounts[x.charCodeAt(i) & 63]!++;
-  let shared = 0;
-  for (let i = 0; i < ly; i++) {
-    const c = y.charCodeAt(i) & 63;
-    if (charCounts[c]! > 0) {
-      charCounts[c]!--;
-      shared++;
-    }
-  }
-  for (let i = 0; i < lx; i++) charCounts[x.charCodeAt(i) & 63] = 0;
+  const shared = sharedCount(xCounts, y);
   if (shared === 0) return 0;
   const jaro = Math.min(1, (shared / lx + shared / ly + 1) / 3);
   const jw = jaro >= 0.7 ? jaro + Math.min(4, lx, ly) * 0.1 * (1 - jaro) : jaro;
@@ -102,12 +143,16 @@ function stringSimilarityBound(x: string, y: string): number {
  * pairs start at 0.7, a Baltic ending, and 0.8): no other readings (alts),
  * no Arabic pattern, no initial, not transliterated (its phonetic rules start at 0.4), not both given names
  * (they may be recorded equivalents), neither the same text nor the same fold or legal form.
+ * `a`'s character counts are kept between calls (screening passes the query's token first).
  */
 export function surelyDissimilar(a: NameToken, b: NameToken): boolean {
   if (a.alts || b.alts || a.pattern || b.pattern || a.initial || b.initial || a.translit || b.translit) return false;
   if ((a.given && b.given) || a.text === b.text || a.fold === b.fold || (a.form !== undefined && a.form === b.form)) return false;
+  // The counts are bytes: a (nonsensical) token longer than that is measured, not bounded.
+  if (a.text.length > 255 || a.fold.length > 255) return false;
+  const k = countsSlot(a);
   // writtenSimilarity takes the better of the folded and the written forms when they differ.
-  const bound = a.text === a.fold && b.text === b.fold ? stringSimilarityBound(a.fold, b.fold) : Math.max(stringSimilarityBound(a.fold, b.fold), stringSimilarityBound(a.text, b.text));
+  const bound = a.text === a.fold && b.text === b.fold ? stringSimilarityBound(a.fold, recentFold[k]!, b.fold) : Math.max(stringSimilarityBound(a.fold, recentFold[k]!, b.fold), stringSimilarityBound(a.text, recentText[k]!, b.text));
   // The margin covers rounding in the bound's arithmetic.
   return bound < SURELY_BELOW - 1e-9;
 }

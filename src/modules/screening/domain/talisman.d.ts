@@ -1,4 +1,4 @@
-// talisman ships no type declarations; these are the two functions the matcher uses.
+// talisman ships no type declarations: double metaphone (normalize.ts) and Jaro-Winkler (the reference jaro-winkler.test.ts checks jaro-winkler.ts against).
 declare module 'talisman/metrics/jaro-winkler.js' {
   const jaroWinkler: (a: string, b: string) => number;
   export default jaroWinkler;
