@@ -100,11 +100,11 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
     total += acc.total;
     if (read.mrz?.valid) valid++;
     if (read.mrz && read.mrz.lines.join() === truth.lines.join()) exact++;
+    else failures.push({ format, degradation, truth: truth.lines, read: read.mrz?.lines ?? null, valid: read.mrz?.valid ?? false });
     if (read.mrz?.valid && read.mrz.lines.join() === truth.lines.join() && read.mrz.corrections.some((c) => c.by === 'check_digit')) {
       exactRepaired++;
       if (inDoubt(read).some((f) => !/^(names|sex|issuing_state|nationality) /.test(f))) exactRepairedInDoubt++;
     }
-    else failures.push({ format, degradation, truth: truth.lines, read: read.mrz?.lines ?? null, valid: read.mrz?.valid ?? false });
     if (read.mrz?.valid && read.mrz.lines.join() !== truth.lines.join()) misreads.push({ index: i, format, truth: truth.lines, read: read.mrz.lines, engine: read.engine, in_doubt: inDoubt(read) });
   }
   times.sort((a, b) => a - b);
