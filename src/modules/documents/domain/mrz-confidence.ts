@@ -15,7 +15,8 @@
  * name (viz.ts), or, as the sex must be, by a second reading of the same zone (the OCR-B model's, when
  * Tesseract's reading won). A character on which the two readings differ is in doubt, and with neither
  * confirmation every printed character of the field is. A state code the code list corrected (QBR to GBR) is held
- * to the same rule at the letters put in (ADR 0214).
+ * to the same rule at the letters put in (ADR 0214), and so is the rest of a field whose check digit was spent
+ * choosing a repair (ADR 0218, unbackedAfterRepair).
  */
 import { type CheckSpec, detectLayout, type Layout, type Span } from './mrz-layouts.ts';
 import type { MrzResult } from './mrz-parse.ts';
