@@ -6,7 +6,9 @@
  * Prints the fraction read fully valid (every check digit) and the per-character accuracy against the truth,
  * and every read that is valid but not exactly right with the fields the confidence rule puts in doubt
  * (domain/mrz-confidence.ts, MRZ_LOW_CONFIDENCE; the visual zone is not compared here, so a name it would
- * confirm still counts as in doubt): such a read must be in doubt, or it would be a silent misread.
+ * confirm still counts as in doubt): such a read must be in doubt, or it would be a silent misread. It also
+ * counts the reads exactly right after a check-digit correction that the rule still doubts (REFER for a right
+ * read: the cost of ADR 0218's rule that a check digit spent on a repair vouches for nothing else in its field).
  *  3. The visual zone against the MRZ (eval/documents/viz.ts): false alarms on the shared specimens and on
  *     genuine generated documents, detections on generated documents whose visual zone contradicts the MRZ.
  * Options: --clean N (per layout, default 8), --degraded N (default 100), --viz N (default 40; 0 skips),
@@ -81,6 +83,9 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
   const misreads: { index: number; format: MrzFormat; truth: string[]; read: string[]; engine: string | null; in_doubt: string[] }[] = [];
   const times: number[] = [];
   const engines: Record<string, number> = {};
+  /** Exactly right after a check-digit correction, and of them put in doubt in a field a check digit covers (ADR 0218: the rule's cost). */
+  let exactRepaired = 0;
+  let exactRepairedInDoubt = 0;
   for (let i = 0; i < count; i++) {
     const format = formats[i % formats.length]!;
     const truth = randomMrz(r, format);
@@ -96,14 +101,19 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
     if (read.mrz?.valid) valid++;
     if (read.mrz && read.mrz.lines.join() === truth.lines.join()) exact++;
     else failures.push({ format, degradation, truth: truth.lines, read: read.mrz?.lines ?? null, valid: read.mrz?.valid ?? false });
+    if (read.mrz?.valid && read.mrz.lines.join() === truth.lines.join() && read.mrz.corrections.some((c) => c.by === 'check_digit')) {
+      exactRepaired++;
+      if (inDoubt(read).some((f) => !/^(names|sex|issuing_state|nationality) /.test(f))) exactRepairedInDoubt++;
+    }
     if (read.mrz?.valid && read.mrz.lines.join() !== truth.lines.join()) misreads.push({ index: i, format, truth: truth.lines, read: read.mrz.lines, engine: read.engine, in_doubt: inDoubt(read) });
   }
   times.sort((a, b) => a - b);
   const silent = misreads.filter((m) => m.in_doubt.length === 0).length;
-  const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0), valid_reads_by_engine: engines, valid_not_exact: misreads.length, silent_misreads: silent };
+  const summary = { kind, count, fully_valid: valid, fully_valid_fraction: valid / count, exact_reads: exact, char_accuracy: correct / total, median_ms: Math.round(times[Math.floor(count / 2)] ?? 0), valid_reads_by_engine: engines, valid_not_exact: misreads.length, silent_misreads: silent, exact_repaired: exactRepaired, exact_repaired_in_doubt: exactRepairedInDoubt };
   console.log(`generated ${kind}: ${valid}/${count} read fully valid (${count ? (100 * valid / count).toFixed(1) : "-"}%), ${exact} exactly right, per-character accuracy ${(100 * correct / total).toFixed(2)}%, median ${summary.median_ms} ms; valid reads by engine ${JSON.stringify(engines)}`);
   for (const f of failures.slice(0, 5)) console.log('   miss:', JSON.stringify(f));
   console.log(`generated ${kind}: ${misreads.length} valid but not exactly right, ${silent} of them with no field in doubt (silent misreads)`);
+  console.log(`generated ${kind}: ${exactRepaired} exactly right after a check-digit correction, ${exactRepairedInDoubt} of them with a check-digit field in doubt`);
   for (const m of misreads) console.log(`   valid, not exact: #${m.index} ${m.format} ${m.engine}: read ${m.read.join('|')} (truth ${m.truth.join('|')}); in doubt: ${m.in_doubt.join(', ') || 'NONE'}`);
   return { summary, failures, misreads };
 }

@@ -15,9 +15,10 @@
  * name (viz.ts), or, as the sex must be, by a second reading of the same zone (the OCR-B model's, when
  * Tesseract's reading won). A character on which the two readings differ is in doubt, and with neither
  * confirmation every printed character of the field is. A state code the code list corrected (QBR to GBR) is held
- * to the same rule at the letters put in (ADR 0214).
+ * to the same rule at the letters put in (ADR 0214), and so is the rest of a field whose check digit was spent
+ * choosing a repair (ADR 0218, unbackedAfterRepair).
  */
-import { detectLayout, type Layout, type Span } from './mrz-layouts.ts';
+import { type CheckSpec, detectLayout, type Layout, type Span } from './mrz-layouts.ts';
 import type { MrzResult } from './mrz-parse.ts';
 
 export interface UncertainField {
@@ -70,13 +71,18 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thre
   }
   const out: UncertainField[] = [];
   const seen = new Set<string>();
+  const sameShape = second !== null && second.length === mrz.lines.length && second.every((l, i) => l.length === mrz.lines[i]!.length);
   for (const check of layout.checks.filter((c) => c.name !== 'composite')) {
-    const hits = uncertain.filter(([l, c]) => check.over.some((s) => inside(s, l, c)) || inside(check.digit, l, c));
+    const covered = (l: number, c: number) => check.over.some((s) => inside(s, l, c)) || inside(check.digit, l, c);
+    const hits = uncertain.filter(([l, c]) => covered(l, c));
     // A check digit over all filler (no personal number) protects nothing to be misread.
     if (hits.length >= 2) out.push({ field: check.name, positions: hits.map(([l, c]) => at(l, c)), why: 'look_alike' });
+    else {
+      const unbacked = unbackedAfterRepair(mrz, layout, check, covered, margins, thresholds, sameShape ? second : null);
+      if (unbacked) out.push({ field: check.name, ...unbacked });
+    }
     for (const [l, c] of hits) seen.add(`${l}:${c}`);
   }
-  const sameShape = second !== null && second.length === mrz.lines.length && second.every((l, i) => l.length === mrz.lines[i]!.length);
   out.push(...correctedCodes(mrz, layout, margins, thresholds, sameShape ? second : null));
   for (const f of unprotected) {
     const hits = uncertain.filter(([l, c]) => inside(f.span, l, c) && !seen.has(`${l}:${c}`) && mrz.lines[l]![c] !== '<');
@@ -113,6 +119,27 @@ function correctedCodes(mrz: MrzResult, layout: Layout, margins: number[][] | nu
     if (hits.length > 0) out.push({ field: f.name, positions: hits.map((c) => at(c.line, c.position)), why: 'look_alike' });
   }
   return out;
+}
+
+/**
+ * A check digit vouches for one thing: the field as read, or the one change the correction search chose to make
+ * it hold. Once spent on a change, it no longer vouches for the rest of the field: had the real misread been some
+ * other character (one the look-alike tables do not offer), the change is a wrong repair the check digit accepts
+ * (ADR 0218). So the field's other characters are held to the rule of the fields no check digit covers
+ * (ADR 0213): with scores, a margin of at least `minUnprotectedMargin`; without, the second reading having the
+ * same character there, and with neither every printed character is in doubt. A forced change (a letter where
+ * only a digit may stand) is no choice and spends nothing. The composite adds no confirmation to a number
+ * repair (its weights line up with the number's own, ADR 0214), so it is not counted as one.
+ */
+function unbackedAfterRepair(mrz: MrzResult, layout: Layout, check: CheckSpec, covered: (l: number, c: number) => boolean, margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): Omit<UncertainField, 'field'> | undefined {
+  const forced = (line: number, col: number, from: string) => !isDigit(from) && (layout.checks.some((c) => inside(c.digit, line, col)) || layout.fields.find((f) => inside(f.span, line, col))?.chars === 'numeric');
+  const spent = mrz.corrections.filter((c) => c.by === 'check_digit' && covered(c.line, c.position) && !forced(c.line, c.position, c.from));
+  if (spent.length === 0) return undefined;
+  const rest = [...check.over, check.digit].flatMap(positionsOf).filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
+  const doubt = (why: UncertainField['why'], cells: [number, number][]) => (cells.length > 0 ? { positions: cells.map(([l, c]) => at(l, c)), why } : undefined);
+  if (margins) return doubt('look_alike', rest.filter(([l, c]) => (margins[l]?.[c] ?? -1) < thresholds.minUnprotectedMargin));
+  if (second) return doubt('readings_differ', rest.filter(([l, c]) => second[l]![c] !== mrz.lines[l]![c]));
+  return doubt('unconfirmed', rest);
 }
 
 const at = (line: number, col: number) => `${line + 1}:${col + 1}`;

@@ -12,6 +12,15 @@ import { type CharClass, type CheckSpec, type Layout, read } from './mrz-layouts
 const TO_DIGIT: Record<string, string> = { O: '0', D: '0', Q: '0', I: '1', L: '1', Z: '2', S: '5', G: '6', B: '8' };
 const TO_LETTER: Record<string, string> = { '0': 'O', '1': 'I', '2': 'Z', '5': 'S', '6': 'G', '8': 'B' };
 /**
+ * Where a letter may stand (a document number, optional data), a digit may be a misread of any letter TO_DIGIT
+ * reads as it: `0` of O, D or Q, `1` of I or L (ADR 0020's look-alike groups 0/O/D/Q, 1/I/L). Offering only
+ * TO_LETTER's one letter left the true letter out of the search, which could then find a wrong repair elsewhere
+ * that the check digit accepts (ADR 0218: ICAO's TD1 number D23145890 read 023145890 came back 023145B90, valid).
+ * With every reading offered, such a read has two repairs of one change and is left invalid.
+ */
+const TO_LETTERS: Record<string, string[]> = {};
+for (const [letter, digit] of Object.entries(TO_DIGIT)) (TO_LETTERS[digit] ??= []).push(letter);
+/**
  * Letters OCR takes for one another, for the three-letter codes (no digit can stand there). O, D and Q are the
  * letters TO_DIGIT already reads as 0; G joins them because the OCR-B model's prototypes put it nearest to Q and
  * close to O (a blurred G is a round letter open at the lower right, like Q: the shared pass-gbr's GBR read QBR).
@@ -49,8 +58,8 @@ function optionsFor(ch: string, chars: CharClass): { options: string[]; forced: 
     return { options: digit ? [digit] : [ch], forced: Boolean(digit) };
   }
   if (chars === 'alnum') {
-    const alt = isDigit ? TO_LETTER[ch] : TO_DIGIT[ch];
-    return { options: alt ? [ch, alt] : [ch], forced: false };
+    const alts = isDigit ? TO_LETTERS[ch] ?? [] : TO_DIGIT[ch] ? [TO_DIGIT[ch]] : [];
+    return { options: [ch, ...alts], forced: false };
   }
   return { options: [ch], forced: false };
 }

@@ -130,6 +130,42 @@ describe('parseMrz: a composite check digit confirms no change on its own (ADR 0
   });
 });
 
+describe('parseMrz: a digit where a letter may stand may be any letter read as that digit (ADR 0218)', () => {
+  /** A TD1 with `number` (9 characters) and every check digit computed. */
+  function td1(number: string): string[] {
+    const l1 = `I<UTO${number}${checkDigit(number)}`.padEnd(30, '<');
+    const l2 = '7408122F1204159UTO'.padEnd(29, '<');
+    return [l1, l2 + checkDigit(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), 'ERIKSSON<<ANNA<MARIA'.padEnd(30, '<')];
+  }
+
+  it('ICAO\'s TD1 number D23145890 with its D read 0 is not made valid by a wrong 8→B', () => {
+    // Offered only 0→O, the search missed D and found 8→B at column 12, which the number's check digit and the
+    // composite (whose weights line up with the number's) both accept: 023145B90, valid and wrong. With 0→D
+    // offered too, two repairs of one change make the checks hold, so neither is made.
+    const read = [TD1[0]!.replace('D23145890', '023145890'), TD1[1]!, TD1[2]!];
+    const r = parseMrz(read, TODAY)!;
+    expect(r.fields.document_number).not.toBe('023145B90');
+    expect([r.valid, r.corrections, r.lines]).toEqual([false, [], read]);
+  });
+
+  it('a 0 that was a D is put back when no other repair of as few changes makes the checks hold', () => {
+    const truth = td1('DXKWMNRTA');
+    const read = [truth[0]!.replace('DXK', '0XK'), truth[1]!, truth[2]!];
+    const r = parseMrz(read, TODAY)!;
+    expect([r.valid, r.lines]).toEqual([true, truth]);
+    expect(r.corrections).toEqual([{ line: 0, position: 5, from: '0', to: 'D', by: 'check_digit' }]);
+  });
+
+  it('a 0 that was a Q is put back too; a 1 that was an L is not seen at all (L and 1 differ by 20)', () => {
+    const truth = td1('QXKWMNRTA');
+    expect(parseMrz([truth[0]!.replace('QXK', '0XK'), truth[1]!, truth[2]!], TODAY)!.lines).toEqual(truth);
+    // L and 1 weigh the same modulo 10: the misread stands and the check digit holds (only character scores can see it).
+    const l = td1('LXKWMNRTA');
+    const r = parseMrz([l[0]!.replace('LXK', '1XK'), l[1]!, l[2]!], TODAY)!;
+    expect([r.valid, r.corrections, r.fields.document_number]).toEqual([true, [], '1XKWMNRTA']);
+  });
+});
+
 describe('parseMrz: a state code misread by its look-alikes (ADR 0214)', () => {
   const withNationality = (code: string) => [TD3[0]!, TD3[1]!.replace('UTO', code)];
 

@@ -296,6 +296,51 @@ describe('no silent misreads', () => {
     expect([decide(read, { uncertain, authenticity: signals({}) }).decision, codes(decide(read, { uncertain, authenticity: signals({}) }))]).toEqual(['REFER', ['MRZ_LOW_CONFIDENCE']]);
   });
 
+  /**
+   * ADR 0218: a check digit vouches for the field as read or for the one change the search chose, not both. The
+   * TD2 number 2S5VHSF06 read 2S5VHSFO6 is repaired O→0; had the real misread been elsewhere (a character the
+   * look-alike tables do not offer), that repair would be a wrong one the check digit accepts.
+   */
+  describe('a field whose check digit chose a repair', () => {
+    const printed = td2('2S5VHSF06');
+    const read = [printed[0]!, printed[1]!.replace('2S5VHSF06', '2S5VHSFO6')];
+    const mrz = parseMrz(read, TODAY)!;
+    const rest = ['2:1', '2:2', '2:3', '2:4', '2:5', '2:6', '2:7', '2:9', '2:10'];
+
+    it('is repaired O→0 and valid', () => {
+      expect([mrz.valid, mrz.corrections]).toEqual([true, [{ line: 1, position: 7, from: 'O', to: '0', by: 'check_digit' }]]);
+    });
+
+    it('without scores or a second reading, has its other characters unconfirmed: REFER, not PASSED', () => {
+      const uncertain = uncertainFields(mrz, null, T, { second: null, namesInViz: true });
+      expect(uncertain.filter((u) => u.field === 'document_number')).toEqual([{ field: 'document_number', positions: rest, why: 'unconfirmed' }]);
+      expect(decide(read, { uncertain: uncertain.filter((u) => u.field === 'document_number'), authenticity: signals({}) }).decision).toBe('REFER');
+    });
+
+    it('without scores, is confirmed where the second reading has the same characters, and in doubt where it differs', () => {
+      expect(uncertainFields(mrz, null, T, { second: read, namesInViz: true })).toEqual([]);
+      const other = [read[0]!, read[1]!.replace('2S5VHSFO6', '2S5VH5FO6')];
+      expect(uncertainFields(mrz, null, T, { second: other, namesInViz: true })).toEqual([{ field: 'document_number', positions: ['2:6'], why: 'readings_differ' }]);
+    });
+
+    it('with scores, needs the margin of the fields no check digit covers at its other characters', () => {
+      // The repaired cell itself looked like O (the model read it so): the check digit decided it.
+      expect(uncertainFields(mrz, margins(read, [[1, 7]]), T)).toEqual([]);
+      const barely = margins(read, [[1, 7]]).map((row, li) => row.map((m, ci) => (li === 1 && ci === 2 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, barely, T)).toEqual([{ field: 'document_number', positions: ['2:3'], why: 'look_alike' }]);
+      // The same margin in a field read as printed, with no repair, is decided by its check digit (ADR 0120).
+      const asPrinted = parseMrz(printed, TODAY)!;
+      expect(uncertainFields(asPrinted, barely, T)).toEqual([]);
+    });
+
+    it('a forced change (a letter in a date) is no choice and spends nothing', () => {
+      const inDate = [printed[0]!, printed[1]!.replace('470610', '47O610')];
+      const r = parseMrz(inDate, TODAY)!;
+      expect([r.valid, r.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, ['O→0']]);
+      expect(uncertainFields(r, null, T, { second: null, namesInViz: true }).filter((u) => u.field !== 'sex')).toEqual([]);
+    });
+  });
+
   it('a printed page that disagrees with the MRZ is never PASSED', () => {
     const viz = { read: true, contradicts: true, fields: [{ field: 'document_number' as const, mrz: '2S5VHSF06', viz: '2S5VHSFO8', status: 'differs' as const }] };
     expect(decide(td2('2S5VHSF06'), { viz, authenticity: signals({}) }).decision).not.toBe('PASSED');
