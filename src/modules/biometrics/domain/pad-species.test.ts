@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { seededRandom } from '../../../../test/helpers/seeded-random.ts';
 import { boxInImage, gridScore, halftoneScore, isolatedPeak, ovalScore, type Frame } from './pad-species.ts';
 
 /**
@@ -9,19 +10,9 @@ import { boxInImage, gridScore, halftoneScore, isolatedPeak, ovalScore, type Fra
 const SIZE = 256;
 const FACE = { x: 78, y: 68, width: 100, height: 120 };
 
-function prng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = Math.imul(a ^ (a >>> 15), a | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 /** RGB floats of the scene, 0..255. */
 function scene(seed = 1): Float64Array {
-  const rnd = prng(seed);
+  const rnd = seededRandom(seed);
   const out = new Float64Array(SIZE * SIZE * 3);
   const cx = FACE.x + FACE.width / 2;
   const cy = FACE.y + FACE.height / 2;
@@ -39,6 +30,20 @@ function scene(seed = 1): Float64Array {
 }
 
 const frame = (f: Float64Array): Frame => ({ width: SIZE, height: SIZE, data: Uint8Array.from(f, (v) => Math.max(0, Math.min(255, Math.round(v)))) });
+
+/** The scene cut along an oval (70 × 85 px half axes) centred at (cx, cy), held before a plain violet wall. */
+function cutOut(plain: Float64Array, cx: number, cy: number, seed: number): Float64Array {
+  const cut = Float64Array.from(plain);
+  const rnd = seededRandom(seed);
+  for (let y = 0; y < SIZE; y++) {
+    for (let x = 0; x < SIZE; x++) {
+      if (((x - cx) / 70) ** 2 + ((y - cy) / 85) ** 2 <= 1) continue;
+      const i = (y * SIZE + x) * 3;
+      [150, 120, 170].forEach((v, c) => (cut[i + c] = v + (rnd() - 0.5) * 6));
+    }
+  }
+  return cut;
+}
 
 describe('species detectors: the artefact raises its own detector', () => {
   it('halftone: per-ink dot screens score higher than the same scene printed continuously', () => {
@@ -80,17 +85,7 @@ describe('species detectors: the artefact raises its own detector', () => {
 
   it('oval: a face cut along a hard oval before another background scores higher than a face with a soft outline', () => {
     const plain = scene();
-    const cut = Float64Array.from(plain);
-    const cx = FACE.x + FACE.width / 2;
-    const cy = FACE.y + FACE.height / 2;
-    const rnd = prng(2);
-    for (let y = 0; y < SIZE; y++) {
-      for (let x = 0; x < SIZE; x++) {
-        if (((x - cx) / 70) ** 2 + ((y - cy) / 85) ** 2 <= 1) continue;
-        const i = (y * SIZE + x) * 3;
-        [150, 120, 170].forEach((v, c) => (cut[i + c] = v + (rnd() - 0.5) * 6));
-      }
-    }
+    const cut = cutOut(plain, FACE.x + FACE.width / 2, FACE.y + FACE.height / 2, 2);
     expect(ovalScore(frame(cut), FACE)).toBeGreaterThan(2 * ovalScore(frame(plain), FACE));
   });
 
@@ -99,17 +94,7 @@ describe('species detectors: the artefact raises its own detector', () => {
     // the cut passes 35 px (0.58 half boxes) left of the face centre and 105 px right of it, so rays
     // from the face centre alone cannot follow it all round.
     const plain = scene();
-    const cut = Float64Array.from(plain);
-    const cx = FACE.x + FACE.width / 2 + 35;
-    const cy = FACE.y + FACE.height / 2;
-    const rnd = prng(3);
-    for (let y = 0; y < SIZE; y++) {
-      for (let x = 0; x < SIZE; x++) {
-        if (((x - cx) / 70) ** 2 + ((y - cy) / 85) ** 2 <= 1) continue;
-        const i = (y * SIZE + x) * 3;
-        [150, 120, 170].forEach((v, c) => (cut[i + c] = v + (rnd() - 0.5) * 6));
-      }
-    }
+    const cut = cutOut(plain, FACE.x + FACE.width / 2 + 35, FACE.y + FACE.height / 2, 3);
     expect(ovalScore(frame(cut), FACE)).toBeGreaterThan(2 * ovalScore(frame(plain), FACE));
   });
 

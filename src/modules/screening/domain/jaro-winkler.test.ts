@@ -5,19 +5,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import talismanJaroWinkler from 'talisman/metrics/jaro-winkler.js';
+import { seededRandom } from '../../../../test/helpers/seeded-random.ts';
 import { jaroWinkler } from './jaro-winkler.ts';
 
-/** A small deterministic generator (mulberry32), so a failure can be reproduced. */
-function rng(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function word(r: () => number, alphabet: string, maxLength: number): string {
   let s = '';
@@ -30,7 +20,7 @@ const same = (a: string, b: string) => expect(Object.is(jaroWinkler(a, b), talis
 
 describe('jaroWinkler', () => {
   it("equals talisman's on random strings, bit for bit", () => {
-    const r = rng(18);
+    const r = seededRandom(18);
     for (const alphabet of ['ab', 'abc', 'abcde', 'abcdefghijklmnopqrstuvwxyz', 'aé中😀']) {
       for (let k = 0; k < 10000; k++) {
         const a = word(r, alphabet, 14);
