@@ -113,10 +113,8 @@ function onePartByBits(coveredNameWords: number, usedB: number, listed: readonly
   for (let j = 0; j < listed.length; j++) {
     const t = listed[j]!;
     if (t.part !== 'surname' || !isNameWord(t)) continue;
-    // `!missing.includes(t)`, by identity as there: no unaligned position holds this token.
-    let isMissing = false;
-    for (let k = 0; k < listed.length && !isMissing; k++) isMissing = (usedB & (1 << k)) === 0 && listed[k] === t;
-    if (!isMissing || writtenInside(t, query)) return false;
+    // Aligned (`!missing.includes(t)` there: a name's tokens are distinct objects) or written inside a query word.
+    if ((usedB & (1 << j)) !== 0 || writtenInside(t, query)) return false;
   }
   return true;
 }
@@ -206,14 +204,13 @@ function alignInto(a: readonly NameToken[], b: readonly NameToken[], cacheOffset
   }
   // Best first, ties in the order found: what a stable sort gives, by insertion (a handful of cells).
   for (let k = 0; k < n; k++) {
-    const c = k;
-    const score = cellScore[c]!;
+    const score = cellScore[k]!;
     let m = k - 1;
     while (m >= 0 && cellScore[cellOrder[m]!]! < score) {
       cellOrder[m + 1] = cellOrder[m]!;
       m--;
     }
-    cellOrder[m + 1] = c;
+    cellOrder[m + 1] = k;
   }
   let chosen = 0;
   if (a.length <= 31 && b.length <= 31) {
