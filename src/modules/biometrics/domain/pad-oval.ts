@@ -20,7 +20,7 @@
 import type { Box } from './types.ts';
 import type { Frame } from './pad-frame.ts';
 
-export const OVAL_RADII = { min: 0.5, max: 4 };
+const OVAL_RADII = { min: 0.5, max: 4 };
 const OVAL_ANGLES = 64;
 const OVAL_JUMP = 0.08;
 /** Where the rays start: the face centre and four points this many half boxes away from it. */
@@ -44,11 +44,6 @@ export function ovalScore(f: Frame, box: Box): number {
     best = Math.max(best, lowerQuartile(contourFrom(f, channels, cx, cy, half)));
   }
   return best;
-}
-
-/** Step strengths along the best contour from the face box's centre, one per angle (NaN where it runs off the frame). */
-export function ovalContour(f: Frame, box: Box): number[] {
-  return contourFrom(f, smoothedChannels(f), box.x + box.width / 2, box.y + box.height / 2, Math.max(box.width, box.height) / 2);
 }
 
 function lowerQuartile(along: number[]): number {

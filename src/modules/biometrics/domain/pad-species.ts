@@ -18,7 +18,7 @@ import { median } from '../../../platform/domain/median.ts';
 import type { Frame } from './pad-frame.ts';
 import { ovalScore } from './pad-oval.ts';
 
-export { ovalContour, ovalScore, OVAL_RADII } from './pad-oval.ts';
+export { ovalScore } from './pad-oval.ts';
 
 export type { Frame } from './pad-frame.ts';
 
