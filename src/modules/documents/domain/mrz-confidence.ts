@@ -112,10 +112,8 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thre
 function correctedCodes(mrz: MrzResult, layout: Layout, margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): UncertainField[] {
   const out: UncertainField[] = [];
   for (const f of layout.fields.filter((x) => x.name === 'issuing_state' || x.name === 'nationality')) {
-    const hits = mrz.corrections.filter((c) => c.by === 'country_code' && inside(f.span, c.line, c.position)).filter((c) => {
-      if (margins) return (margins[c.line]?.[c.position] ?? -1) < thresholds.minUnprotectedMargin;
-      return second?.[c.line]?.[c.position] !== c.to;
-    });
+    const hits = mrz.corrections.filter((c) => c.by === 'country_code' && inside(f.span, c.line, c.position))
+      .filter((c) => !cellConfirmed(c.line, c.position, c.to, margins, thresholds, second));
     if (hits.length > 0) out.push({ field: f.name, positions: hits.map((c) => at(c.line, c.position)), why: 'look_alike' });
   }
   return out;
@@ -137,9 +135,18 @@ function unbackedAfterRepair(mrz: MrzResult, layout: Layout, check: CheckSpec, c
   if (spent.length === 0) return undefined;
   const rest = [...check.over, check.digit].flatMap(positionsOf).filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
   const doubt = (why: UncertainField['why'], cells: [number, number][]) => (cells.length > 0 ? { positions: cells.map(([l, c]) => at(l, c)), why } : undefined);
-  if (margins) return doubt('look_alike', rest.filter(([l, c]) => (margins[l]?.[c] ?? -1) < thresholds.minUnprotectedMargin));
-  if (second) return doubt('readings_differ', rest.filter(([l, c]) => second[l]![c] !== mrz.lines[l]![c]));
-  return doubt('unconfirmed', rest);
+  const unconfirmed = rest.filter(([l, c]) => !cellConfirmed(l, c, mrz.lines[l]![c]!, margins, thresholds, second));
+  return doubt(margins ? 'look_alike' : second ? 'readings_differ' : 'unconfirmed', unconfirmed);
+}
+
+/**
+ * A character no check digit vouches for, confirmed as `ch`: with scores, its cell's margin at least
+ * `minUnprotectedMargin`; without, a second reading of the zone holding the same character there; with
+ * neither, never (the one rule for corrected state codes and for the rest of a field after a repair).
+ */
+function cellConfirmed(line: number, col: number, ch: string, margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): boolean {
+  if (margins) return (margins[line]?.[col] ?? -1) >= thresholds.minUnprotectedMargin;
+  return second?.[line]?.[col] === ch;
 }
 
 const at = (line: number, col: number) => `${line + 1}:${col + 1}`;
