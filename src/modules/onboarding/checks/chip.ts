@@ -1,4 +1,4 @@
-import type { ChipAuthSession, ChipData, ChipVerifyOptions, TrustStore } from '../../biometrics/index.ts';
+import type { ChipAuthSession, ChipData, ChipResult, ChipVerifyOptions, TrustStore } from '../../biometrics/index.ts';
 import { parseChipUpload } from '../domain/chip-upload.ts';
 import type { Run } from './run.ts';
 
@@ -76,7 +76,7 @@ export async function checkChip(r: Run, input: ChipCheckInput): Promise<ChipOutc
  * verifies under a trusted CSCA. Anyone can make a chip with their own key, DG14 and self-made signer, and answer
  * the protocol; so without that chain the reason is not given (the protocol's own result stays in details.chip).
  */
-function chipAuthenticationProvesGenuineChip(result: { chip_authentication: { verified: boolean | null }; signature_valid: boolean | null; chain_valid: boolean | null; data_groups: { number: number; hash_matches: boolean | null }[] }): boolean {
+function chipAuthenticationProvesGenuineChip(result: ChipResult): boolean {
   return result.chip_authentication.verified === true && result.signature_valid === true && result.chain_valid === true
     && result.data_groups.some((d) => d.number === 14 && d.hash_matches === true);
 }
