@@ -221,7 +221,7 @@ describe('roles and tenants', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 120_000); // up to 20 s waiting for a fresh minute, then the sign-ins
 
   it('a disabled user loses the session at once; an administrator cannot disable themself', async () => {
     const adminLogin = await consoleLogin(t, 'admin@a.test');

@@ -89,7 +89,7 @@ describe('the hosted flow over HTTP', () => {
     // A made-up link is refused as unknown (its budget is spent only once a link is known to be live).
     const unknown = await t.app.inject({ method: 'POST', url: `/verify/${'x'.repeat(43)}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: junk });
     expect(unknown.statusCode).toBe(404);
-  });
+  }, 180_000); // up to 60 s waiting for a fresh hour, then the uploads
 
   it('a PASSED, unexpired document feeds the eIDV document source (name and date of birth) for the same client only', async () => {
     const p = await contact(c);
