@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDigit } from '../../../../platform/domain/mrz-check-digit.ts';
 import { decideDocument } from '../decision.ts';
 import { documentFromMrz } from '../extracted.ts';
-import { uncertainFields } from '../mrz-confidence.ts';
+import { alternativesFor, uncertainFields } from '../mrz-confidence.ts';
 import { parseMrz } from '../mrz-parse.ts';
 import type { Gray } from '../quality.ts';
 import { chromeEdges } from './chrome.ts';
@@ -338,6 +338,84 @@ describe('no silent misreads', () => {
       const r = parseMrz(inDate, TODAY)!;
       expect([r.valid, r.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, ['O→0']]);
       expect(uncertainFields(r, null, T, { second: null, namesInViz: true }).filter((u) => u.field !== 'sex')).toEqual([]);
+    });
+  });
+
+  /**
+   * ADR 0220: a TD1 or TD2 number longer than 9 characters runs into the optional data (ICAO 9303-5 note j): its
+   * 9 first characters, `<` where its check digit would stand, then the rest and its own check digit. That check
+   * digit covers the whole number, so a repair anywhere in it spends it for the whole number, continuation included.
+   */
+  describe('a long document number whose check digit chose a repair', () => {
+    /** A TD1 whose `number` (over 9 characters) continues in the optional data; every check digit computed. */
+    function td1Long(number: string): string[] {
+      const l1 = `I<UTO${number.slice(0, 9)}<${number.slice(9)}${cd(number)}`.padEnd(30, '<');
+      const l2 = '7408122F1204159UTO'.padEnd(29, '<');
+      return [l1, l2 + cd(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), 'ERIKSSON<<ANNA<MARIA'.padEnd(30, '<')];
+    }
+    /** 1-based positions of the printed characters of line 1 from `from` to `to` (0-based, inclusive), but `skip`. */
+    const cols = (from: number, to: number, skip: number[] = []) => Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((c) => !skip.includes(c)).map((c) => `1:${c + 1}`);
+    const numberField = (u: ReturnType<typeof uncertainFields>) => u.filter((x) => x.field === 'document_number');
+
+    it('a repair in the part that runs into the optional data leaves the whole number unconfirmed without scores', () => {
+      // XKWMNRTAHPV5Y with its 5 (line 1 col 18) read S: S→5 is the one repair, and the number's check digit holds.
+      const printed = td1Long('XKWMNRTAHPV5Y');
+      const read = [printed[0]!.replace('PV5Y', 'PVSY'), printed[1]!, printed[2]!];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.fields.document_number, mrz.corrections]).toEqual([true, 'XKWMNRTAHPV5Y', [{ line: 0, position: 17, from: 'S', to: '5', by: 'check_digit' }]]);
+      // The 9 first characters, the continuation and its check digit (line 1 col 20), but not the repaired cell.
+      const rest = [...cols(5, 13), ...cols(15, 19, [17])];
+      expect(numberField(uncertainFields(mrz, null, T, { second: null, namesInViz: true }))).toEqual([{ field: 'document_number', positions: rest, why: 'unconfirmed' }]);
+      expect(uncertainFields(mrz, null, T, { second: read, namesInViz: true })).toEqual([]);
+    });
+
+    it('a repair in the 9 first characters needs the continuation confirmed too (with scores)', () => {
+      const printed = td1Long('XKW5NRTAHPV7Y');
+      const read = [printed[0]!.replace('XKW5', 'XKWS'), printed[1]!, printed[2]!];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.corrections]).toEqual([true, [{ line: 0, position: 8, from: 'S', to: '5', by: 'check_digit' }]]);
+      expect(uncertainFields(mrz, margins(read, []), T)).toEqual([]);
+      // The continuation's V (line 1 col 17) barely looks like itself: after the repair, the check digit cannot vouch for it.
+      const barely = margins(read, []).map((row, li) => row.map((m, ci) => (li === 0 && ci === 16 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, barely, T)).toEqual([{ field: 'document_number', positions: ['1:17'], why: 'look_alike' }]);
+      // Read as printed, no repair: the same margin is decided by the check digit (ADR 0120).
+      expect(uncertainFields(parseMrz(printed, TODAY)!, barely, T)).toEqual([]);
+    });
+
+    it('two doubtful characters, one in each part of the number, are two in one field', () => {
+      const lines = td1Long('XKWMNRTAHPV5Y');
+      const mrz = parseMrz(lines, TODAY)!;
+      expect(uncertainFields(mrz, margins(lines, [[0, 6], [0, 18]]), T)).toEqual([{ field: 'document_number', positions: ['1:7', '1:19'], why: 'look_alike' }]);
+    });
+
+    it('a letter read for the continuation\'s check digit is a forced change and spends nothing', () => {
+      // The check digit of XKWMNRTAHPV5K is 6; read G, only 6 can stand there.
+      const printed = td1Long('XKWMNRTAHPV5K');
+      expect(printed[0]!.slice(15, 21)).toBe('PV5K6<');
+      const read = [printed[0]!.replace('PV5K6', 'PV5KG'), printed[1]!, printed[2]!];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, ['G→6']]);
+      expect(numberField(uncertainFields(mrz, null, T, { second: null, namesInViz: true }))).toEqual([]);
+    });
+
+    it('the continuation\'s check digit is scored against digits only, as every check digit is', () => {
+      const allowed = alternativesFor(td1Long('XKWMNRTAHPV5Y'));
+      expect(['4', '<', 'A'].map(allowed(0, 19))).toEqual([true, true, false]);
+      // The continuation's own characters may be letters or digits.
+      expect(['5', 'S'].map(allowed(0, 17))).toEqual([true, true]);
+    });
+
+    it('a TD2 long number is held to the same rule', () => {
+      // TD2: 9 characters, `<` at col 10, the rest and its check digit in the optional data (line 2 cols 29-35).
+      const number = 'XKWMNRTAHPV5';
+      const l2 = `${number.slice(0, 9)}<GBR470610${cd('470610')}M320314${cd('320314')}${number.slice(9)}${cd(number)}`.padEnd(35, '<');
+      const printed = ['I<GBRSMITH<<JOHN'.padEnd(36, '<'), l2 + cd(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 35))];
+      expect(parseMrz(printed, TODAY)!.fields.document_number).toBe(number);
+      const read = [printed[0]!, printed[1]!.replace('PV5', 'PVS')];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.corrections.map((c) => `${c.line}:${c.position} ${c.from}→${c.to}`)]).toEqual([true, ['1:30 S→5']]);
+      const barely = margins(read, []).map((row, li) => row.map((m, ci) => (li === 1 && ci === 28 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, barely, T)).toEqual([{ field: 'document_number', positions: ['2:29'], why: 'look_alike' }]);
     });
   });
 
