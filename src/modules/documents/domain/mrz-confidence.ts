@@ -131,12 +131,15 @@ function correctedCodes(mrz: MrzResult, layout: Layout, margins: number[][] | nu
  * (ADR 0218). So the field's other characters are held to the rule of the fields no check digit covers
  * (ADR 0213): with scores, a margin of at least `minUnprotectedMargin`; without, the second reading having the
  * same character there, and with neither every printed character is in doubt. A forced change (a letter where
- * only a digit may stand) is no choice and spends nothing. The composite adds no confirmation to a number
- * repair (its weights line up with the number's own, ADR 0214), so it is not counted as one.
+ * only a digit may stand) is no choice: it spends nothing when its cell confirms the digit put in (cellConfirmed).
+ * When the cell does not, the look-alike table guessed the digit and only the check digit vouches for it: a 3
+ * misread B and forced to 8, with another misread in the same field, passed a check digit one time in ten
+ * (ADR 0220). The composite adds no confirmation to a number repair (its weights line up with the number's own,
+ * ADR 0214), so it is not counted as one.
  */
 function unbackedAfterRepair(mrz: MrzResult, layout: Layout, checks: readonly CheckSpec[], check: CheckSpec, covered: (l: number, c: number) => boolean, margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): Omit<UncertainField, 'field'> | undefined {
   const forced = (line: number, col: number, from: string) => !isDigit(from) && (checks.some((c) => inside(c.digit, line, col)) || layout.fields.find((f) => inside(f.span, line, col))?.chars === 'numeric');
-  const spent = mrz.corrections.filter((c) => c.by === 'check_digit' && covered(c.line, c.position) && !forced(c.line, c.position, c.from));
+  const spent = mrz.corrections.filter((c) => c.by === 'check_digit' && covered(c.line, c.position) && (!forced(c.line, c.position, c.from) || !cellConfirmed(c.line, c.position, c.to, margins, thresholds, second)));
   if (spent.length === 0) return undefined;
   const rest = [...check.over, check.digit].flatMap(positionsOf).filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
   const doubt = (why: UncertainField['why'], cells: [number, number][]) => (cells.length > 0 ? { positions: cells.map(([l, c]) => at(l, c)), why } : undefined);

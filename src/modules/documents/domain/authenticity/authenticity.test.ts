@@ -333,11 +333,52 @@ describe('no silent misreads', () => {
       expect(uncertainFields(asPrinted, barely, T)).toEqual([]);
     });
 
-    it('a forced change (a letter in a date) is no choice and spends nothing', () => {
+    it('a forced change (a letter in a date) whose cell confirms the digit is no choice and spends nothing', () => {
       const inDate = [printed[0]!, printed[1]!.replace('470610', '47O610')];
       const r = parseMrz(inDate, TODAY)!;
       expect([r.valid, r.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, ['O→0']]);
-      expect(uncertainFields(r, null, T, { second: null, namesInViz: true }).filter((u) => u.field !== 'sex')).toEqual([]);
+      // The OCR-B model's second reading has the 0 there, or the cell scores 0 well clear of the other digits.
+      expect(uncertainFields(r, null, T, { second: printed, namesInViz: true })).toEqual([]);
+      expect(uncertainFields(r, margins(inDate, []), T)).toEqual([]);
+    });
+  });
+
+  /**
+   * ADR 0220: a forced change (a letter where only a digit may stand) takes the letter's look-alike digit. When
+   * the cell does not confirm that digit, only the check digit does, and it then vouches for nothing else in the
+   * field: the birth date 470610 read 4Z0110 (7 misread Z, 6 misread 1) is forced to 420110, which its check
+   * digit accepts (correction-sim.ts prints such reads with `--show silent`).
+   */
+  describe('a field whose check digit confirmed a forced change its cell does not', () => {
+    const printed = td2('2S5VHSF06');
+    const read = [printed[0]!, printed[1]!.replace('470610', '4Z0110')];
+    const mrz = parseMrz(read, TODAY)!;
+    const date = (u: ReturnType<typeof uncertainFields>) => u.filter((x) => x.field === 'birth_date');
+
+    it('is forced Z→2 and valid, and wrong', () => {
+      expect([mrz.valid, mrz.fields.birth_date, mrz.corrections]).toEqual([true, '1942-01-10', [{ line: 1, position: 14, from: 'Z', to: '2', by: 'check_digit' }]]);
+    });
+
+    it('without scores or a second reading, has its other characters unconfirmed: REFER, not PASSED', () => {
+      const uncertain = uncertainFields(mrz, null, T, { second: null, namesInViz: true });
+      expect(date(uncertain)).toEqual([{ field: 'birth_date', positions: ['2:14', '2:16', '2:17', '2:18', '2:19', '2:20'], why: 'unconfirmed' }]);
+      expect(decide(read, { uncertain: date(uncertain), authenticity: signals({}) }).decision).toBe('REFER');
+    });
+
+    it('a second reading that read the same letter confirms nothing; one that read the digit confirms it', () => {
+      expect(date(uncertainFields(mrz, null, T, { second: read, namesInViz: true }))).toEqual([]);
+      expect(uncertainFields(mrz, null, T, { second: read, namesInViz: true })).toEqual([]);
+      const digitThere = [read[0]!, read[1]!.replace('4Z0110', '420110')];
+      expect(uncertainFields(mrz, null, T, { second: digitThere, namesInViz: true })).toEqual([]);
+    });
+
+    it('with scores: a forced cell that barely looks like its digit needs the rest of the field clear of the other digits', () => {
+      // The forced cell below the name threshold and the misread 1 (col 17) barely itself: in doubt.
+      const both = margins(read, []).map((row, li) => row.map((m, ci) => (li === 1 && (ci === 14 || ci === 16) ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, both, T)).toEqual([{ field: 'birth_date', positions: ['2:17'], why: 'look_alike' }]);
+      // A forced cell that scores its digit clearly spends nothing: the check digit vouches for the rest as read.
+      const forcedClear = margins(read, []).map((row, li) => row.map((m, ci) => (li === 1 && ci === 16 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, forcedClear, T)).toEqual([]);
     });
   });
 
@@ -388,14 +429,17 @@ describe('no silent misreads', () => {
       expect(uncertainFields(mrz, margins(lines, [[0, 6], [0, 18]]), T)).toEqual([{ field: 'document_number', positions: ['1:7', '1:19'], why: 'look_alike' }]);
     });
 
-    it('a letter read for the continuation\'s check digit is a forced change and spends nothing', () => {
+    it('a letter read for the continuation\'s check digit is a forced change: one its cell confirms spends nothing', () => {
       // The check digit of XKWMNRTAHPV5K is 6; read G, only 6 can stand there.
       const printed = td1Long('XKWMNRTAHPV5K');
       expect(printed[0]!.slice(15, 21)).toBe('PV5K6<');
       const read = [printed[0]!.replace('PV5K6', 'PV5KG'), printed[1]!, printed[2]!];
       const mrz = parseMrz(read, TODAY)!;
       expect([mrz.valid, mrz.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, ['G→6']]);
-      expect(numberField(uncertainFields(mrz, null, T, { second: null, namesInViz: true }))).toEqual([]);
+      // The cell scores 6 clearly: the check digit still vouches for the rest, so the V (col 17) at 0.05 is decided by it.
+      // Taken for an unforced repair (not seen as a check digit), it would have spent the check digit and left the V in doubt.
+      const vBarely = margins(read, []).map((row, li) => row.map((m, ci) => (li === 0 && ci === 16 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, vBarely, T)).toEqual([]);
     });
 
     it('the continuation\'s check digit is scored against digits only, as every check digit is', () => {
