@@ -21,6 +21,7 @@
  * the rule uses the checks the parse used, or a repair there would escape it (ADR 0220).
  */
 import { type CheckSpec, detectLayout, type Layout, type Span } from './mrz-layouts.ts';
+import { positionsOnlyTheCompositeCovers } from './mrz-correct.ts';
 import { checksInUse } from './mrz-long-number.ts';
 import type { MrzResult } from './mrz-parse.ts';
 
@@ -83,10 +84,17 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thre
     // A check digit over all filler (no personal number) protects nothing to be misread.
     if (hits.length >= 2) out.push({ field: check.name, positions: hits.map(([l, c]) => at(l, c)), why: 'look_alike' });
     else {
-      const unbacked = unbackedAfterRepair(mrz, layout, checks, check, covered, margins, thresholds, sameShape ? second : null);
+      const unbacked = unbackedAfterRepair(mrz, layout, checks, [...check.over, check.digit].flatMap(positionsOf), margins, thresholds, sameShape ? second : null);
       if (unbacked) out.push({ field: check.name, ...unbacked });
     }
     for (const [l, c] of hits) seen.add(`${l}:${c}`);
+  }
+  // The composite digit is a check digit too: forced and unconfirmed in its cell, it vouches for nothing it alone
+  // covers (TD1/TD2 optional data; the rest has its own check digits). No unforced change is made there (ADR 0214).
+  const compositeOnly = [...positionsOnlyTheCompositeCovers(checks)].map((k) => k.split(':').map(Number) as [number, number]);
+  for (const composite of checks.filter((c) => c.name === 'composite')) {
+    const unbacked = unbackedAfterRepair(mrz, layout, checks, [...compositeOnly, ...positionsOf(composite.digit)], margins, thresholds, sameShape ? second : null);
+    if (unbacked) out.push({ field: composite.name, ...unbacked });
   }
   out.push(...correctedCodes(mrz, layout, margins, thresholds, sameShape ? second : null));
   for (const f of unprotected) {
@@ -135,13 +143,14 @@ function correctedCodes(mrz: MrzResult, layout: Layout, margins: number[][] | nu
  * When the cell does not, the look-alike table guessed the digit and only the check digit vouches for it: a 3
  * misread B and forced to 8, with another misread in the same field, passed a check digit one time in ten
  * (ADR 0220). The composite adds no confirmation to a number repair (its weights line up with the number's own,
- * ADR 0214), so it is not counted as one.
+ * ADR 0214), so it is not counted as one. `cells`: the field's characters and its check digit.
  */
-function unbackedAfterRepair(mrz: MrzResult, layout: Layout, checks: readonly CheckSpec[], check: CheckSpec, covered: (l: number, c: number) => boolean, margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): Omit<UncertainField, 'field'> | undefined {
+function unbackedAfterRepair(mrz: MrzResult, layout: Layout, checks: readonly CheckSpec[], cells: readonly [number, number][], margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): Omit<UncertainField, 'field'> | undefined {
+  const covered = (line: number, col: number) => cells.some(([l, c]) => l === line && c === col);
   const forced = (line: number, col: number, from: string) => !isDigit(from) && (checks.some((c) => inside(c.digit, line, col)) || layout.fields.find((f) => inside(f.span, line, col))?.chars === 'numeric');
   const spent = mrz.corrections.filter((c) => c.by === 'check_digit' && covered(c.line, c.position) && (!forced(c.line, c.position, c.from) || !cellConfirmed(c.line, c.position, c.to, margins, thresholds, second)));
   if (spent.length === 0) return undefined;
-  const rest = [...check.over, check.digit].flatMap(positionsOf).filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
+  const rest = cells.filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
   const doubt = (why: UncertainField['why'], cells: [number, number][]) => (cells.length > 0 ? { positions: cells.map(([l, c]) => at(l, c)), why } : undefined);
   const unconfirmed = rest.filter(([l, c]) => !cellConfirmed(l, c, mrz.lines[l]![c]!, margins, thresholds, second));
   return doubt(margins ? 'look_alike' : second ? 'readings_differ' : 'unconfirmed', unconfirmed);

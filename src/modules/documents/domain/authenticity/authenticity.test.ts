@@ -463,6 +463,24 @@ describe('no silent misreads', () => {
     });
   });
 
+  it('a forced composite digit its cell does not confirm vouches for nothing only it covers (TD1 optional data)', () => {
+    // Optional data 4733 (composite 3) read 4738 with the composite read B: forced to 8, the composite holds, wrong.
+    const l2 = '7408122F1204159UTO'.padEnd(29, '<');
+    const zone = (optional: string, composite: string) => [`I<UTOXKWMNRTAH${cd('XKWMNRTAH')}${optional}`.padEnd(30, '<'), l2 + composite, 'ERIKSSON<<ANNA<MARIA'.padEnd(30, '<')];
+    const truth = zone('4733', '3');
+    expect(parseMrz(truth, TODAY)!.valid).toBe(true);
+    const read = zone('4738', 'B');
+    const mrz = parseMrz(read, TODAY)!;
+    expect([mrz.valid, mrz.fields.optional_data, mrz.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, '4738', ['B→8']]);
+    const composite = (u: ReturnType<typeof uncertainFields>) => u.filter((x) => x.field === 'composite');
+    expect(composite(uncertainFields(mrz, null, T, { second: null, namesInViz: true }))).toEqual([{ field: 'composite', positions: ['1:16', '1:17', '1:18', '1:19'], why: 'unconfirmed' }]);
+    // With scores: the forced cell and the misread 8 both barely themselves.
+    const barely = margins(read, []).map((row, li) => row.map((m, ci) => ((li === 1 && ci === 29) || (li === 0 && ci === 18) ? T.minUnprotectedMargin / 2 : m)));
+    expect(uncertainFields(mrz, barely, T)).toEqual([{ field: 'composite', positions: ['1:19'], why: 'look_alike' }]);
+    // A second reading with the 8 in the composite's cell confirms the forced digit: it spends nothing.
+    expect(uncertainFields(mrz, null, T, { second: zone('4738', '8'), namesInViz: true })).toEqual([]);
+  });
+
   it('a printed page that disagrees with the MRZ is never PASSED', () => {
     const viz = { read: true, contradicts: true, fields: [{ field: 'document_number' as const, mrz: '2S5VHSF06', viz: '2S5VHSFO8', status: 'differs' as const }] };
     expect(decide(td2('2S5VHSF06'), { viz, authenticity: signals({}) }).decision).not.toBe('PASSED');
