@@ -151,7 +151,7 @@ function unbackedAfterRepair(mrz: MrzResult, layout: Layout, checks: readonly Ch
   const spent = mrz.corrections.filter((c) => c.by === 'check_digit' && covered(c.line, c.position) && (!forced(c.line, c.position, c.from) || !cellConfirmed(c.line, c.position, c.to, margins, thresholds, second)));
   if (spent.length === 0) return undefined;
   const rest = cells.filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
-  const doubt = (why: UncertainField['why'], cells: [number, number][]) => (cells.length > 0 ? { positions: cells.map(([l, c]) => at(l, c)), why } : undefined);
+  const doubt = (why: UncertainField['why'], found: [number, number][]) => (found.length > 0 ? { positions: found.map(([l, c]) => at(l, c)), why } : undefined);
   const unconfirmed = rest.filter(([l, c]) => !cellConfirmed(l, c, mrz.lines[l]![c]!, margins, thresholds, second));
   return doubt(margins ? 'look_alike' : second ? 'readings_differ' : 'unconfirmed', unconfirmed);
 }
