@@ -86,6 +86,7 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
   /** Exactly right after a check-digit correction, and of them put in doubt in a field a check digit covers (ADR 0218: the rule's cost). */
   let exactRepaired = 0;
   let exactRepairedInDoubt = 0;
+  const repairs: string[] = [];
   for (let i = 0; i < count; i++) {
     const format = formats[i % formats.length]!;
     const truth = randomMrz(r, format);
@@ -103,7 +104,9 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
     else failures.push({ format, degradation, truth: truth.lines, read: read.mrz?.lines ?? null, valid: read.mrz?.valid ?? false });
     if (read.mrz?.valid && read.mrz.lines.join() === truth.lines.join() && read.mrz.corrections.some((c) => c.by === 'check_digit')) {
       exactRepaired++;
-      if (inDoubt(read).some((f) => !/^(names|sex|issuing_state|nationality) /.test(f))) exactRepairedInDoubt++;
+      const doubt = inDoubt(read);
+      if (doubt.some((f) => !/^(names|sex|issuing_state|nationality) /.test(f))) exactRepairedInDoubt++;
+      repairs.push(`#${i} ${format} ${read.engine}: ${read.mrz.corrections.filter((c) => c.by === 'check_digit').map((c) => `${c.from}→${c.to} at ${c.line + 1}:${c.position + 1}`).join(', ')}; in doubt: ${doubt.join(', ') || 'none'}`);
     }
     if (read.mrz?.valid && read.mrz.lines.join() !== truth.lines.join()) misreads.push({ index: i, format, truth: truth.lines, read: read.mrz.lines, engine: read.engine, in_doubt: inDoubt(read) });
   }
@@ -114,6 +117,7 @@ async function generated(kind: 'clean' | 'degraded', count: number, seed: number
   for (const f of failures.slice(0, 5)) console.log('   miss:', JSON.stringify(f));
   console.log(`generated ${kind}: ${misreads.length} valid but not exactly right, ${silent} of them with no field in doubt (silent misreads)`);
   console.log(`generated ${kind}: ${exactRepaired} exactly right after a check-digit correction, ${exactRepairedInDoubt} of them with a check-digit field in doubt`);
+  for (const line of repairs) console.log(`   right after a correction: ${line}`);
   for (const m of misreads) console.log(`   valid, not exact: #${m.index} ${m.format} ${m.engine}: read ${m.read.join('|')} (truth ${m.truth.join('|')}); in doubt: ${m.in_doubt.join(', ') || 'NONE'}`);
   return { summary, failures, misreads };
 }

@@ -56,11 +56,17 @@ export interface MrzValues {
   names: string;
 }
 
-/** The MRZ of these values in this layout, every check digit computed. */
+/**
+ * The MRZ of these values in this layout, every check digit computed. A TD1 or TD2 `document_number` longer than
+ * 9 characters is printed as ICAO 9303-5 note j says: its 9 first characters, `<` where its check digit would
+ * stand, then the rest, its check digit and a `<` at the start of the optional data, before `optional_data`.
+ */
 export function buildMrz(format: MrzFormat, v: MrzValues): SyntheticMrz {
   const layout = LAYOUTS[format];
   const lines = Array.from({ length: layout.lines }, () => Array<string>(layout.length).fill('<'));
-  const values: Record<string, string> = { ...v, issuing_state: v.issuing_state.padEnd(3, '<'), nationality: v.nationality.padEnd(3, '<'), optional_data_2: '' };
+  const long = (format === 'TD1' || format === 'TD2') && v.document_number.length > 9;
+  const optional = long ? `${v.document_number.slice(9)}${checkDigit(v.document_number)}<${v.optional_data}` : v.optional_data;
+  const values: Record<string, string> = { ...v, optional_data: optional, issuing_state: v.issuing_state.padEnd(3, '<'), nationality: v.nationality.padEnd(3, '<'), optional_data_2: '' };
   for (const f of layout.fields) {
     const width = f.span.end - f.span.start;
     put(lines[f.span.line]!, f.span.start, (values[f.name] ?? '').slice(0, width));
@@ -69,14 +75,19 @@ export function buildMrz(format: MrzFormat, v: MrzValues): SyntheticMrz {
   for (const c of layout.checks) {
     const over = c.over.map((sp) => read(asText(), sp)).join('');
     const fieldAllFiller = /^<*$/.test(over) && c.name === 'personal_number';
-    put(lines[c.digit.line]!, c.digit.start, fieldAllFiller ? '<' : String(checkDigit(over)));
+    put(lines[c.digit.line]!, c.digit.start, fieldAllFiller || (long && c.name === 'document_number') ? '<' : String(checkDigit(over)));
   }
   return { format, lines: asText() };
 }
 
 /** A random MRZ of the given format with every check digit correct. */
 export function randomMrz(r: () => number, format: MrzFormat): SyntheticMrz {
-  return buildMrz(format, {
+  return buildMrz(format, randomValues(r, format));
+}
+
+/** A random identity for an MRZ of the given format (a document number of 9 characters). */
+export function randomValues(r: () => number, format: MrzFormat): MrzValues {
+  return {
     document_code: format === 'TD3' ? 'P<' : format.startsWith('MRV') ? 'V<' : pick(r, ['I<', 'ID', 'IR', 'AC']),
     issuing_state: pick(r, STATES),
     nationality: pick(r, STATES),
@@ -86,7 +97,7 @@ export function randomMrz(r: () => number, format: MrzFormat): SyntheticMrz {
     expiry_date: date(r, 2027, 2036),
     optional_data: r() < 0.5 ? digits(r, 6 + Math.floor(r() * 4)) : '',
     names: `${pick(r, SURNAMES)}<<${pick(r, GIVEN)}`,
-  });
+  };
 }
 
 const esc = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');

@@ -16,9 +16,13 @@
  * Tesseract's reading won). A character on which the two readings differ is in doubt, and with neither
  * confirmation every printed character of the field is. A state code the code list corrected (QBR to GBR) is held
  * to the same rule at the letters put in (ADR 0214), and so is the rest of a field whose check digit was spent
- * choosing a repair (ADR 0218, unbackedAfterRepair).
+ * choosing a repair (ADR 0218, unbackedAfterRepair). A TD1/TD2 document number longer than 9 characters is one
+ * field with its continuation in the optional data and that continuation's check digit (mrz-long-number.ts):
+ * the rule uses the checks the parse used, or a repair there would escape it (ADR 0220).
  */
 import { type CheckSpec, detectLayout, type Layout, type Span } from './mrz-layouts.ts';
+import { positionsOnlyTheCompositeCovers } from './mrz-correct.ts';
+import { checksInUse } from './mrz-long-number.ts';
 import type { MrzResult } from './mrz-parse.ts';
 
 export interface UncertainField {
@@ -72,16 +76,25 @@ export function uncertainFields(mrz: MrzResult, margins: number[][] | null, thre
   const out: UncertainField[] = [];
   const seen = new Set<string>();
   const sameShape = second !== null && second.length === mrz.lines.length && second.every((l, i) => l.length === mrz.lines[i]!.length);
-  for (const check of layout.checks.filter((c) => c.name !== 'composite')) {
+  // The checks the parse used: a long number's check covers its continuation in the optional data (ADR 0220).
+  const checks = checksInUse(layout, mrz.lines);
+  for (const check of checks.filter((c) => c.name !== 'composite')) {
     const covered = (l: number, c: number) => check.over.some((s) => inside(s, l, c)) || inside(check.digit, l, c);
     const hits = uncertain.filter(([l, c]) => covered(l, c));
     // A check digit over all filler (no personal number) protects nothing to be misread.
     if (hits.length >= 2) out.push({ field: check.name, positions: hits.map(([l, c]) => at(l, c)), why: 'look_alike' });
     else {
-      const unbacked = unbackedAfterRepair(mrz, layout, check, covered, margins, thresholds, sameShape ? second : null);
+      const unbacked = unbackedAfterRepair(mrz, layout, checks, [...check.over, check.digit].flatMap(positionsOf), margins, thresholds, sameShape ? second : null);
       if (unbacked) out.push({ field: check.name, ...unbacked });
     }
     for (const [l, c] of hits) seen.add(`${l}:${c}`);
+  }
+  // The composite digit is a check digit too: forced and unconfirmed in its cell, it vouches for nothing it alone
+  // covers (TD1/TD2 optional data; the rest has its own check digits). No unforced change is made there (ADR 0214).
+  const compositeOnly = [...positionsOnlyTheCompositeCovers(checks)].map((k) => k.split(':').map(Number) as [number, number]);
+  for (const composite of checks.filter((c) => c.name === 'composite')) {
+    const unbacked = unbackedAfterRepair(mrz, layout, checks, [...compositeOnly, ...positionsOf(composite.digit)], margins, thresholds, sameShape ? second : null);
+    if (unbacked) out.push({ field: composite.name, ...unbacked });
   }
   out.push(...correctedCodes(mrz, layout, margins, thresholds, sameShape ? second : null));
   for (const f of unprotected) {
@@ -126,15 +139,19 @@ function correctedCodes(mrz: MrzResult, layout: Layout, margins: number[][] | nu
  * (ADR 0218). So the field's other characters are held to the rule of the fields no check digit covers
  * (ADR 0213): with scores, a margin of at least `minUnprotectedMargin`; without, the second reading having the
  * same character there, and with neither every printed character is in doubt. A forced change (a letter where
- * only a digit may stand) is no choice and spends nothing. The composite adds no confirmation to a number
- * repair (its weights line up with the number's own, ADR 0214), so it is not counted as one.
+ * only a digit may stand) is no choice: it spends nothing when its cell confirms the digit put in (cellConfirmed).
+ * When the cell does not, the look-alike table guessed the digit and only the check digit vouches for it: a 3
+ * misread B and forced to 8, with another misread in the same field, passed a check digit one time in ten
+ * (ADR 0220). The composite adds no confirmation to a number repair (its weights line up with the number's own,
+ * ADR 0214), so it is not counted as one. `cells`: the field's characters and its check digit.
  */
-function unbackedAfterRepair(mrz: MrzResult, layout: Layout, check: CheckSpec, covered: (l: number, c: number) => boolean, margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): Omit<UncertainField, 'field'> | undefined {
-  const forced = (line: number, col: number, from: string) => !isDigit(from) && (layout.checks.some((c) => inside(c.digit, line, col)) || layout.fields.find((f) => inside(f.span, line, col))?.chars === 'numeric');
-  const spent = mrz.corrections.filter((c) => c.by === 'check_digit' && covered(c.line, c.position) && !forced(c.line, c.position, c.from));
+function unbackedAfterRepair(mrz: MrzResult, layout: Layout, checks: readonly CheckSpec[], cells: readonly [number, number][], margins: number[][] | null, thresholds: MarginThresholds, second: readonly string[] | null): Omit<UncertainField, 'field'> | undefined {
+  const covered = (line: number, col: number) => cells.some(([l, c]) => l === line && c === col);
+  const forced = (line: number, col: number, from: string) => !isDigit(from) && (checks.some((c) => inside(c.digit, line, col)) || layout.fields.find((f) => inside(f.span, line, col))?.chars === 'numeric');
+  const spent = mrz.corrections.filter((c) => c.by === 'check_digit' && covered(c.line, c.position) && (!forced(c.line, c.position, c.from) || !cellConfirmed(c.line, c.position, c.to, margins, thresholds, second)));
   if (spent.length === 0) return undefined;
-  const rest = [...check.over, check.digit].flatMap(positionsOf).filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
-  const doubt = (why: UncertainField['why'], cells: [number, number][]) => (cells.length > 0 ? { positions: cells.map(([l, c]) => at(l, c)), why } : undefined);
+  const rest = cells.filter(([l, c]) => mrz.lines[l]![c] !== '<' && !spent.some((s) => s.line === l && s.position === c));
+  const doubt = (why: UncertainField['why'], found: [number, number][]) => (found.length > 0 ? { positions: found.map(([l, c]) => at(l, c)), why } : undefined);
   const unconfirmed = rest.filter(([l, c]) => !cellConfirmed(l, c, mrz.lines[l]![c]!, margins, thresholds, second));
   return doubt(margins ? 'look_alike' : second ? 'readings_differ' : 'unconfirmed', unconfirmed);
 }
@@ -158,9 +175,10 @@ const isLetter = (ch: string) => ch === '<' || (ch >= 'A' && ch <= 'Z');
 /** For typefaceStats: the characters each position's field may hold (check digits: digits or filler). */
 export function alternativesFor(lines: readonly string[]): (line: number, position: number) => (ch: string) => boolean {
   const layout = detectLayout(lines);
+  const checks = layout ? checksInUse(layout, lines) : [];
   return (line, position) => {
     if (!layout) return () => true;
-    if (layout.checks.some((c) => inside(c.digit, line, position))) return (ch) => isDigit(ch) || ch === '<';
+    if (checks.some((c) => inside(c.digit, line, position))) return (ch) => isDigit(ch) || ch === '<';
     const field = layout.fields.find((f) => inside(f.span, line, position));
     if (!field) return () => true;
     if (field.chars === 'numeric') return isDigit;

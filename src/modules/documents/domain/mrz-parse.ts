@@ -9,6 +9,7 @@ import { checkDigit } from '../../../platform/domain/mrz-check-digit.ts';
 import { isAlpha3CountryOrIcaoCode } from '../../../platform/domain/countries.ts';
 import { checkHolds, correctCountryCodes, correctMrz, lettersFromShapes, type Substitution } from './mrz-correct.ts';
 import { type CheckSpec, detectLayout, type Layout, type MrzFieldName, type MrzFormat, read } from './mrz-layouts.ts';
+import { checksInUse, longDocumentNumber } from './mrz-long-number.ts';
 
 export interface MrzCheckDigit {
   field: CheckSpec['name'];
@@ -55,23 +56,6 @@ export function normaliseLine(line: string): string {
   return line.toUpperCase().replace(/\s+/g, '').replace(/«/g, '<<').replace(/‹/g, '<');
 }
 
-/**
- * Long document numbers (TD1 and TD2, ICAO 9303-5 note j / 9303-6): position 9 of the number holds `<` and
- * the rest of the number plus its check digit continue in the optional data, ending before the next `<`.
- */
-function documentNumberCheck(layout: Layout, lines: readonly string[]): { check?: CheckSpec; number?: string } {
-  const base = layout.checks.find((c) => c.name === 'document_number')!;
-  const optional = layout.fields.find((f) => f.name === 'optional_data')!.span;
-  if (!(layout.format === 'TD1' || layout.format === 'TD2')) return {};
-  if (read(lines, base.digit) !== '<' || read(lines, { ...optional, end: optional.start + 1 }) === '<') return {};
-  const rest = read(lines, optional);
-  const length = rest.indexOf('<') === -1 ? rest.length : rest.indexOf('<');
-  if (length < 2) return {};
-  const over = [base.over[0]!, { line: optional.line, start: optional.start, end: optional.start + length - 1 }];
-  const digit = { line: optional.line, start: optional.start + length - 1, end: optional.start + length };
-  return { check: { name: 'document_number', digit, over }, number: read(lines, base.over[0]!) + rest.slice(0, length - 1) };
-}
-
 function yymmdd(raw: string, pick: (yy: number) => number): string | null {
   if (!/^\d{6}$/.test(raw)) return null;
   const iso = `${pick(Number(raw.slice(0, 2)))}-${raw.slice(2, 4)}-${raw.slice(4, 6)}`;
@@ -114,8 +98,8 @@ export function parseMrz(rawLines: readonly string[], today: string, shapes?: re
   const raw = rawLines.map(normaliseLine).filter((l) => l.length > 0);
   const layout = detectLayout(raw);
   if (!layout) return undefined;
-  const long = documentNumberCheck(layout, raw);
-  const checks = layout.checks.map((c) => (c.name === 'document_number' && long.check ? long.check : c));
+  // A correction never puts in or takes out a `<`, so the lines as read and as corrected hold the same long number.
+  const checks = checksInUse(layout, raw);
   const corrected = correctMrz(raw, layout, checks);
   const codes = correctCountryCodes(corrected.lines, layout, (c) => c === 'UTO' || isAlpha3CountryOrIcaoCode(c));
   const letters = lettersFromShapes(codes.lines, layout, shapes);
@@ -127,7 +111,7 @@ export function parseMrz(rawLines: readonly string[], today: string, shapes?: re
   });
   const names = splitNames(fieldText(layout, lines, 'names'));
   const strip = (s: string) => s.replace(/<+$/, '').replace(/</g, ' ').trim();
-  const longNumber = documentNumberCheck(layout, lines).number;
+  const longNumber = longDocumentNumber(layout, lines).number;
   const birthRaw = fieldText(layout, lines, 'birth_date');
   const expiryRaw = fieldText(layout, lines, 'expiry_date');
   const fields: MrzFields = {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { checkDigit } from '../../../../platform/domain/mrz-check-digit.ts';
 import { decideDocument } from '../decision.ts';
 import { documentFromMrz } from '../extracted.ts';
-import { uncertainFields } from '../mrz-confidence.ts';
+import { alternativesFor, uncertainFields } from '../mrz-confidence.ts';
 import { parseMrz } from '../mrz-parse.ts';
 import type { Gray } from '../quality.ts';
 import { chromeEdges } from './chrome.ts';
@@ -333,12 +333,152 @@ describe('no silent misreads', () => {
       expect(uncertainFields(asPrinted, barely, T)).toEqual([]);
     });
 
-    it('a forced change (a letter in a date) is no choice and spends nothing', () => {
+    it('a forced change (a letter in a date) whose cell confirms the digit is no choice and spends nothing', () => {
       const inDate = [printed[0]!, printed[1]!.replace('470610', '47O610')];
       const r = parseMrz(inDate, TODAY)!;
       expect([r.valid, r.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, ['O→0']]);
-      expect(uncertainFields(r, null, T, { second: null, namesInViz: true }).filter((u) => u.field !== 'sex')).toEqual([]);
+      // The OCR-B model's second reading has the 0 there, or the cell scores 0 well clear of the other digits.
+      expect(uncertainFields(r, null, T, { second: printed, namesInViz: true })).toEqual([]);
+      expect(uncertainFields(r, margins(inDate, []), T)).toEqual([]);
     });
+  });
+
+  /**
+   * ADR 0220: a forced change (a letter where only a digit may stand) takes the letter's look-alike digit. When
+   * the cell does not confirm that digit, only the check digit does, and it then vouches for nothing else in the
+   * field: the birth date 470610 read 4Z0110 (7 misread Z, 6 misread 1) is forced to 420110, which its check
+   * digit accepts (correction-sim.ts prints such reads with `--show silent`).
+   */
+  describe('a field whose check digit confirmed a forced change its cell does not', () => {
+    const printed = td2('2S5VHSF06');
+    const read = [printed[0]!, printed[1]!.replace('470610', '4Z0110')];
+    const mrz = parseMrz(read, TODAY)!;
+    const date = (u: ReturnType<typeof uncertainFields>) => u.filter((x) => x.field === 'birth_date');
+
+    it('is forced Z→2 and valid, and wrong', () => {
+      expect([mrz.valid, mrz.fields.birth_date, mrz.corrections]).toEqual([true, '1942-01-10', [{ line: 1, position: 14, from: 'Z', to: '2', by: 'check_digit' }]]);
+    });
+
+    it('without scores or a second reading, has its other characters unconfirmed: REFER, not PASSED', () => {
+      const uncertain = uncertainFields(mrz, null, T, { second: null, namesInViz: true });
+      expect(date(uncertain)).toEqual([{ field: 'birth_date', positions: ['2:14', '2:16', '2:17', '2:18', '2:19', '2:20'], why: 'unconfirmed' }]);
+      expect(decide(read, { uncertain: date(uncertain), authenticity: signals({}) }).decision).toBe('REFER');
+    });
+
+    it('a second reading that read the same letter confirms nothing; one that read the digit confirms it', () => {
+      expect(date(uncertainFields(mrz, null, T, { second: read, namesInViz: true }))).toEqual([]);
+      expect(uncertainFields(mrz, null, T, { second: read, namesInViz: true })).toEqual([]);
+      const digitThere = [read[0]!, read[1]!.replace('4Z0110', '420110')];
+      expect(uncertainFields(mrz, null, T, { second: digitThere, namesInViz: true })).toEqual([]);
+    });
+
+    it('with scores: a forced cell that barely looks like its digit needs the rest of the field clear of the other digits', () => {
+      // The forced cell below the name threshold and the misread 1 (col 17) barely itself: in doubt.
+      const both = margins(read, []).map((row, li) => row.map((m, ci) => (li === 1 && (ci === 14 || ci === 16) ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, both, T)).toEqual([{ field: 'birth_date', positions: ['2:17'], why: 'look_alike' }]);
+      // A forced cell that scores its digit clearly spends nothing: the check digit vouches for the rest as read.
+      const forcedClear = margins(read, []).map((row, li) => row.map((m, ci) => (li === 1 && ci === 16 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, forcedClear, T)).toEqual([]);
+    });
+  });
+
+  /**
+   * ADR 0220: a TD1 or TD2 number longer than 9 characters runs into the optional data (ICAO 9303-5 note j): its
+   * 9 first characters, `<` where its check digit would stand, then the rest and its own check digit. That check
+   * digit covers the whole number, so a repair anywhere in it spends it for the whole number, continuation included.
+   */
+  describe('a long document number whose check digit chose a repair', () => {
+    /** A TD1 whose `number` (over 9 characters) continues in the optional data; every check digit computed. */
+    function td1Long(number: string): string[] {
+      const l1 = `I<UTO${number.slice(0, 9)}<${number.slice(9)}${cd(number)}`.padEnd(30, '<');
+      const l2 = '7408122F1204159UTO'.padEnd(29, '<');
+      return [l1, l2 + cd(l1.slice(5, 30) + l2.slice(0, 7) + l2.slice(8, 15) + l2.slice(18, 29)), 'ERIKSSON<<ANNA<MARIA'.padEnd(30, '<')];
+    }
+    /** 1-based positions of the printed characters of line 1 from `from` to `to` (0-based, inclusive), but `skip`. */
+    const cols = (from: number, to: number, skip: number[] = []) => Array.from({ length: to - from + 1 }, (_, i) => from + i).filter((c) => !skip.includes(c)).map((c) => `1:${c + 1}`);
+    const numberField = (u: ReturnType<typeof uncertainFields>) => u.filter((x) => x.field === 'document_number');
+
+    it('a repair in the part that runs into the optional data leaves the whole number unconfirmed without scores', () => {
+      // XKWMNRTAHPV5Y with its 5 (line 1 col 18) read S: S→5 is the one repair, and the number's check digit holds.
+      const printed = td1Long('XKWMNRTAHPV5Y');
+      const read = [printed[0]!.replace('PV5Y', 'PVSY'), printed[1]!, printed[2]!];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.fields.document_number, mrz.corrections]).toEqual([true, 'XKWMNRTAHPV5Y', [{ line: 0, position: 17, from: 'S', to: '5', by: 'check_digit' }]]);
+      // The 9 first characters, the continuation and its check digit (line 1 col 20), but not the repaired cell.
+      const rest = [...cols(5, 13), ...cols(15, 19, [17])];
+      expect(numberField(uncertainFields(mrz, null, T, { second: null, namesInViz: true }))).toEqual([{ field: 'document_number', positions: rest, why: 'unconfirmed' }]);
+      expect(uncertainFields(mrz, null, T, { second: read, namesInViz: true })).toEqual([]);
+    });
+
+    it('a repair in the 9 first characters needs the continuation confirmed too (with scores)', () => {
+      const printed = td1Long('XKW5NRTAHPV7Y');
+      const read = [printed[0]!.replace('XKW5', 'XKWS'), printed[1]!, printed[2]!];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.corrections]).toEqual([true, [{ line: 0, position: 8, from: 'S', to: '5', by: 'check_digit' }]]);
+      expect(uncertainFields(mrz, margins(read, []), T)).toEqual([]);
+      // The continuation's V (line 1 col 17) barely looks like itself: after the repair, the check digit cannot vouch for it.
+      const barely = margins(read, []).map((row, li) => row.map((m, ci) => (li === 0 && ci === 16 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, barely, T)).toEqual([{ field: 'document_number', positions: ['1:17'], why: 'look_alike' }]);
+      // Read as printed, no repair: the same margin is decided by the check digit (ADR 0120).
+      expect(uncertainFields(parseMrz(printed, TODAY)!, barely, T)).toEqual([]);
+    });
+
+    it('two doubtful characters, one in each part of the number, are two in one field', () => {
+      const lines = td1Long('XKWMNRTAHPV5Y');
+      const mrz = parseMrz(lines, TODAY)!;
+      expect(uncertainFields(mrz, margins(lines, [[0, 6], [0, 18]]), T)).toEqual([{ field: 'document_number', positions: ['1:7', '1:19'], why: 'look_alike' }]);
+    });
+
+    it('a letter read for the continuation\'s check digit is a forced change: one its cell confirms spends nothing', () => {
+      // The check digit of XKWMNRTAHPV5K is 6; read G, only 6 can stand there.
+      const printed = td1Long('XKWMNRTAHPV5K');
+      expect(printed[0]!.slice(15, 21)).toBe('PV5K6<');
+      const read = [printed[0]!.replace('PV5K6', 'PV5KG'), printed[1]!, printed[2]!];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, ['G→6']]);
+      // The cell scores 6 clearly: the check digit still vouches for the rest, so the V (col 17) at 0.05 is decided by it.
+      // Taken for an unforced repair (not seen as a check digit), it would have spent the check digit and left the V in doubt.
+      const vBarely = margins(read, []).map((row, li) => row.map((m, ci) => (li === 0 && ci === 16 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, vBarely, T)).toEqual([]);
+    });
+
+    it('the continuation\'s check digit is scored against digits only, as every check digit is', () => {
+      const allowed = alternativesFor(td1Long('XKWMNRTAHPV5Y'));
+      expect(['4', '<', 'A'].map(allowed(0, 19))).toEqual([true, true, false]);
+      // The continuation's own characters may be letters or digits.
+      expect(['5', 'S'].map(allowed(0, 17))).toEqual([true, true]);
+    });
+
+    it('a TD2 long number is held to the same rule', () => {
+      // TD2: 9 characters, `<` at col 10, the rest and its check digit in the optional data (line 2 cols 29-35).
+      const number = 'XKWMNRTAHPV5';
+      const l2 = `${number.slice(0, 9)}<GBR470610${cd('470610')}M320314${cd('320314')}${number.slice(9)}${cd(number)}`.padEnd(35, '<');
+      const printed = ['I<GBRSMITH<<JOHN'.padEnd(36, '<'), l2 + cd(l2.slice(0, 10) + l2.slice(13, 20) + l2.slice(21, 35))];
+      expect(parseMrz(printed, TODAY)!.fields.document_number).toBe(number);
+      const read = [printed[0]!, printed[1]!.replace('PV5', 'PVS')];
+      const mrz = parseMrz(read, TODAY)!;
+      expect([mrz.valid, mrz.corrections.map((c) => `${c.line}:${c.position} ${c.from}→${c.to}`)]).toEqual([true, ['1:30 S→5']]);
+      const barely = margins(read, []).map((row, li) => row.map((m, ci) => (li === 1 && ci === 28 ? T.minUnprotectedMargin / 2 : m)));
+      expect(uncertainFields(mrz, barely, T)).toEqual([{ field: 'document_number', positions: ['2:29'], why: 'look_alike' }]);
+    });
+  });
+
+  it('a forced composite digit its cell does not confirm vouches for nothing only it covers (TD1 optional data)', () => {
+    // Optional data 4733 (composite 3) read 4738 with the composite read B: forced to 8, the composite holds, wrong.
+    const l2 = '7408122F1204159UTO'.padEnd(29, '<');
+    const zone = (optional: string, composite: string) => [`I<UTOXKWMNRTAH${cd('XKWMNRTAH')}${optional}`.padEnd(30, '<'), l2 + composite, 'ERIKSSON<<ANNA<MARIA'.padEnd(30, '<')];
+    const truth = zone('4733', '3');
+    expect(parseMrz(truth, TODAY)!.valid).toBe(true);
+    const read = zone('4738', 'B');
+    const mrz = parseMrz(read, TODAY)!;
+    expect([mrz.valid, mrz.fields.optional_data, mrz.corrections.map((c) => `${c.from}→${c.to}`)]).toEqual([true, '4738', ['B→8']]);
+    const composite = (u: ReturnType<typeof uncertainFields>) => u.filter((x) => x.field === 'composite');
+    expect(composite(uncertainFields(mrz, null, T, { second: null, namesInViz: true }))).toEqual([{ field: 'composite', positions: ['1:16', '1:17', '1:18', '1:19'], why: 'unconfirmed' }]);
+    // With scores: the forced cell and the misread 8 both barely themselves.
+    const barely = margins(read, []).map((row, li) => row.map((m, ci) => ((li === 1 && ci === 29) || (li === 0 && ci === 18) ? T.minUnprotectedMargin / 2 : m)));
+    expect(uncertainFields(mrz, barely, T)).toEqual([{ field: 'composite', positions: ['1:19'], why: 'look_alike' }]);
+    // A second reading with the 8 in the composite's cell confirms the forced digit: it spends nothing.
+    expect(uncertainFields(mrz, null, T, { second: zone('4738', '8'), namesInViz: true })).toEqual([]);
   });
 
   it('a printed page that disagrees with the MRZ is never PASSED', () => {
