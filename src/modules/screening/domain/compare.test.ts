@@ -170,6 +170,32 @@ describe('explanations', () => {
   });
 });
 
+describe('the score-only comparison told the score the caller drops below', () => {
+  it('gives the exact score, or 0 only for a pair whose exact score is under that score, and does stop early', () => {
+    const given = ['John', 'Mary', 'Vladimir', 'V.', 'Bob', 'Robert'];
+    const family = ['Smith', 'Smyth', 'Putin', 'Karovita', 'al Haddad'];
+    const names = given.flatMap((g) => family.flatMap((f) => [`${g} ${f}`, `${f.toUpperCase()}, ${g}`]));
+    let stopped = 0;
+    for (const below of [0.5, 0.7802, 0.83, 0.95]) {
+      for (const a of names) {
+        for (const b of names) {
+          const q = normalizeName(a);
+          const l = normalizeName(b);
+          const exact = scoreAndPart(q, l);
+          const told = scoreAndPart(q, l, new Map(), undefined, below);
+          if (told.score === 0) {
+            // Stopped (or truly 0): either way under what the caller keeps.
+            if (exact.score > 0) stopped++;
+            expect(exact.score, `${a} / ${b} below ${below}`).toBeLessThan(below);
+          } else expect(told, `${a} / ${b} below ${below}`).toEqual(exact);
+        }
+      }
+    }
+    // Most pairs share one name part at most: a query token without any counterpart ends the comparison.
+    expect(stopped).toBeGreaterThan(names.length ** 2 / 2);
+  });
+});
+
 describe('the similarity memo (one per query)', () => {
   it('keeps the same text written in Latin and transliterated apart: a score never depends on which was compared first', () => {
     // Vladamir against Vladimir is a typo; against Владимир (transliterated, vowels guessed) a phonetic match.

@@ -174,7 +174,7 @@ const chosenSim: TokenSimilarity[] = [];
  * Greedy best-first assignment: names have few tokens, and the best pair is nearly always right. Returns how
  * many pairs it chose, left in chosenI/chosenJ/chosenSim (valid until the next call).
  */
-function alignInto(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): number {
+function alignInto(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache, giveUpBelow = 0): number {
   if (a.length * b.length > cellI.length) {
     const size = a.length * b.length * 2;
     cellI = new Int32Array(size);
@@ -185,6 +185,8 @@ function alignInto(a: readonly NameToken[], b: readonly NameToken[], cacheOffset
     chosenJ = new Int32Array(size);
   }
   let n = 0;
+  // What the query tokens met so far with no listed token at PAIR_MIN cost at least (see GIVEN_UP).
+  let surelyMissing = 0;
   for (let i = 0; i < a.length; i++) {
     // The query token's number, offset per reading (compareReadings), keys its memo: looked up once per row.
     let perToken: Map<string, TokenSimilarity> | undefined;
@@ -200,6 +202,11 @@ function alignInto(a: readonly NameToken[], b: readonly NameToken[], cacheOffset
       cellScore[n] = s.score * Math.min(a[i]!.weight, b[j]!.weight) + s.score * 1e-3;
       cellSim[n] = s;
       n++;
+    }
+    if (giveUpBelow > 0 && (n === 0 || cellI[n - 1] !== i)) {
+      // No cell in this row: the query token stays unaligned whatever the assignment, and costs its missing weight.
+      surelyMissing += missingWeight(a[i]!);
+      if (QUERY_MISSING_FACTOR ** surelyMissing + ROUNDING_MARGIN < giveUpBelow) return GIVEN_UP;
     }
   }
   // Best first, ties in the order found: what a stable sort gives, by insertion (a handful of cells).
@@ -246,6 +253,16 @@ function alignInto(a: readonly NameToken[], b: readonly NameToken[], cacheOffset
   return chosen;
 }
 
+/**
+ * What alignInto returns when told to give up below a score (`giveUpBelow`) and the query tokens it has met
+ * with no listed token at PAIR_MIN already cost that much: the score is at most QUERY_MISSING_FACTOR to their
+ * missing weight (quality is at most 1, and every other factor at most 1; the identical-names 1 needs every query
+ * token aligned), so the rest of the query's tokens need not be compared. ROUNDING_MARGIN covers the rounding of
+ * the score to 4 decimals and of the sums.
+ */
+const GIVEN_UP = -1;
+const ROUNDING_MARGIN = 0.00005 + 1e-9;
+
 /** alignInto's pairs as objects, for the explained comparison. */
 function align(a: readonly NameToken[], b: readonly NameToken[], cacheOffset: number, cache?: SimilarityCache): Cell[] {
   const n = alignInto(a, b, cacheOffset, cache);
@@ -280,16 +297,21 @@ export function scoreNormalized(query: NormalizedName, listed: NormalizedName, c
   return compareReadings(query, listed, cache, knownQueryTokens, true).score;
 }
 
-/** scoreNormalized with whether the one-part charge applied (NameComparison.onePartOnly), as compareNormalized says. */
-export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[]): { score: number; onePartOnly: boolean } {
+/**
+ * scoreNormalized with whether the one-part charge applied (NameComparison.onePartOnly), as compareNormalized says.
+ * `below`: the caller drops any score under it, so a comparison that surely ends under it may stop early and
+ * report 0 (only for names of one reading each, most of them); 0, the default, never stops.
+ */
+export function scoreAndPart(query: NormalizedName, listed: NormalizedName, cache?: SimilarityCache, knownQueryTokens?: (tokens: readonly NameToken[]) => readonly boolean[], below = 0): { score: number; onePartOnly: boolean } {
   if (!query.readings && !listed.readings) {
     // One reading each (most names): compareTokens' score-only path without the comparison object around it,
     // since this runs for every candidate of every query.
     const a = query.tokens;
     const b = listed.tokens;
     if (a.length === 0 || b.length === 0) return { score: 0, onePartOnly: false };
-    const known = knownQueryTokens?.(a);
-    return scoreOf(a, b, alignInto(a, b, 0, cache), known, query.removed.length > 0);
+    const chosen = alignInto(a, b, 0, cache, below);
+    if (chosen === GIVEN_UP) return { score: 0, onePartOnly: false };
+    return scoreOf(a, b, chosen, knownQueryTokens?.(a), query.removed.length > 0);
   }
   const c = compareReadings(query, listed, cache, knownQueryTokens, true);
   return { score: c.score, onePartOnly: c.onePartOnly };

@@ -181,6 +181,17 @@ export class Matcher {
     };
     const thresholds = new Map<ScreeningTopic, TopicThreshold>();
     const thresholdOf = (topic: ScreeningTopic) => thresholds.get(topic) ?? thresholds.set(topic, thresholdFor(topic, options.threshold)).get(topic)!;
+    // The lower of the two thresholds a comparison may be held to (with the one-part charge or without): a score
+    // under it is dropped whichever applies, so the score-only comparison may stop once it surely ends there.
+    const floors = new Map<ScreeningTopic, number>();
+    const floorOf = (topic: ScreeningTopic) => {
+      let floor = floors.get(topic);
+      if (floor === undefined) {
+        const t = thresholdOf(topic);
+        floors.set(topic, (floor = Math.min(thresholdForComparison(false, t).match, thresholdForComparison(true, t).match)));
+      }
+      return floor;
+    };
     const refs = this.candidates(norm, options.candidates, accept);
     this.readAhead(refs);
     for (const ref of refs) {
@@ -188,7 +199,7 @@ export class Matcher {
       const threshold = thresholdOf(topic);
       // Under the threshold no evidence makes a match (decideMatch): most candidates stop here, on the score
       // alone (the same number the full comparison gives), neither explained nor weighed.
-      const quick = scoreAndPart(norm, ref.norm, cache, known);
+      const quick = scoreAndPart(norm, ref.norm, cache, known, floorOf(topic));
       if (quick.score < thresholdForComparison(quick.onePartOnly, threshold).match) continue;
       const c = compareNormalized(norm, ref.norm, cache, known);
       const entity = this.entities[ref.entity]!;

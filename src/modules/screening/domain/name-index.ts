@@ -129,9 +129,8 @@ export class NameIndex {
   private reachableScratch = new Int32Array(4096);
   private keptScratch = new Int32Array(4096);
   private rankScratch = new Float64Array(4096);
-  /** Scratch for lookUpDeferred: reachable names by id, and their slots. */
+  /** Scratch for lookUpDeferred: reachable names by id. */
   private byId = new Int32Array(4096);
-  private slotById = new Int32Array(4096);
 
   constructor(readonly entities: readonly ListedEntity[]) {
     const lists: number[][] = [];
@@ -245,11 +244,14 @@ export class NameIndex {
     this.count = 0;
   }
 
-  /** The reachable names (set in `reach`, ids from `low` to `high`) in ascending id order, with their slots. */
-  private reachableById(low: number, high: number, n: number): [Int32Array, Int32Array] {
+  /**
+   * The reachable names (set in `reach`, ids from `low` to `high`) in ascending id order. Their slots are not
+   * read here: each is a scattered read of `slotOf`, and most reachable names have none of the deferred keys,
+   * so the callers read a name's slot only once a key's bit says it has one.
+   */
+  private reachableById(low: number, high: number, n: number): Int32Array {
     this.byId = fit(this.byId, n);
-    this.slotById = fit(this.slotById, n);
-    const { reach, reachWords, slotOf, byId, slotById } = this;
+    const { reach, reachWords, byId } = this;
     let k = 0;
     for (let group = low >> 10; group <= high >> 10; group++) {
       let words = reachWords[group]!;
@@ -260,14 +262,12 @@ export class NameIndex {
         let bits = reach[word]!;
         while (bits !== 0) {
           const low1 = bits & -bits;
-          const id = (word << 5) | (31 - Math.clz32(low1));
+          byId[k++] = (word << 5) | (31 - Math.clz32(low1));
           bits ^= low1;
-          byId[k] = id;
-          slotById[k++] = slotOf[id]!;
         }
       }
     }
-    return [byId.subarray(0, k), slotById.subarray(0, k)];
+    return byId.subarray(0, k);
   }
 
   /**
@@ -290,10 +290,8 @@ export class NameIndex {
     // bits are then read front to back instead of at random. A name's credits still come key by key in the
     // same order, so its rank is the same sum.
     let byId: Int32Array | undefined;
-    let slotById: Int32Array | undefined;
     if (deferred.every(({ key }) => this.bits[key] && reachable.length <= this.postings[key]!.length)) {
-      [byId, slotById] = this.reachableById(low, high, reachable.length);
-      this.testDeferredByName(byId, slotById, deferred);
+      this.testDeferredByName(this.reachableById(low, high, reachable.length), deferred);
       this.unreach(reachable);
       return;
     }
@@ -301,11 +299,11 @@ export class NameIndex {
       const list = this.postings[key]!;
       const bits = this.bits[key];
       if (bits && reachable.length <= list.length) {
-        if (!byId) [byId, slotById] = this.reachableById(low, high, reachable.length);
+        byId ??= this.reachableById(low, high, reachable.length);
         for (let r = 0; r < byId.length; r++) {
           const id = byId[r]!;
           if ((bits[id >> 5]! & (1 << (id & 31))) === 0) continue;
-          const s = slotById![r]!;
+          const s = slotOf[id]!;
           const seen = slotSeen[s]!;
           if ((seen & bit) !== 0) continue;
           slotSeen[s] = seen | bit;
@@ -352,8 +350,8 @@ export class NameIndex {
    * so in one bit test where each key cost one. The names that have some get their credits key by key in the
    * deferred order, so each rank is the same sum as key by key; `seen` and `rank` are the same per name.
    */
-  private testDeferredByName(byId: Int32Array, slotById: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
-    const { slotSeen, slotRank } = this;
+  private testDeferredByName(byId: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
+    const { slotOf, slotSeen, slotRank } = this;
     const tokenBits: number[] = [];
     for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
     const unions = tokenBits.map((bit) => this.unionOf(deferred.filter((d) => d.bit === bit).map((d) => d.key)));
@@ -368,7 +366,7 @@ export class NameIndex {
         if (!union || (union[word]! & mask) !== 0) may |= tokenBits[u]!;
       }
       if (may === 0) continue;
-      const s = slotById[r]!;
+      const s = slotOf[id]!;
       let seen = slotSeen[s]!;
       for (let d = 0; d < deferred.length; d++) {
         const bit = deferred[d]!.bit;

@@ -354,27 +354,67 @@ export function skeleton(fold: string): string {
   return out;
 }
 
-function makeToken(text: string, translit: boolean): NameToken {
+/** What makeToken works out from a word's text alone (its fold, skeleton, phonetic code, name data). */
+interface WordFacts {
+  form: string | undefined;
+  fold: string;
+  initial: boolean;
+  particle: boolean;
+  given: GivenName | undefined;
+  patronymic: boolean;
+  skeleton: string;
+  phonetic: string;
+  /** Begins with a joining particle (`alqaeda`, `alexander`). */
+  prefixed: boolean;
+}
+
+/**
+ * WordFacts by text, kept across calls: screening normalizes every query, and its words (given names above all)
+ * come back query after query, while the facts cost a double metaphone, a fold and a skeleton each. At most
+ * WORD_FACTS_MAX words (a few MB), then started afresh. A pure function's results: nothing else reads them.
+ */
+const WORD_FACTS_MAX = 1 << 16;
+const wordFacts = new Map<string, WordFacts>();
+
+function factsOf(text: string): WordFacts {
+  let facts = wordFacts.get(text);
+  if (facts) return facts;
   const form = companyFormKind(text);
   const fold = foldToken(text);
   const initial = text.length === 1;
   const particle = PARTICLES.has(text) || form !== undefined || companyFormKind(fold) !== undefined;
-  const given = particle || initial ? undefined : givenNameGroups(foldToken).lookup(fold);
-  const patronymic = PATRONYMIC.test(fold);
+  facts = {
+    form,
+    fold,
+    initial,
+    particle,
+    given: particle || initial ? undefined : givenNameGroups(foldToken).lookup(fold),
+    patronymic: PATRONYMIC.test(fold),
+    skeleton: skeleton(fold),
+    phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
+    prefixed: text.length > 3 && JOINING_PREFIX.test(text),
+  };
+  if (wordFacts.size >= WORD_FACTS_MAX) wordFacts.clear();
+  wordFacts.set(text, facts);
+  return facts;
+}
+
+function makeToken(text: string, translit: boolean): NameToken {
+  const { form, fold, initial, particle, given, patronymic, skeleton, phonetic, prefixed } = factsOf(text);
   const token: NameToken = {
     translit,
     patronymic,
     text,
     fold,
-    skeleton: skeleton(fold),
-    phonetic: /^[a-z]+$/.test(text) ? doubleMetaphone(text)[0] : text,
+    skeleton,
+    phonetic,
     weight: particle ? 0.3 : initial ? 0.6 : patronymic ? 0.4 : 1,
     initial,
   };
   if (given) token.given = given;
   if (form) token.form = form;
   // Transliterated words count too: scripts such as Arabic write the article and abd joined (الـ, عبد).
-  if (!particle && (translit || (text.length > 3 && JOINING_PREFIX.test(text)))) token.particlePrefix = true;
+  if (!particle && (translit || prefixed)) token.particlePrefix = true;
   return token;
 }
 

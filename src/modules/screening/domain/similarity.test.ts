@@ -45,6 +45,39 @@ describe('surelyDissimilar', () => {
     }
   });
 
+  it('bounds two given names that are not recorded equivalents (a query\'s given name meets most candidates\' given names)', () => {
+    const tok = (s: string) => normalizeName(s).tokens[0]!;
+    for (const [a, b] of [['John', 'Mary'], ['James', 'Peter']] as const) {
+      expect(tok(a).given && tok(b).given, `${a} and ${b} are given names`).toBeTruthy();
+      expect(surelyDissimilar(tok(a), tok(b)), `${a} / ${b}`).toBe(true);
+      expect(tokenSimilarity(tok(a), tok(b)).score).toBeLessThan(SURELY_BELOW);
+    }
+  });
+
+  it('bounds names made of the same letters in another order by their edit similarity', () => {
+    // Every letter shared, so the bound from shared characters alone is 1: only the edit similarity says no.
+    const tok = (s: string) => normalizeName(s).tokens[0]!;
+    for (const [a, b] of [['Karovita', 'Tavikaro'], ['Lomiseta', 'Setalomi'], ['Kalorami', 'Ramikalo']] as const) {
+      expect(surelyDissimilar(tok(a), tok(b)), `${a} / ${b}`).toBe(true);
+      expect(tokenSimilarity(tok(a), tok(b)).score).toBeLessThan(SURELY_BELOW);
+    }
+  });
+
+  it('holds only for pairs under SURELY_BELOW among names made of syllables, which share most of their letters', () => {
+    const syllables = 'ka ro mi ta se lo vi an de bo'.split(' ');
+    const made: NameToken[] = [];
+    for (const x of syllables) for (const y of syllables) for (const z of ['ta', 'vi', 'ro']) made.push(normalizeName(x + y + z).tokens[0]!);
+    let said = 0;
+    for (const a of made) {
+      for (const b of made) {
+        if (!surelyDissimilar(a, b)) continue;
+        said++;
+        expect(tokenSimilarity(a, b).score, `${a.text} / ${b.text}`).toBeLessThan(SURELY_BELOW);
+      }
+    }
+    expect(said).toBeGreaterThan(made.length * made.length / 2);
+  });
+
   it('says the same whichever order the pairs come in (it keeps the character counts of the last few first tokens)', () => {
     // Row by row (a token's counts reused across its row, as screening calls it), then column by column
     // (a new first token on every call, more than it keeps): the answers must agree pair by pair.

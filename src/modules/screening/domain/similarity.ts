@@ -131,9 +131,13 @@ function stringSimilarityBound(x: string, xCounts: Uint8Array, y: string): numbe
   if (lx === 0 || ly === 0) return 1;
   const shared = sharedCount(xCounts, y);
   if (shared === 0) return 0;
+  return blend(jaroWinklerBound(lx, ly, shared), shared / Math.max(lx, ly), Math.max(lx, ly));
+}
+
+/** The Jaro-Winkler bound of stringSimilarityBound for strings of these lengths sharing `shared` characters. */
+function jaroWinklerBound(lx: number, ly: number, shared: number): number {
   const jaro = Math.min(1, (shared / lx + shared / ly + 1) / 3);
-  const jw = jaro >= 0.7 ? jaro + Math.min(4, lx, ly) * 0.1 * (1 - jaro) : jaro;
-  return blend(jw, shared / Math.max(lx, ly), Math.max(lx, ly));
+  return jaro >= 0.7 ? jaro + Math.min(4, lx, ly) * 0.1 * (1 - jaro) : jaro;
 }
 
 /**
@@ -141,20 +145,35 @@ function stringSimilarityBound(x: string, xCounts: Uint8Array, y: string): numbe
  * pairs a screening query meets (a given name against a surname) share too few letters. Only for plain tokens,
  * where writtenSimilarity's result is its fuzzy score whenever that is under 0.7 (its phonetic rules for Latin
  * pairs start at 0.7, a Baltic ending, and 0.8): no other readings (alts),
- * no Arabic pattern, no initial, not transliterated (its phonetic rules start at 0.4), not both given names
- * (they may be recorded equivalents), neither the same text nor the same fold or legal form.
+ * no Arabic pattern, no initial, not transliterated (its phonetic rules start at 0.4), not recorded given-name
+ * equivalents (those score EQUIVALENT_SCORE whatever their letters), neither the same text nor the same fold or
+ * legal form. Two given names that are not equivalents are bounded like any pair: a query's given name meets
+ * the given names of most of its candidates.
  * `a`'s character counts are kept between calls (screening passes the query's token first).
  */
 export function surelyDissimilar(a: NameToken, b: NameToken): boolean {
   if (a.alts || b.alts || a.pattern || b.pattern || a.initial || b.initial || a.translit || b.translit) return false;
-  if ((a.given && b.given) || a.text === b.text || a.fold === b.fold || (a.form !== undefined && a.form === b.form)) return false;
+  if ((a.given && b.given && equivalentNames(a.given, b.given)) || a.text === b.text || a.fold === b.fold || (a.form !== undefined && a.form === b.form)) return false;
   // The counts are bytes: a (nonsensical) token longer than that is measured, not bounded.
   if (a.text.length > 255 || a.fold.length > 255) return false;
   const k = countsSlot(a);
   // writtenSimilarity takes the better of the folded and the written forms when they differ.
-  const bound = a.text === a.fold && b.text === b.fold ? stringSimilarityBound(a.fold, recentFold[k]!, b.fold) : Math.max(stringSimilarityBound(a.fold, recentFold[k]!, b.fold), stringSimilarityBound(a.text, recentText[k]!, b.text));
-  // The margin covers rounding in the bound's arithmetic.
-  return bound < SURELY_BELOW - 1e-9;
+  if (a.text === a.fold && b.text === b.fold) return surelyBelow(a.fold, recentFold[k]!, b.fold);
+  return surelyBelow(a.fold, recentFold[k]!, b.fold) && surelyBelow(a.text, recentText[k]!, b.text);
+}
+
+/**
+ * stringSimilarity(x, y) is under SURELY_BELOW: by the bound from shared characters, else (letters shared but
+ * not in order, as in names made of the same syllables) by that bound's Jaro part with the edit similarity
+ * itself, which is at most the bound's edit part (Levenshtein needs an edit per unshared character of the
+ * longer string). The second costs one Levenshtein, paid only by pairs the first lets through, which would
+ * otherwise be measured in full (Jaro-Winkler and Levenshtein, on both forms). The margin covers rounding.
+ */
+function surelyBelow(x: string, xCounts: Uint8Array, y: string): boolean {
+  if (stringSimilarityBound(x, xCounts, y) < SURELY_BELOW - 1e-9) return true;
+  if (x.length === 0 || y.length === 0) return false;
+  const longest = Math.max(x.length, y.length);
+  return blend(jaroWinklerBound(x.length, y.length, sharedCount(xCounts, y)), editSimilarity(x, y), longest) < SURELY_BELOW - 1e-9;
 }
 
 const ALT_FLOOR = 0.25;
