@@ -18,7 +18,11 @@ export interface JobOptions {
   expireInSeconds?: number;
 }
 
-export type JobHandler<T> = (data: T, job: { id: string; retryCount: number }) => Promise<void>;
+/**
+ * `expiresAt` (epoch ms): when the job is presumed lost with its worker and run again, spending an attempt. For a
+ * job of a batch it counts from the batch's fetch, so a handler that waits should wait only part of what is left.
+ */
+export type JobHandler<T> = (data: T, job: { id: string; retryCount: number; expiresAt: number }) => Promise<void>;
 
 export interface QueueDefinition {
   retryLimit?: number;
@@ -105,7 +109,16 @@ export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSecon
         name,
         { batchSize, pollingIntervalSeconds: deps.pollingIntervalSeconds ?? (deps.db.kind === 'pglite' ? 2 : 0.5), includeMetadata: true },
         async (jobs) => {
-          for (const job of jobs) await handler(job.data, { id: job.id, retryCount: job.retryCount });
+          // pg-boss started each job's expiry at this fetch (EXTRACT gives a numeric, which arrives as a string).
+          const fetchedAt = Date.now();
+          const run = (job: (typeof jobs)[number]) => handler(job.data, { id: job.id, retryCount: job.retryCount, expiresAt: fetchedAt + Number(job.expireInSeconds) * 1000 });
+          if (jobs.length === 1) await run(jobs[0]!);
+          else {
+            // pg-boss fails a whole batch when its handler throws: one broken job would spend an attempt of each of
+            // its batch mates and leave the ones after it unrun. Each job of a batch is failed on its own instead;
+            // the rest complete as usual.
+            for (const job of jobs) await run(job).catch((error: Error) => boss.fail(name, job.id, error));
+          }
           // pg-boss waits out the polling interval after every fetch, which caps a worker at batchSize jobs per
           // interval (8 AML checks a second); a full batch means more are waiting, so fetch again at once.
           if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);

@@ -88,6 +88,28 @@ describe(`durable jobs on ${databaseKind}`, () => {
     await until(async () => (await database.db.query("SELECT 1 FROM job_runs WHERE job LIKE 'burst-%'")).length >= 12, 30_000);
   }, 60_000);
 
+  it('a job that fails in a batch fails alone: its batch mates run once, complete, and keep their attempts', async () => {
+    const sender = createJobs({ db: database.db, worker: false });
+    const worker = createJobs({ db: database.db, worker: true, pollingIntervalSeconds: 0.5 });
+    for (const j of [sender, worker]) { j.define('batch-job', { retryLimit: 1, retryDelay: 1, retryBackoff: false }); opened.push(j); }
+    await sender.start();
+    // Sent before any worker listens, so the first fetch takes all four as one batch, in this order.
+    for (const name of ['mate-a', 'broken', 'mate-b', 'mate-c']) await sender.send('batch-job', { name });
+    await worker.work<{ name: string }>('batch-job', async (data, job) => {
+      await database.db.query('INSERT INTO job_runs (job, attempt, by) VALUES ($1, $2, $3)', [data.name, job.retryCount, 'batch']);
+      if (data.name === 'broken') throw new Error('cannot succeed');
+    }, { batchSize: 4 });
+    const state = async () => Object.fromEntries((await database.db.query<{ name: string; state: string }>(
+      "SELECT data->>'name' AS name, state FROM pgboss.job WHERE name = 'batch-job'")).map((r) => [r.name, r.state]));
+    await until(async () => (await state()).broken === 'failed', 30_000);
+    const runs = await database.db.query<{ job: string; attempt: number }>("SELECT job, attempt FROM job_runs WHERE by = 'batch' ORDER BY job, attempt");
+    expect(runs).toEqual([
+      { job: 'broken', attempt: 0 }, { job: 'broken', attempt: 1 },
+      { job: 'mate-a', attempt: 0 }, { job: 'mate-b', attempt: 0 }, { job: 'mate-c', attempt: 0 },
+    ]);
+    expect(await state()).toEqual({ 'mate-a': 'completed', broken: 'failed', 'mate-b': 'completed', 'mate-c': 'completed' });
+  }, 60_000);
+
   it.skipIf(databaseKind !== 'postgres')('two workers with their own connections share a queue and run each job once', async () => {
     const other = createPostgresDb(database.url!);
     try {

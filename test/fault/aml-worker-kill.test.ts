@@ -26,8 +26,10 @@ describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive 
   const dir = mkdtempSync(path.join(tmpdir(), 'kyc-fault-aml-'));
   const env = {
     ...sharedSecrets(),
-    // A killed worker's checks are retried after this; production keeps the defaults (300 s, 120 s).
-    AML_CHECK_TIMEOUT_SECONDS: '4',
+    // A killed worker's checks are retried after this; production keeps the defaults (300 s, 120 s). Not shorter:
+    // a batch of four checks that outlasts it on a loaded machine is presumed lost too, which spends attempts the
+    // kills are meant to spend.
+    AML_CHECK_TIMEOUT_SECONDS: '8',
     JOBS_MAINTENANCE_SECONDS: '1',
     WEBHOOK_TIMEOUT_MS: '1000',
     WEBHOOK_RETRY_SCHEDULE: '0ms,200ms,200ms,200ms,200ms,200ms',
@@ -115,7 +117,7 @@ describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive 
       "SELECT id, contact_id, event FROM events WHERE client_id = $1 AND report_type = 'AML' AND event IN ('REPORT_READY', 'REPORT_ERROR')", [client.clientId]);
     await receiver.waitFor(() => readyEvents().size >= expectedEvents.length, 30_000).catch(() => undefined);
 
-    const rows = await t.db.query<{ contact_id: string; status: string; revision: number; run_id: string }>('SELECT contact_id, status, revision, run_id FROM aml_reports WHERE client_id = $1', [client.clientId]);
+    const rows = await t.db.query<{ contact_id: string; status: string; revision: number; run_id: string; error: string | null }>('SELECT contact_id, status, revision, run_id, error FROM aml_reports WHERE client_id = $1', [client.clientId]);
     const ledger = await t.db.query<{ reference: string; amount: number }>("SELECT reference, amount FROM credit_ledger WHERE client_id = $1 AND reference LIKE 'aml:%'", [client.clientId]);
     const retried = (await t.db.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'aml-check' AND retry_count > 0"))[0]!.n;
     const attempts = receiver.events().filter((e) => e.json.report_type === 'AML');
@@ -124,7 +126,7 @@ describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive 
     const balance = await t.services.credits.balance(client.clientId);
 
     console.log([
-      `fault: SIGKILL of kyc worker processes during ${CHECKS} AML checks and their webhooks (AML_CHECK_TIMEOUT_SECONDS=4, JOBS_MAINTENANCE_SECONDS=1)`,
+      `fault: SIGKILL of kyc worker processes during ${CHECKS} AML checks and their webhooks (AML_CHECK_TIMEOUT_SECONDS=${env.AML_CHECK_TIMEOUT_SECONDS}, JOBS_MAINTENANCE_SECONDS=${env.JOBS_MAINTENANCE_SECONDS})`,
       ...kills.map((k, i) => `  kill ${i + 1} at ${k.at} ms: ${k.finished} checks finished, ${k.active} jobs active in all workers at that moment`),
       `  all ${rows.filter((r) => r.status !== 'INITIAL').length} of ${CHECKS} checks finished after ${allDoneMs} ms; jobs retried (their worker died, or they failed): ${retried}`,
       `  statuses: ${JSON.stringify(rows.reduce<Record<string, number>>((m, r) => ({ ...m, [r.status]: (m[r.status] ?? 0) + 1 }), {}))}; finishing events per check: ${JSON.stringify([...terminalPerContact.values()].reduce<Record<string, number>>((m, n) => ({ ...m, [n]: (m[n] ?? 0) + 1 }), {}))}`,
@@ -134,10 +136,9 @@ describe.skipIf(databaseKind !== 'postgres')('AML checks and deliveries survive 
     ].join('\n'));
 
     expect(rows).toHaveLength(CHECKS);
-    expect(rows.filter((r) => r.status !== 'READY').map((r) => r.contact_id), 'every check READY but the broken one').toEqual([broken.contactId]);
-    const abandoned = (await t.db.query<{ status: string; error: string }>('SELECT status, error FROM aml_reports WHERE contact_id = $1', [broken.contactId]))[0]!;
-    expect(abandoned.status).toBe('ERROR');
-    expect(abandoned.error).toMatch(/^CHECK_NOT_COMPLETED/);
+    // Status and error of each check that is not READY, so that a failure says what became of the others.
+    expect(rows.filter((r) => r.status !== 'READY').map((r) => ({ contact: r.contact_id, status: r.status, error: r.error })), 'every check READY but the broken one')
+      .toEqual([{ contact: broken.contactId, status: 'ERROR', error: expect.stringMatching(/^CHECK_NOT_COMPLETED/) }]);
     for (const r of reports) {
       // The trigger answered revision n; the one finish of its run made it n + 1, however often the job ran.
       expect(rows.find((row) => row.contact_id === r.contactId)!.revision, r.contactId).toBe(r.revision + 1);

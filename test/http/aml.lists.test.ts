@@ -63,6 +63,21 @@ describe('no list loaded: the check waits, then ERROR', () => {
     expect(report.data).toMatchObject({ decision: null, pep_matches: null, sanctions_matches: null });
     expect(report.data.error).toMatch(/^SCREENING_LISTS_UNAVAILABLE: no sanctions or PEP list has loaded within 8 s/);
   }, 60_000);
+
+  it('a check close to its job\'s expiry waits in place only half the time left, then goes back in the queue', async () => {
+    // A worker that has just started fetches a batch while its lists still load: a check that waited its full
+    // 5 s in place would outlast a short expiry, and the job system would count a lost attempt.
+    const check = await requestCheck(t, c, 'Ida', 'Lowater');
+    const [, accountId, contactId] = check.url.match(/accounts\/([^/]+)\/contacts\/([^/]+)/)!;
+    const { run_id: runId } = (await t.db.query<{ run_id: string }>('SELECT run_id FROM aml_reports WHERE contact_id = $1', [contactId]))[0]!;
+    const began = Date.now();
+    await t.services.aml.runCheck({ clientId: c.clientId, accountId: accountId!, contactId: contactId!, runId }, { retryCount: 0, expiresAt: began + 600 });
+    // Half of the 600 ms left; without the bound it waits the full 5 s.
+    expect(Date.now() - began).toBeLessThan(2_500);
+    expect((await check.read()).status).toBe('INITIAL');
+    const requeued = await t.db.query("SELECT 1 FROM pgboss.job WHERE name = 'aml-check' AND singleton_key LIKE $1", [`${runId}:lists:%`]);
+    expect(requeued.length).toBeGreaterThan(0);
+  }, 60_000);
 });
 
 describe('a list that loads while the check waits is used', () => {

@@ -197,12 +197,14 @@ export function createAmlService(deps: AmlDeps) {
    * in the queue until SCREENING_LISTS_WAIT_SECONDS after it was requested, then ends in ERROR with
    * SCREENING_LISTS_UNAVAILABLE. It never answers "No Match" against nothing (ADR 0099). True when handled.
    */
-  async function waitingForLists(job: CheckJob, current: AmlRow): Promise<boolean> {
+  async function waitingForLists(job: CheckJob, current: AmlRow, expiresAt: number): Promise<boolean> {
     const waitMs = (deps.listsWaitSeconds ?? 900) * 1000;
     const requested = current.requested_at.getTime();
     const waited = deps.now().getTime() - requested;
-    // A load in progress usually finishes in seconds: wait in place a little (up to 5 s) before re-queueing.
-    const inPlaceUntil = Date.now() + Math.min(5_000, Math.max(0, waitMs - waited));
+    // A load in progress usually finishes in seconds: wait in place a little (up to 5 s) before re-queueing, and
+    // never past half the time left before the job's expiry: a job still waiting then would be presumed lost and
+    // run again, spending one of its attempts on the wait (a worker that has just started, its lists loading).
+    const inPlaceUntil = Date.now() + Math.min(5_000, Math.max(0, waitMs - waited), Math.max(0, (expiresAt - Date.now()) / 2));
     while (!deps.screening.isLoaded() && Date.now() < inPlaceUntil) {
       await Promise.race([deps.screeningReady, new Promise((r) => setTimeout(r, 250))]);
       if (!deps.screening.isLoaded()) await new Promise((r) => setTimeout(r, 250));
@@ -253,7 +255,8 @@ export function createAmlService(deps: AmlDeps) {
     },
 
     /** The job: identity sources, screening, decision. Source failures are retried by the job system, then end in ERROR. */
-    async runCheck(job: CheckJob, attempt: { retryCount: number }) {
+    /** `attempt.expiresAt`: when the job system presumes this run lost (epoch ms); without it, no bound. */
+    async runCheck(job: CheckJob, attempt: { retryCount: number; expiresAt?: number }) {
       const current = await amlRepo.get(db, job.clientId, job.accountId, job.contactId);
       if (!current || current.run_id !== job.runId) return; // superseded or deleted
       // Already finished: the job runs again because its worker died before pg-boss recorded it done. Asking the
@@ -261,7 +264,7 @@ export function createAmlService(deps: AmlDeps) {
       if (current.status !== 'INITIAL') return;
       const contact = await deps.accounts.readContact(db, job.clientId, job.accountId, job.contactId);
       if (!contact) return;
-      if (await waitingForLists(job, current)) return;
+      if (await waitingForLists(job, current, attempt.expiresAt ?? Infinity)) return;
       const today = isoDate(deps.now());
       // Screening first: its answers are part of GPG 45's identity fraud score.
       const screening = await screen(job.clientId, contact, (await otherNames(job.clientId, [job.contactId])).get(job.contactId));
