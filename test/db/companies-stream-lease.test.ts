@@ -7,8 +7,11 @@ import { followStreams, STREAM_LEASE } from '../../src/modules/companies/index.t
 import { CH_STREAM_KEY, startCompaniesHouse, type CompaniesHouseStandIn } from '../helpers/companies-house.ts';
 import { databaseKind, freshDatabase } from '../helpers/service.ts';
 
-// Short lease settings: a holder renews every 100 ms; a dead one's lease is free 1 s after its last renewal.
-const LEASE = { ttlMs: 1_000, renewMs: 100 };
+// Short lease settings: a holder renews every 500 ms; a dead one's lease is free 3 s after its last renewal.
+// Not shorter: the renewal interval is also how long one renewal may take (a slower one counts as failed), and
+// the margin by which a holder cut off from the database stops before its lease expires; a loaded machine
+// stretches queries and timers by hundreds of milliseconds.
+const LEASE = { ttlMs: 3_000, renewMs: 500 };
 
 let database: Awaited<ReturnType<typeof freshDatabase>>;
 let dbs: Db[];
@@ -42,7 +45,7 @@ async function follower(db: Db) {
   return { ch, streams, companies, connections };
 }
 
-async function until(predicate: () => boolean | Promise<boolean>, ms = 10_000) {
+async function until(predicate: () => boolean | Promise<boolean>, ms = 20_000) {
   const deadline = Date.now() + ms;
   while (!(await predicate())) {
     if (Date.now() > deadline) throw new Error('condition not met in time');
@@ -83,8 +86,9 @@ describe(`one Companies House stream follower at a time on ${databaseKind}`, () 
   });
 
   it('a holder that died without releasing: the lease is taken over once it has expired, not before', async () => {
-    expect(await takeLease(database.db, STREAM_LEASE.name, 'dead-worker', LEASE.ttlMs)).toBe(true);
+    // Read before the lease is taken: its expiry (the database's clock) is then at least ttlMs after diedAt.
     const diedAt = Date.now();
+    expect(await takeLease(database.db, STREAM_LEASE.name, 'dead-worker', LEASE.ttlMs)).toBe(true);
     const c = await follower(dbs[2]!);
     await pause(LEASE.ttlMs / 2);
     expect(c.connections()).toBe(0);
@@ -101,7 +105,7 @@ describe(`one Companies House stream follower at a time on ${databaseKind}`, () 
     await until(() => d.connections() > 0);
     await database.db.query(`UPDATE leases SET holder = 'other-worker', expires_at = now() + interval '1 hour' WHERE name = $1`, [STREAM_LEASE.name]);
     await until(() => !d.streams.holding);
-    await pause(50); // a request sent just before the stop may still be on its way
+    await pause(500); // a request sent just before the stop may still be on its way
     const count = d.connections();
     await pause(5 * LEASE.renewMs);
     expect(d.connections()).toBe(count);
