@@ -85,7 +85,7 @@ describe('rate limit', () => {
     } finally {
       await limited.close();
     }
-  });
+  }, 120_000); // a service of its own to start, then up to 10 s waiting for room in the minute
 });
 
 describe('operations', () => {
