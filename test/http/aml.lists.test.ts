@@ -72,8 +72,9 @@ describe('no list loaded: the check waits, then ERROR', () => {
     const { run_id: runId } = (await t.db.query<{ run_id: string }>('SELECT run_id FROM aml_reports WHERE contact_id = $1', [contactId]))[0]!;
     const began = Date.now();
     await t.services.aml.runCheck({ clientId: c.clientId, accountId: accountId!, contactId: contactId!, runId }, { retryCount: 0, expiresAt: began + 600 });
-    // Half of the 600 ms left; without the bound it waits the full 5 s.
-    expect(Date.now() - began).toBeLessThan(2_500);
+    // Half of the 600 ms left; without the bound it waits the full 5 s. The rest of the margin is for the check's
+    // queries and re-queueing on a loaded machine.
+    expect(Date.now() - began).toBeLessThan(4_000);
     expect((await check.read()).status).toBe('INITIAL');
     const requeued = await t.db.query("SELECT 1 FROM pgboss.job WHERE name = 'aml-check' AND singleton_key LIKE $1", [`${runId}:lists:%`]);
     expect(requeued.length).toBeGreaterThan(0);
