@@ -44,7 +44,8 @@ export async function startReceiver(options: { fallback?: Behaviour } = {}) {
     setFallback(b: Behaviour) {
       fallback = b;
     },
-    async waitFor(predicate: () => boolean, timeoutMs = 10_000): Promise<void> {
+    /** Waits for `predicate`; the default is long enough for a delivery that follows a job (pg-boss polls every 2 s on PGlite) on a loaded machine. */
+    async waitFor(predicate: () => boolean, timeoutMs = 30_000): Promise<void> {
       const deadline = Date.now() + timeoutMs;
       while (!predicate()) {
         if (Date.now() > deadline) throw new Error(`receiver: condition not met within ${timeoutMs} ms (got ${received.length} requests)`);

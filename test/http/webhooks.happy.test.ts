@@ -8,8 +8,10 @@ let t: TestService;
 let c: TestClient;
 
 beforeAll(async () => {
-  // Short timeout and schedule so retries happen within the test.
-  t = await startTestService({ WEBHOOK_TIMEOUT_MS: '500', WEBHOOK_RETRY_SCHEDULE: '0ms,100ms,100ms,100ms' });
+  // A short schedule so retries happen within the test. The timeout is short enough for the hanging receiver's
+  // test, yet well above what a loopback answer takes on a loaded machine: a late answer would count as a
+  // timeout and add an attempt to the exact attempt logs and event counts below.
+  t = await startTestService({ WEBHOOK_TIMEOUT_MS: '3000', WEBHOOK_RETRY_SCHEDULE: '0ms,100ms,100ms,100ms' });
   t.services.dispatcher.start();
 });
 afterAll(async () => t?.close());
@@ -215,7 +217,7 @@ describe('delivery', () => {
       await fast.close();
       await own.close();
     }
-  });
+  }, 120_000); // a service of its own to start: 7 s on PGlite here, 28 s on a loaded machine
 
   it('the test ping sends a signed PING and reports the answer', async () => {
     const client = await t.newClient();
@@ -259,7 +261,7 @@ describe('transactional outbox', () => {
 });
 
 async function waitForDelivery(client: TestClient, subscriptionId: string, status: string) {
-  const deadline = Date.now() + 15_000;
+  const deadline = Date.now() + 30_000;
   for (;;) {
     const log = (await t.app.inject({ url: `/clients/${client.clientId}/subscriptions/${subscriptionId}/deliveries`, headers: client.auth })).json();
     const found = log.data.find((d: { status: string }) => d.status === status);
