@@ -90,7 +90,7 @@ describe('audit buffer', () => {
       vi.useRealTimers();
       await own.close();
     }
-  });
+  }, 120_000); // a service of its own to start and close: 20-30 s on PGlite on a loaded machine
 });
 
 // The CLI is a second process: it reaches the test's PostgreSQL database, not a test's in-memory PGlite.
@@ -118,5 +118,5 @@ describe.skipIf(databaseKind !== 'postgres')('npx kyc audit verify', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 120_000); // a service of its own and two CLI processes to start, on a loaded machine
 });

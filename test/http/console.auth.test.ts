@@ -388,5 +388,5 @@ describe('session lifetime', () => {
     } finally {
       await own.close();
     }
-  });
+  }, 120_000); // a service of its own to start and close: 20-30 s on PGlite on a loaded machine
 });

@@ -37,7 +37,7 @@ beforeAll(async () => {
   const up = await t.app.inject({ method: 'POST', url: `/verify/${token}/uploads/document_front`, headers: { 'content-type': 'image/jpeg' }, payload: photo });
   expect(up.statusCode, up.body).toBe(201);
   base = `/console/api/accounts/${account.id}/contacts/${account.primary_contact.id}/onboarding`;
-}, 60_000);
+}, 180_000); // a service, four staff users (argon2) and an upload the document engine reads: a minute on a loaded machine is possible
 afterAll(async () => t?.close());
 
 describe('onboarding documents in the console', () => {

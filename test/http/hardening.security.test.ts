@@ -131,5 +131,5 @@ describe('/metrics', () => {
     } finally {
       await plain.close();
     }
-  });
+  }, 120_000); // a service of its own to start and close: 20-30 s on PGlite on a loaded machine
 });

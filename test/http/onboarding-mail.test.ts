@@ -205,7 +205,7 @@ describe('the e-mail connection and the outbound address policy', () => {
     } finally {
       await strict.close();
     }
-  }, 60_000);
+  }, 120_000); // a service of its own to start and close: 20-30 s on PGlite on a loaded machine
 
   it('an invitation through a connection that cannot connect records the generic reason', async () => {
     const closed = await listener(() => undefined);

@@ -76,7 +76,7 @@ describe('the review page\'s pictures (hosted flow)', () => {
     await upload(flow.token, 'document_front', await marked());
     await upload(flow.token, 'selfie', await marked());
     await capture(flow.token);
-  }, 60_000);
+  }, 180_000); // the engines read each upload and frame: as long as the other hooks may take on a loaded machine
 
   it('an upload\'s picture is a small JPEG of it, uncached, not sent to other sites', async () => {
     const r = await thumbnail(flow.token, 'document_front');
@@ -112,7 +112,7 @@ describe('the face match\'s faces in the console', () => {
     const [row] = await t.db.query<{ run_id: string }>('SELECT run_id FROM onboarding_reports WHERE contact_id = $1', [flow.contactId]);
     await t.services.onboarding.processor.process({ clientId: sandbox.clientId, contactId: flow.contactId, runId: row!.run_id }, { retryCount: 0 });
     base = `/console/api/accounts/${flow.accountId}/contacts/${flow.contactId}/onboarding/face-crops`;
-  }, 60_000);
+  }, 180_000); // a whole processing run, engines included
 
   it('once submitted the link shows no picture (409)', async () => {
     expect((await thumbnail(flow.token, 'document_front')).json()).toMatchObject({ status: 409, reason: 'ALREADY_SUBMITTED' });
