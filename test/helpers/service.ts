@@ -5,6 +5,7 @@ import pg from 'pg';
 import { loadConfig, type Config } from '../../src/platform/config.ts';
 import type { Db } from '../../src/platform/db/db.ts';
 import { createPgliteDb } from '../../src/platform/db/pglite.ts';
+import { pgliteTemplate } from './pglite-template.ts';
 import { createPostgresDb } from '../../src/platform/db/postgres.ts';
 import { createService } from '../../src/service.ts';
 import { randomToken } from '../../src/platform/crypto/ids.ts';
@@ -20,7 +21,7 @@ const ADMIN_URL = process.env.TEST_POSTGRES_URL ?? 'postgres://postgres@127.0.0.
  */
 export async function freshDatabase(kind: 'pglite' | 'postgres' = databaseKind): Promise<{ db: Db; url?: string; drop: () => Promise<void> }> {
   if (kind === 'pglite') {
-    const db = await createPgliteDb(undefined);
+    const db = await createPgliteDb(undefined, { loadDataDir: await pgliteTemplate() });
     return { db, drop: async () => db.close() };
   }
   const name = `kyc_test_${randomToken(8)}`;

@@ -3,14 +3,16 @@ import { restrictTree } from '../data-dir.ts';
 import type { Db } from './db.ts';
 
 /**
- * PGlite in `dir` (persistent) or in memory when `dir` is undefined (tests).
+ * PGlite in `dir` (persistent) or in memory when `dir` is undefined (tests). `loadDataDir`: a cluster dumped by
+ * `dumpDataDir`, which a new instance starts from instead of running initdb (tests start thousands).
  *
  * PGlite unpacks a new cluster with modes 0666 and rewrites postmaster files 0644 at each start through its
  * own chmod, which the umask does not reach; the files PostgreSQL creates afterwards are 0600. So once it is
  * ready, whatever it left open is tightened (about a thousand lstat calls: milliseconds).
  */
-export async function createPgliteDb(dir: string | undefined): Promise<Db> {
-  const pg = dir ? new PGlite(dir) : new PGlite();
+export async function createPgliteDb(dir: string | undefined, options: { loadDataDir?: Blob } = {}): Promise<Db> {
+  // Without a directory the options go first: PGlite reads a second argument only after a directory.
+  const pg = dir ? new PGlite(dir, options) : new PGlite(options);
   await pg.waitReady;
   if (dir) restrictTree(dir);
   return {

@@ -14,6 +14,7 @@ import { BODY_OPTIONAL, Problem } from './schemas.ts';
 import type { Metrics } from '../metrics.ts';
 import type { SharedRateLimit } from './rate-limit/shared-store.ts';
 import { logSerializers } from './log-redaction.ts';
+import { lazySerializers } from './lazy-serializers.ts';
 
 export type App = FastifyInstance<any, any, any, any, TypeBoxTypeProvider>;
 
@@ -83,6 +84,7 @@ export async function createApp(options: AppOptions): Promise<App> {
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
     ajv: { customOptions: { removeAdditional: false, coerceTypes: false } },
+    schemaController: { compilersFactory: { buildSerializer: lazySerializers() } },
     trustProxy: false,
     return503OnClosing: true,
     // The router's own refusals (a bad %-escape, an over-long path segment) are problems like every other answer.
