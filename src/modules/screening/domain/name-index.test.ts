@@ -80,3 +80,37 @@ describe('NameIndex, a common given name met query after query', () => {
     expect(jin).toBeGreaterThan(maria!);
   });
 });
+
+describe('NameIndex, deferred look-ups over the names a query touched', () => {
+  // 2,600 Johns with surnames of their own make John common (deferred); the Zebrowskis, a rare surname, are
+  // spread over the ids: side by side in one word of the touched bits, in other words and in other groups of
+  // 32 words (ids 0, 1, 31, 32, 1,023, 1,024, 2,047, 2,800 and the last). The look-up reads the touched names
+  // off those bits in id order: every Zebrowski must be found there, and the Johns credited.
+  const spots = [0, 1, 31, 32, 1023, 1024, 2047, 2800, 2999];
+  const people = Array.from({ length: 3000 }, (_, i) => {
+    const k = spots.indexOf(i);
+    if (k < 0) return person(i, `John Ka${letters(i)}ov`);
+    return person(i, `${k % 2 === 0 ? 'John' : 'Mary'} Zebrowski`);
+  });
+  const index = new NameIndex(people);
+
+  it('credits the common given name to every name the rare surname found, wherever its id lies', () => {
+    const got = index.candidates(normalizeName('John Zebrowski'), 60);
+    const ranks = new Map(got.map((c) => [c.ref.entity, c.rank]));
+    const johns = spots.filter((_, k) => k % 2 === 0);
+    const marys = spots.filter((_, k) => k % 2 === 1);
+    for (const id of [...johns, ...marys]) expect(ranks.has(id), `name ${id}`).toBe(true);
+    const lowestJohn = Math.min(...johns.map((id) => ranks.get(id)!));
+    const highestMary = Math.max(...marys.map((id) => ranks.get(id)!));
+    expect(lowestJohn).toBeGreaterThan(highestMary);
+    expect(new Set(johns.map((id) => ranks.get(id))).size).toBe(1);
+    expect(got.slice(0, johns.length).map((c) => c.ref.entity)).toEqual(johns);
+  });
+
+  it('forgets the touched names between queries (a query first, then again after others)', () => {
+    const first = index.candidates(normalizeName('Mary Zebrowski'), 60).map((c) => [c.ref.entity, c.rank]);
+    index.candidates(normalizeName('John Zebrowski'), 60);
+    index.candidates(normalizeName(`John Ka${letters(2500)}ov`), 60);
+    expect(index.candidates(normalizeName('Mary Zebrowski'), 60).map((c) => [c.ref.entity, c.rank])).toEqual(first);
+  });
+});

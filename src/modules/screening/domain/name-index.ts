@@ -110,15 +110,16 @@ export class NameIndex {
   private slotSeen = new Int32Array(4096);
   private slotRank = new Float64Array(4096);
   private count = 0;
-  /** One bit per name: reachable in this query (lookUpDeferred); 150 KB at 1.2M names, so it stays in cache. */
-  private readonly reach: Uint32Array;
   /**
-   * One bit per word of `reach`: the word has a reachable name. Reading the reachable names in id order then
-   * visits only those words (a few thousand) instead of scanning all of `reach` (37,500 words at 1.2M names).
+   * One bit per name: touched in this query, so `slotOf` is read only for names touched before (walk); the
+   * deferred look-ups read the touched names off these bits in id order. 150 KB at 1.2M names: in cache.
    */
-  private readonly reachWords: Uint32Array;
-  /** One bit per name: touched in this query, so `slotOf` is read only for names touched before (walk). */
   private readonly touched: Uint32Array;
+  /**
+   * One bit per word of `touched`: the word has a touched name. Reading the touched names in id order visits
+   * only those words (a few thousand) instead of scanning all of `touched` (37,500 words at 1.2M names).
+   */
+  private readonly touchedWords: Uint32Array;
   /** Unions of common keys' bits by their key numbers (unionOf), and how often groups without one were met. */
   private readonly unions = new Map<string, Uint32Array>();
   private readonly unionsMet = new Map<string, number>();
@@ -129,7 +130,7 @@ export class NameIndex {
   private reachableScratch = new Int32Array(4096);
   private keptScratch = new Int32Array(4096);
   private rankScratch = new Float64Array(4096);
-  /** Scratch for lookUpDeferred: reachable names by id. */
+  /** Scratch for lookUpDeferred: touched names by id. */
   private byId = new Int32Array(4096);
 
   constructor(readonly entities: readonly ListedEntity[]) {
@@ -167,9 +168,8 @@ export class NameIndex {
     }
     this.slotOf = new Int32Array(this.names.length);
     this.entityOf = Int32Array.from(this.names, (n) => n.entity);
-    this.reach = new Uint32Array((this.names.length >> 5) + 1);
-    this.reachWords = new Uint32Array((this.reach.length >> 5) + 1);
     this.touched = new Uint32Array((this.names.length >> 5) + 1);
+    this.touchedWords = new Uint32Array((this.touched.length >> 5) + 1);
   }
 
   /** Whether some listed name has this token, spelled the same way (its fold). */
@@ -211,7 +211,7 @@ export class NameIndex {
    */
   private walk(list: Int32Array, bit: number, w: number): void {
     this.reserve(list.length);
-    const { slotOf, touched, slotIds, slotSeen, slotRank } = this;
+    const { slotOf, touched, touchedWords, slotIds, slotSeen, slotRank } = this;
     let count = this.count;
     for (let k = 0; k < list.length; k++) {
       const id = list[k]!;
@@ -220,6 +220,7 @@ export class NameIndex {
       const t = touched[word]!;
       if ((t & mask) === 0) {
         touched[word] = t | mask;
+        touchedWords[word >> 5]! |= 1 << (word & 31);
         slotOf[id] = count;
         slotIds[count] = id;
         slotSeen[count] = bit;
@@ -239,27 +240,31 @@ export class NameIndex {
 
   /** Starts a query: the names the last one touched are untouched again. */
   private untouchAll(): void {
-    const { touched, slotIds } = this;
-    for (let s = 0; s < this.count; s++) touched[slotIds[s]! >> 5] = 0;
+    const { touched, touchedWords, slotIds } = this;
+    for (let s = 0; s < this.count; s++) {
+      const id = slotIds[s]!;
+      touched[id >> 5] = 0;
+      touchedWords[id >> 10] = 0;
+    }
     this.count = 0;
   }
 
   /**
-   * The reachable names (set in `reach`, ids from `low` to `high`) in ascending id order. Their slots are not
-   * read here: each is a scattered read of `slotOf`, and most reachable names have none of the deferred keys,
-   * so the callers read a name's slot only once a key's bit says it has one.
+   * The touched names in ascending id order. Their slots are not read here: each is a scattered read of
+   * `slotOf`, and most have none of the deferred keys, so the callers read a name's slot only once a key's bit
+   * says it has one.
    */
-  private reachableById(low: number, high: number, n: number): Int32Array {
-    this.byId = fit(this.byId, n);
-    const { reach, reachWords, byId } = this;
+  private touchedById(): Int32Array {
+    this.byId = fit(this.byId, this.count);
+    const { touched, touchedWords, byId } = this;
     let k = 0;
-    for (let group = low >> 10; group <= high >> 10; group++) {
-      let words = reachWords[group]!;
+    for (let group = 0; group < touchedWords.length; group++) {
+      let words = touchedWords[group]!;
       while (words !== 0) {
         const lowWord = words & -words;
         const word = (group << 5) | (31 - Math.clz32(lowWord));
         words ^= lowWord;
-        let bits = reach[word]!;
+        let bits = touched[word]!;
         while (bits !== 0) {
           const low1 = bits & -bits;
           byId[k++] = (word << 5) | (31 - Math.clz32(low1));
@@ -272,34 +277,27 @@ export class NameIndex {
 
   /**
    * Credits each reachable name (by slot) with the deferred keys it has, heaviest first, a query token once
-   * per name: a list not much longer than the reachable names is walked (a bit per name says which are
-   * reachable), a longer one searched per name.
+   * per name: a list not much longer than the reachable names is walked (the touched bits say which names it
+   * credits), a longer one searched per name. Where the bits decide, every touched name is credited, the
+   * unreachable ones too: their ranks are never read again (`best` takes the reachable slots only), and
+   * marking the reachable ones apart (bits set, then cleared, at random) cost more than testing them all;
+   * most touched names are reachable.
    */
   private lookUpDeferred(reachable: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
-    const { reach, reachWords, slotOf, slotIds, slotSeen, slotRank } = this;
-    let low = Infinity;
-    let high = -1;
-    for (let r = 0; r < reachable.length; r++) {
-      const id = slotIds[reachable[r]!]!;
-      reach[id >> 5]! |= 1 << (id & 31);
-      reachWords[id >> 10]! |= 1 << ((id >> 5) & 31);
-      if (id < low) low = id;
-      if (id > high) high = id;
-    }
-    // For the bit tests, the reachable names in the order of their ids (read off the reach bits): each key's
+    const { touched, slotOf, slotIds, slotSeen, slotRank } = this;
+    // For the bit tests, the touched names in the order of their ids (read off the touched bits): each key's
     // bits are then read front to back instead of at random. A name's credits still come key by key in the
     // same order, so its rank is the same sum.
     let byId: Int32Array | undefined;
     if (deferred.every(({ key }) => this.bits[key] && reachable.length <= this.postings[key]!.length)) {
-      this.testDeferredByName(this.reachableById(low, high, reachable.length), deferred);
-      this.unreach(reachable);
+      this.testDeferredByName(this.touchedById(), deferred);
       return;
     }
     for (const { bit, key, w } of deferred) {
       const list = this.postings[key]!;
       const bits = this.bits[key];
       if (bits && reachable.length <= list.length) {
-        byId ??= this.reachableById(low, high, reachable.length);
+        byId ??= this.touchedById();
         for (let r = 0; r < byId.length; r++) {
           const id = byId[r]!;
           if ((bits[id >> 5]! & (1 << (id & 31))) === 0) continue;
@@ -314,7 +312,7 @@ export class NameIndex {
       if (list.length <= reachable.length * DEFERRED_WALK_RATIO) {
         for (let k = 0; k < list.length; k++) {
           const id = list[k]!;
-          if ((reach[id >> 5]! & (1 << (id & 31))) === 0) continue;
+          if ((touched[id >> 5]! & (1 << (id & 31))) === 0) continue;
           const s = slotOf[id]!;
           const seen = slotSeen[s]!;
           if ((seen & bit) !== 0) continue;
@@ -331,21 +329,10 @@ export class NameIndex {
         slotRank[s]! += w;
       }
     }
-    this.unreach(reachable);
-  }
-
-  /** Clears the reach bits (and their words' bits) of the given slots' names. */
-  private unreach(reachable: Int32Array): void {
-    const { reach, reachWords, slotIds } = this;
-    for (let r = 0; r < reachable.length; r++) {
-      const id = slotIds[reachable[r]!]!;
-      reach[id >> 5] = 0;
-      reachWords[id >> 10] = 0;
-    }
   }
 
   /**
-   * lookUpDeferred when every deferred key is tested by its bits: name by name (in id order) instead of key by
+   * lookUpDeferred when every deferred key is tested by its bits: touched name by name (in id order) instead of key by
    * key. Most names have none of a common token's keys; the union of that token's keys (cached, unionOf) says
    * so in one bit test where each key cost one. The names that have some get their credits key by key in the
    * deferred order, so each rank is the same sum as key by key; `seen` and `rank` are the same per name.
@@ -391,7 +378,7 @@ export class NameIndex {
     const id = keys.join(',');
     const kept = this.unions.get(id);
     if (kept) return kept;
-    if (this.unions.size >= Math.floor(UNION_CACHE_BYTES / (4 * this.reach.length))) return undefined;
+    if (this.unions.size >= Math.floor(UNION_CACHE_BYTES / (4 * this.touched.length))) return undefined;
     const met = (this.unionsMet.get(id) ?? 0) + 1;
     if (met < UNION_AFTER) {
       if (this.unionsMet.size >= UNION_MET_MAX) this.unionsMet.clear();
@@ -399,7 +386,7 @@ export class NameIndex {
       return undefined;
     }
     this.unionsMet.delete(id);
-    const union = new Uint32Array(this.reach.length);
+    const union = new Uint32Array(this.touched.length);
     for (const key of keys) {
       const bits = this.bits[key]!;
       for (let w = 0; w < union.length; w++) union[w]! |= bits[w]!;
@@ -493,8 +480,8 @@ export class NameIndex {
       }
       maxPossible += best;
     });
-    // A name that cannot reach the floor even if every deferred token matched is not looked up at all
-    // (a token counts once, through its best key).
+    // A name that cannot reach the floor even if every deferred token matched is not ranked (a token counts
+    // once, through its best key), and not looked up where that means a search (lookUpDeferred).
     const perBit = new Map<number, number>();
     for (const d of deferred) perBit.set(d.bit, Math.max(perBit.get(d.bit) ?? 0, d.w));
     let deferredMax = 0;

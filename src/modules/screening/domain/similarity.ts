@@ -49,7 +49,7 @@ function editSimilarity(a: string, b: string): number {
 
 /**
  * Jaro-Winkler forgives too much on short tokens (Jin/Jing, Ali/Alo): there the edit count weighs more. One
- * blend for the similarity and for its bound below (stringSimilarityBound), which is an upper bound only while
+ * blend for the similarity and for its bound below (surelyBelow), which is an upper bound only while
  * both weigh the two metrics alike.
  */
 function blend(jw: number, edit: number, longest: number): number {
@@ -119,22 +119,7 @@ function sharedCount(xCounts: Uint8Array, y: string): number {
   return shared;
 }
 
-/**
- * An upper bound of stringSimilarity(x, y) from the characters the two share, whatever their order: Jaro
- * matches equal characters, each once, so its matches m are at most the shared count c, and Jaro is at most
- * (c/|x| + c/|y| + 1)/3; Winkler adds at most 4 × 0.1 of what is left, above 0.7; Levenshtein needs an edit
- * for each character of the longer string left unshared, so the edit similarity is at most c / max length.
- */
-function stringSimilarityBound(x: string, xCounts: Uint8Array, y: string): number {
-  const lx = x.length;
-  const ly = y.length;
-  if (lx === 0 || ly === 0) return 1;
-  const shared = sharedCount(xCounts, y);
-  if (shared === 0) return 0;
-  return blend(jaroWinklerBound(lx, ly, shared), shared / Math.max(lx, ly), Math.max(lx, ly));
-}
-
-/** The Jaro-Winkler bound of stringSimilarityBound for strings of these lengths sharing `shared` characters. */
+/** The Jaro-Winkler bound of surelyBelow for strings of these lengths sharing `shared` characters. */
 function jaroWinklerBound(lx: number, ly: number, shared: number): number {
   const jaro = Math.min(1, (shared / lx + shared / ly + 1) / 3);
   return jaro >= 0.7 ? jaro + Math.min(4, lx, ly) * 0.1 * (1 - jaro) : jaro;
@@ -163,17 +148,25 @@ export function surelyDissimilar(a: NameToken, b: NameToken): boolean {
 }
 
 /**
- * stringSimilarity(x, y) is under SURELY_BELOW: by the bound from shared characters, else (letters shared but
- * not in order, as in names made of the same syllables) by that bound's Jaro part with the edit similarity
- * itself, which is at most the bound's edit part (Levenshtein needs an edit per unshared character of the
- * longer string). The second costs one Levenshtein, paid only by pairs the first lets through, which would
- * otherwise be measured in full (Jaro-Winkler and Levenshtein, on both forms). The margin covers rounding.
+ * stringSimilarity(x, y) is under SURELY_BELOW, told from the characters the two share, whatever their order
+ * (counted once). First by an upper bound of it: Jaro matches equal characters, each once, so its matches m are
+ * at most the shared count c, and Jaro is at most (c/|x| + c/|y| + 1)/3; Winkler adds at most 4 × 0.1 of what is
+ * left, above 0.7; Levenshtein needs an edit for each character of the longer string left unshared, so the edit
+ * similarity is at most c / max length. Else (letters shared but not in order, as in names made of the same
+ * syllables) by that bound's Jaro part with the edit similarity itself, which is at most the bound's edit part.
+ * The second costs one Levenshtein, paid only by pairs the first lets through, which would otherwise be
+ * measured in full (Jaro-Winkler and Levenshtein, on both forms). The margin covers rounding.
  */
 function surelyBelow(x: string, xCounts: Uint8Array, y: string): boolean {
-  if (stringSimilarityBound(x, xCounts, y) < SURELY_BELOW - 1e-9) return true;
-  if (x.length === 0 || y.length === 0) return false;
-  const longest = Math.max(x.length, y.length);
-  return blend(jaroWinklerBound(x.length, y.length, sharedCount(xCounts, y)), editSimilarity(x, y), longest) < SURELY_BELOW - 1e-9;
+  const lx = x.length;
+  const ly = y.length;
+  if (lx === 0 || ly === 0) return false;
+  const shared = sharedCount(xCounts, y);
+  if (shared === 0) return true;
+  const longest = Math.max(lx, ly);
+  const jaroWinklerAtMost = jaroWinklerBound(lx, ly, shared);
+  if (blend(jaroWinklerAtMost, shared / longest, longest) < SURELY_BELOW - 1e-9) return true;
+  return blend(jaroWinklerAtMost, editSimilarity(x, y), longest) < SURELY_BELOW - 1e-9;
 }
 
 const ALT_FLOOR = 0.25;
