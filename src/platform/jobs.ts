@@ -112,13 +112,10 @@ export function createJobs(deps: { db: Db; worker: boolean; pollingIntervalSecon
           // pg-boss started each job's expiry at this fetch (EXTRACT gives a numeric, which arrives as a string).
           const fetchedAt = Date.now();
           const run = (job: (typeof jobs)[number]) => handler(job.data, { id: job.id, retryCount: job.retryCount, expiresAt: fetchedAt + Number(job.expireInSeconds) * 1000 });
-          if (jobs.length === 1) await run(jobs[0]!);
-          else {
-            // pg-boss fails a whole batch when its handler throws: one broken job would spend an attempt of each of
-            // its batch mates and leave the ones after it unrun. Each job of a batch is failed on its own instead;
-            // the rest complete as usual.
-            for (const job of jobs) await run(job).catch((error: Error) => boss.fail(name, job.id, error));
-          }
+          // pg-boss fails a whole batch when its handler throws: one broken job would spend an attempt of each of
+          // its batch mates and leave the ones after it unrun. Each job is failed on its own instead (a batch of one
+          // the same way); pg-boss then completes the rest, and only jobs still active (its SQL says so).
+          for (const job of jobs) await run(job).catch((error: Error) => boss.fail(name, job.id, error));
           // pg-boss waits out the polling interval after every fetch, which caps a worker at batchSize jobs per
           // interval (8 AML checks a second); a full batch means more are waiting, so fetch again at once.
           if (jobs.length === batchSize && workerId) boss.notifyWorker(workerId);
