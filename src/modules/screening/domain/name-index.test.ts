@@ -107,10 +107,54 @@ describe('NameIndex, deferred look-ups over the names a query touched', () => {
     expect(got.slice(0, johns.length).map((c) => c.ref.entity)).toEqual(johns);
   });
 
+  it('credits every name of one word of the touched bits that has the common key, not only the first', () => {
+    // Quillfeathers at ids 64, 65, 80 and 95: one word (32 names) of the touched bits, three Johns and a Mary.
+    const word = [64, 65, 80, 95];
+    const crowd = Array.from({ length: 3000 }, (_, i) =>
+      person(i, word.includes(i) ? `${i === 80 ? 'Mary' : 'John'} Quillfeather` : `John Ka${letters(i)}ov`),
+    );
+    const ranks = new Map(new NameIndex(crowd).candidates(normalizeName('John Quillfeather'), 60).map((c) => [c.ref.entity, c.rank]));
+    expect(new Set([64, 65, 95].map((id) => ranks.get(id))).size).toBe(1);
+    expect(ranks.get(95)).toBeGreaterThan(ranks.get(80)!);
+  });
+
+  it('credits a name found by the second common token only, in a word with none of the first token names', () => {
+    // 2,200 Johns and 2,200 Marias (both common, deferred) and two Quillfeathers, a John (id 4,224) and a Maria
+    // (id 4,300), in different words of the touched bits. Asked often enough, each given name's keys get a union.
+    const crowd = Array.from({ length: 4400 }, (_, i) =>
+      person(i, i === 4224 ? 'John Quillfeather' : i === 4300 ? 'Maria Quillfeather' : i < 2199 ? `John Ka${letters(i)}ov` : `Maria Lo${letters(i)}ez`),
+    );
+    const index = new NameIndex(crowd);
+    for (let i = 0; i < 6; i++) {
+      const ranks = new Map(index.candidates(normalizeName('John Maria Quillfeather'), 60).map((c) => [c.ref.entity, c.rank]));
+      expect(ranks.get(4300), `query ${i}`).toBe(ranks.get(4224));
+    }
+  });
+
   it('forgets the touched names between queries (a query first, then again after others)', () => {
     const first = index.candidates(normalizeName('Mary Zebrowski'), 60).map((c) => [c.ref.entity, c.rank]);
     index.candidates(normalizeName('John Zebrowski'), 60);
     index.candidates(normalizeName(`John Ka${letters(2500)}ov`), 60);
     expect(index.candidates(normalizeName('Mary Zebrowski'), 60).map((c) => [c.ref.entity, c.rank])).toEqual(first);
+  });
+});
+
+describe('NameIndex, key numbers kept per token', () => {
+  // Wladimirowitsch and Vladimirovich fold alike (vladimirovich) but sound apart: double metaphone LTMR and
+  // FLTM. Latimer (LTMR) is reached by the first only, through its phonetic key: the keys kept for one spelling
+  // must not serve the other.
+  const people = [person(0, 'Latimer Nowakowski'), person(1, 'Vladimirovich Nowakowski'), person(2, 'Anna Nowakowski')];
+  const ranks = (index: NameIndex, query: string) =>
+    new Map(index.candidates(normalizeName(query), 10).map((c) => [c.ref.entity, c.rank]));
+
+  it('gives a spelling its own keys after another spelling of the same fold was asked', () => {
+    const fresh = ranks(new NameIndex(people), 'Wladimirowitsch Nowakowski');
+    const other = ranks(new NameIndex(people), 'Vladimirovich Nowakowski');
+    // Latimer ranks higher for the spelling that sounds like it (so the test can tell the keys apart).
+    expect(fresh.get(0)).toBeGreaterThan(other.get(0) ?? 0);
+    const index = new NameIndex(people);
+    ranks(index, 'Vladimirovich Nowakowski');
+    expect(ranks(index, 'Wladimirowitsch Nowakowski')).toEqual(fresh);
+    expect(ranks(index, 'Vladimirovich Nowakowski')).toEqual(other);
   });
 });

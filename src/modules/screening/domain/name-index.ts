@@ -81,6 +81,23 @@ function contains(list: Int32Array, id: number): boolean {
   return false;
 }
 
+/**
+ * A plain token's key numbers (own, and own then other: NameIndex.keysOf), with what they were made from: the
+ * fields tokenKeys and otherKeys read for a token with no alts.
+ */
+interface TokenKeyNumbers {
+  skeleton: string;
+  phonetic: string;
+  initial: boolean;
+  low: boolean;
+  given: NameToken['given'];
+  own: readonly number[];
+  all: readonly number[];
+}
+
+/** At most this many tokens' key numbers are kept (KeyNumbers); then they are counted afresh. */
+const KEY_CACHE_MAX = 65_536;
+
 export interface Candidate {
   ref: IndexedName;
   rank: number;
@@ -132,6 +149,11 @@ export class NameIndex {
   private rankScratch = new Float64Array(4096);
   /** Scratch for lookUpDeferred: touched names by id. */
   private byId = new Int32Array(4096);
+  /**
+   * Key numbers of plain tokens by fold (keysOf): a query's words come back query after query, and building
+   * their key strings and hashing them in `keyIds` each time was about 3% of a query at 1M.
+   */
+  private readonly keyNumbers = new Map<string, TokenKeyNumbers>();
 
   constructor(readonly entities: readonly ListedEntity[]) {
     const lists: number[][] = [];
@@ -290,7 +312,7 @@ export class NameIndex {
     // same order, so its rank is the same sum.
     let byId: Int32Array | undefined;
     if (deferred.every(({ key }) => this.bits[key] && reachable.length <= this.postings[key]!.length)) {
-      this.testDeferredByName(this.touchedById(), deferred);
+      this.testDeferredByName(deferred);
       return;
     }
     for (const { bit, key, w } of deferred) {
@@ -334,34 +356,49 @@ export class NameIndex {
   /**
    * lookUpDeferred when every deferred key is tested by its bits: touched name by name (in id order) instead of key by
    * key. Most names have none of a common token's keys; the union of that token's keys (cached, unionOf) says
-   * so in one bit test where each key cost one. The names that have some get their credits key by key in the
+   * so in one bit test where each key cost one. The touched names are read off the touched bits a word (32
+   * names) at a time, and a word none of whose touched names is in any union is passed over whole, so most
+   * touched names cost no step of their own. The names that have some get their credits key by key in the
    * deferred order, so each rank is the same sum as key by key; `seen` and `rank` are the same per name.
    */
-  private testDeferredByName(byId: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
-    const { slotOf, slotSeen, slotRank } = this;
+  private testDeferredByName(deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
+    const { slotOf, slotSeen, slotRank, touched, touchedWords } = this;
     const tokenBits: number[] = [];
     for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
     const unions = tokenBits.map((bit) => this.unionOf(deferred.filter((d) => d.bit === bit).map((d) => d.key)));
     const keyBits = deferred.map(({ key }) => this.bits[key]!);
-    for (let r = 0; r < byId.length; r++) {
-      const id = byId[r]!;
-      const word = id >> 5;
-      const mask = 1 << (id & 31);
-      let may = 0;
-      for (let u = 0; u < unions.length; u++) {
-        const union = unions[u];
-        if (!union || (union[word]! & mask) !== 0) may |= tokenBits[u]!;
+    for (let group = 0; group < touchedWords.length; group++) {
+      let words = touchedWords[group]!;
+      while (words !== 0) {
+        const lowWord = words & -words;
+        const word = (group << 5) | (31 - Math.clz32(lowWord));
+        words ^= lowWord;
+        const names = touched[word]!;
+        // The touched names of this word that some union (or a token without one) may credit.
+        let some = 0;
+        for (let u = 0; u < unions.length; u++) {
+          const union = unions[u];
+          some |= union ? names & union[word]! : names;
+        }
+        while (some !== 0) {
+          const mask = some & -some;
+          some ^= mask;
+          let may = 0;
+          for (let u = 0; u < unions.length; u++) {
+            const union = unions[u];
+            if (!union || (union[word]! & mask) !== 0) may |= tokenBits[u]!;
+          }
+          const s = slotOf[(word << 5) | (31 - Math.clz32(mask))]!;
+          let seen = slotSeen[s]!;
+          for (let d = 0; d < deferred.length; d++) {
+            const bit = deferred[d]!.bit;
+            if ((may & bit) === 0 || (seen & bit) !== 0 || (keyBits[d]![word]! & mask) === 0) continue;
+            seen |= bit;
+            slotRank[s]! += deferred[d]!.w;
+          }
+          slotSeen[s] = seen;
+        }
       }
-      if (may === 0) continue;
-      const s = slotOf[id]!;
-      let seen = slotSeen[s]!;
-      for (let d = 0; d < deferred.length; d++) {
-        const bit = deferred[d]!.bit;
-        if ((may & bit) === 0 || (seen & bit) !== 0 || (keyBits[d]![word]! & mask) === 0) continue;
-        seen |= bit;
-        slotRank[s]! += deferred[d]!.w;
-      }
-      slotSeen[s] = seen;
     }
   }
 
@@ -432,6 +469,36 @@ export class NameIndex {
     return out.length > limit ? out.slice(0, limit) : out;
   }
 
+  /** The numbers of the listed keys among `keys`, each once, after those of `out` (which it extends). */
+  private keyNumbersOf(keys: readonly string[], out: number[]): number[] {
+    for (const key of keys) {
+      const k = this.keyIds.get(key);
+      if (k !== undefined && !out.includes(k)) out.push(k);
+    }
+    return out;
+  }
+
+  /**
+   * A token's listed key numbers: its own (tokenKeys), and its own then what it may also be (otherKeys). Kept
+   * by fold for tokens with no alts, whose keys depend only on the fields TokenKeyNumbers holds (checked on
+   * each use, so a token whose fold is shared by another spelling gets its own keys).
+   */
+  private keysOf(token: NameToken): { own: readonly number[]; all: readonly number[] } {
+    const plain = !token.alts && !token.translit && !token.readings && !token.syllable;
+    const low = token.weight < 0.4;
+    if (plain) {
+      const kept = this.keyNumbers.get(token.fold);
+      if (kept && kept.skeleton === token.skeleton && kept.phonetic === token.phonetic && kept.initial === token.initial && kept.low === low && kept.given === token.given) return kept;
+    }
+    const own = this.keyNumbersOf(tokenKeys(token), []);
+    const all = token.given || token.alts ? this.keyNumbersOf(otherKeys(token), [...own]) : own;
+    if (plain) {
+      if (this.keyNumbers.size >= KEY_CACHE_MAX) this.keyNumbers.clear();
+      this.keyNumbers.set(token.fold, { skeleton: token.skeleton, phonetic: token.phonetic, initial: token.initial, low, given: token.given, own, all });
+    }
+    return { own, all };
+  }
+
   /** `accept(entity)`: whether names of that entity (its number) may be candidates. */
   candidates(query: NormalizedName, limit: number, accept: (entity: number) => boolean = () => true): Candidate[] {
     this.untouchAll();
@@ -439,18 +506,12 @@ export class NameIndex {
     // Keys as common as a popular given name are walked only when the query has nothing rarer; otherwise
     // they are looked up (binary search) for the names the rare keys found. Same ranking, far fewer steps.
     const bound = this.commonBound();
-    const lookup = (keys: string[], out: number[]) => {
-      for (const key of keys) {
-        const k = this.keyIds.get(key);
-        if (k !== undefined && !out.includes(k)) out.push(k);
-      }
-      return out;
-    };
     const postings = this.postings;
     const tokens = query.tokens.slice(0, 30);
-    const own = tokens.map((token) => lookup(tokenKeys(token), []));
+    const keys = tokens.map((token) => this.keysOf(token));
+    const own = keys.map((k) => k.own);
     // Own keys first, then what the token may also be (only tokens that have any).
-    const perToken = tokens.map((token, t) => (token.given || token.alts ? lookup(otherKeys(token), [...own[t]!]) : own[t]!));
+    const perToken = keys.map((k) => k.all);
     // Rare and common are judged on the tokens' own keys: a rare nickname must not leave the names found by
     // common own keys unwalked.
     const anyRare = own.some((keys) => keys.some((k) => postings[k]!.length <= bound));
