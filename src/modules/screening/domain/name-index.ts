@@ -95,7 +95,7 @@ interface TokenKeyNumbers {
   all: readonly number[];
 }
 
-/** At most this many tokens' key numbers are kept (KeyNumbers); then they are counted afresh. */
+/** At most this many tokens' key numbers are kept (NameIndex.keyNumbers); then they are counted afresh. */
 const KEY_CACHE_MAX = 65_536;
 
 export interface Candidate {
@@ -149,6 +149,8 @@ export class NameIndex {
   private rankScratch = new Float64Array(4096);
   /** Scratch for lookUpDeferred: touched names by id. */
   private byId = new Int32Array(4096);
+  /** Scratch for wordsTouched: the words of the touched bits that hold a touched name. */
+  private wordScratch = new Int32Array(4096);
   /**
    * Key numbers of plain tokens by fold (keysOf): a query's words come back query after query, and building
    * their key strings and hashing them in `keyIds` each time was about 3% of a query at 1M.
@@ -272,26 +274,41 @@ export class NameIndex {
   }
 
   /**
+   * The words of `touched` that hold a touched name, in ascending order, read off `touchedWords`: the one walk of
+   * those bits that both readings of the touched names in id order (touchedById, testDeferredByName) start from.
+   */
+  private wordsTouched(): Int32Array {
+    const { touchedWords } = this;
+    const words = (this.wordScratch = fit(this.wordScratch, this.count));
+    let n = 0;
+    for (let group = 0; group < touchedWords.length; group++) {
+      let bits = touchedWords[group]!;
+      while (bits !== 0) {
+        const low = bits & -bits;
+        words[n++] = (group << 5) | (31 - Math.clz32(low));
+        bits ^= low;
+      }
+    }
+    return words.subarray(0, n);
+  }
+
+  /**
    * The touched names in ascending id order. Their slots are not read here: each is a scattered read of
    * `slotOf`, and most have none of the deferred keys, so the callers read a name's slot only once a key's bit
    * says it has one.
    */
   private touchedById(): Int32Array {
     this.byId = fit(this.byId, this.count);
-    const { touched, touchedWords, byId } = this;
+    const { touched, byId } = this;
+    const words = this.wordsTouched();
     let k = 0;
-    for (let group = 0; group < touchedWords.length; group++) {
-      let words = touchedWords[group]!;
-      while (words !== 0) {
-        const lowWord = words & -words;
-        const word = (group << 5) | (31 - Math.clz32(lowWord));
-        words ^= lowWord;
-        let bits = touched[word]!;
-        while (bits !== 0) {
-          const low1 = bits & -bits;
-          byId[k++] = (word << 5) | (31 - Math.clz32(low1));
-          bits ^= low1;
-        }
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      let bits = touched[word]!;
+      while (bits !== 0) {
+        const low1 = bits & -bits;
+        byId[k++] = (word << 5) | (31 - Math.clz32(low1));
+        bits ^= low1;
       }
     }
     return byId.subarray(0, k);
@@ -362,42 +379,38 @@ export class NameIndex {
    * deferred order, so each rank is the same sum as key by key; `seen` and `rank` are the same per name.
    */
   private testDeferredByName(deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
-    const { slotOf, slotSeen, slotRank, touched, touchedWords } = this;
+    const { slotOf, slotSeen, slotRank, touched } = this;
     const tokenBits: number[] = [];
     for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
     const unions = tokenBits.map((bit) => this.unionOf(deferred.filter((d) => d.bit === bit).map((d) => d.key)));
     const keyBits = deferred.map(({ key }) => this.bits[key]!);
-    for (let group = 0; group < touchedWords.length; group++) {
-      let words = touchedWords[group]!;
-      while (words !== 0) {
-        const lowWord = words & -words;
-        const word = (group << 5) | (31 - Math.clz32(lowWord));
-        words ^= lowWord;
-        const names = touched[word]!;
-        // The touched names of this word that some union (or a token without one) may credit.
-        let some = 0;
+    const words = this.wordsTouched();
+    for (let w = 0; w < words.length; w++) {
+      const word = words[w]!;
+      const names = touched[word]!;
+      // The touched names of this word that some union (or a token without one) may credit.
+      let some = 0;
+      for (let u = 0; u < unions.length; u++) {
+        const union = unions[u];
+        some |= union ? names & union[word]! : names;
+      }
+      while (some !== 0) {
+        const mask = some & -some;
+        some ^= mask;
+        let may = 0;
         for (let u = 0; u < unions.length; u++) {
           const union = unions[u];
-          some |= union ? names & union[word]! : names;
+          if (!union || (union[word]! & mask) !== 0) may |= tokenBits[u]!;
         }
-        while (some !== 0) {
-          const mask = some & -some;
-          some ^= mask;
-          let may = 0;
-          for (let u = 0; u < unions.length; u++) {
-            const union = unions[u];
-            if (!union || (union[word]! & mask) !== 0) may |= tokenBits[u]!;
-          }
-          const s = slotOf[(word << 5) | (31 - Math.clz32(mask))]!;
-          let seen = slotSeen[s]!;
-          for (let d = 0; d < deferred.length; d++) {
-            const bit = deferred[d]!.bit;
-            if ((may & bit) === 0 || (seen & bit) !== 0 || (keyBits[d]![word]! & mask) === 0) continue;
-            seen |= bit;
-            slotRank[s]! += deferred[d]!.w;
-          }
-          slotSeen[s] = seen;
+        const s = slotOf[(word << 5) | (31 - Math.clz32(mask))]!;
+        let seen = slotSeen[s]!;
+        for (let d = 0; d < deferred.length; d++) {
+          const bit = deferred[d]!.bit;
+          if ((may & bit) === 0 || (seen & bit) !== 0 || (keyBits[d]![word]! & mask) === 0) continue;
+          seen |= bit;
+          slotRank[s]! += deferred[d]!.w;
         }
+        slotSeen[s] = seen;
       }
     }
   }
