@@ -158,3 +158,44 @@ describe('NameIndex, key numbers kept per token', () => {
     expect(ranks(index, 'Vladimirovich Nowakowski')).toEqual(other);
   });
 });
+
+describe('NameIndex, a query of common names only (driver keys, names of no deferred key ranked by class)', () => {
+  // Every own key of John and of Smith is common (more than COMMON_MIN names): the query is walked through one
+  // of them (the driver, Smith: fewer names) and the other is looked up. 2,900 Johns and 2,300 Smiths of names of their own, some
+  // Smiths with a second given name, Smyths, Smithes and Smittys, and a few of both: the Smith-only names tie
+  // at the floor in thousands, in classes by the Smith key that met them first (fold, skeleton, phonetic,
+  // prefix, suffix), and John's recorded forms (Jon, Johnny, Ivan) are rare deferred keys with no bits. Ranked
+  // by class, the candidates must be those of the general walk, rank for rank and in the same order, at every
+  // limit and with an accept filter.
+  const crowd = [
+    ...Array.from({ length: 2900 }, (_, i) => person(i, `John Ka${letters(i)}ov`)),
+    ...Array.from({ length: 2300 }, (_, i) => person(2900 + i, `${i % 7 === 0 ? 'Peter Paul' : `Lo${letters(i)}ez`} Smith`)),
+    ...Array.from({ length: 600 }, (_, i) => person(5200 + i, `Lu${letters(i)}a ${['Smyth', 'Smithe', 'Smitty'][i % 3]}`)),
+    ...['John Smith', 'Jon Smith', 'Johnny Smyth', 'Ivan Smith', 'John Smithe', 'Jonathan Smitty'].map((name, k) => person(5800 + k, name)),
+  ];
+  const byClass = new NameIndex(crowd);
+  const general = new NameIndex(crowd, { byClass: false });
+  const listed = (index: NameIndex, query: string, limit: number, accept?: (entity: number) => boolean) =>
+    index.candidates(normalizeName(query), limit, accept).map((c) => [c.ref.entity, c.ref.name, c.rank]);
+
+  it('gives the candidates of the general walk, in its order, at every limit', () => {
+    for (const query of ['John Smith', 'Smith John', 'Johnny Smithe', 'John Paul Smith']) {
+      for (const limit of [1, 5, 60, 400, 3000, 6000]) {
+        // Twice: on the first meeting the deferred keys are tested one by one, later through their union.
+        for (let round = 0; round < 6; round++) {
+          expect(listed(byClass, query, limit), `${query}, limit ${limit}, round ${round}`).toEqual(listed(general, query, limit));
+        }
+      }
+    }
+  });
+
+  it('keeps the order of the walk among names tied at the floor, and the accept filter', () => {
+    const accept = (e: number) => e % 3 !== 0;
+    for (const limit of [7, 60, 999]) expect(listed(byClass, 'John Smith', limit, accept)).toEqual(listed(general, 'John Smith', limit, accept));
+    const got = listed(byClass, 'John Smith', 60);
+    // The names with both first (John Smith among them), then the Smith-only names tied at the floor.
+    const top = got.filter((c) => c[2] === got[0]![2]).map((c) => crowd[c[0] as number]!.names[0]!.full);
+    expect(top).toContain('John Smith');
+    expect(new Set(got.map((c) => c[2])).size).toBeLessThan(got.length / 4);
+  });
+});

@@ -156,8 +156,24 @@ export class NameIndex {
    * their key strings and hashing them in `keyIds` each time was about 3% of a query at 1M.
    */
   private readonly keyNumbers = new Map<string, TokenKeyNumbers>();
+  /** This query's unions of each token's deferred keys, by the token's bit (tokenUnion). */
+  private readonly queryUnions = new Map<number, Uint32Array | undefined>();
+  /** One bit per name: met by the driver's keys in this query (driverWalk); cleared before it returns. */
+  private readonly met: Uint32Array;
+  /** Scratch for driverWalk: the driver's names with no deferred key, key by key, and each slot's driver key. */
+  private alone = new Int32Array(4096);
+  private slotKey = new Int32Array(4096);
+  /** The names of deferred keys with no bits of their own, for one query (deferredTests). */
+  private readonly rareDeferred: Uint32Array;
 
-  constructor(readonly entities: readonly ListedEntity[]) {
+  /**
+   * `byClass: false` ranks every name a driver's keys meet one by one (the general path), as before
+   * driverWalk: the tests compare the two.
+   */
+  constructor(
+    readonly entities: readonly ListedEntity[],
+    private readonly options: { byClass?: boolean } = {},
+  ) {
     const lists: number[][] = [];
     entities.forEach((entity, e) => {
       entity.names.forEach((name, n) => {
@@ -194,6 +210,8 @@ export class NameIndex {
     this.entityOf = Int32Array.from(this.names, (n) => n.entity);
     this.touched = new Uint32Array((this.names.length >> 5) + 1);
     this.touchedWords = new Uint32Array((this.touched.length >> 5) + 1);
+    this.met = new Uint32Array(this.touched.length);
+    this.rareDeferred = new Uint32Array(this.touched.length);
   }
 
   /** Whether some listed name has this token, spelled the same way (its fold). */
@@ -260,6 +278,76 @@ export class NameIndex {
       slotRank[s]! += w;
     }
     this.count = count;
+  }
+
+  /**
+   * The union of one query token's deferred keys (unionOf), asked once per query: driverWalk and
+   * testDeferredByName share it, so a group of keys is counted as met once per query.
+   */
+  private tokenUnion(bit: number, keys: readonly number[]): Uint32Array | undefined {
+    if (this.queryUnions.has(bit)) return this.queryUnions.get(bit);
+    const union = this.unionOf(keys);
+    this.queryUnions.set(bit, union);
+    return union;
+  }
+
+  /**
+   * The walk of a query of common names only (candidates, `driver`): the driver token's keys are walked, every
+   * other key deferred. A name the driver's keys meet that has none of the deferred keys can only ever have
+   * the weight of the first driver key that meets it (the token counts once), so it gets no slot: it is
+   * written, by id, to the list of the key that met it first (`alone`), and ranked as one of that key's class
+   * (bestByClass). A name that may have a deferred key (`tests`, deferredTests) gets a slot and is ranked as
+   * walk ranks it.
+   */
+  private driverWalk(keys: ReadonlyArray<{ key: number; w: number }>, bit: number, tests: readonly Uint32Array[]): Int32Array {
+    const { met, touched, touchedWords, slotOf } = this;
+    let total = 0;
+    for (const { key } of keys) total += this.postings[key]!.length;
+    const alone = (this.alone = fit(this.alone, total));
+    const ends = new Int32Array(keys.length);
+    let n = 0;
+    for (let i = 0; i < keys.length; i++) {
+      const list = this.postings[keys[i]!.key]!;
+      const w = keys[i]!.w;
+      this.reserve(list.length);
+      if (this.slotKey.length < this.slotIds.length) this.slotKey = grown(this.slotKey, this.slotIds.length);
+      const { slotIds, slotSeen, slotRank, slotKey } = this;
+      let count = this.count;
+      for (let k = 0; k < list.length; k++) {
+        const id = list[k]!;
+        const word = id >> 5;
+        const mask = 1 << (id & 31);
+        const m = met[word]!;
+        if ((m & mask) !== 0) continue;
+        met[word] = m | mask;
+        let some = false;
+        for (let t = 0; t < tests.length; t++) {
+          if ((tests[t]![word]! & mask) !== 0) {
+            some = true;
+            break;
+          }
+        }
+        if (!some) {
+          alone[n++] = id;
+          continue;
+        }
+        touched[word]! |= mask;
+        touchedWords[word >> 5]! |= 1 << (word & 31);
+        slotOf[id] = count;
+        slotIds[count] = id;
+        slotSeen[count] = bit;
+        slotRank[count] = w;
+        slotKey[count] = i;
+        count++;
+      }
+      this.count = count;
+      ends[i] = n;
+    }
+    for (const { key } of keys) {
+      const list = this.postings[key]!;
+      for (let k = 0; k < list.length; k++) met[list[k]! >> 5] = 0;
+    }
+    return ends;
   }
 
   /** Starts a query: the names the last one touched are untouched again. */
@@ -382,7 +470,7 @@ export class NameIndex {
     const { slotOf, slotSeen, slotRank, touched } = this;
     const tokenBits: number[] = [];
     for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
-    const unions = tokenBits.map((bit) => this.unionOf(deferred.filter((d) => d.bit === bit).map((d) => d.key)));
+    const unions = tokenBits.map((bit) => this.tokenUnion(bit, deferred.filter((d) => d.bit === bit).map((d) => d.key)));
     const keyBits = deferred.map(({ key }) => this.bits[key]!);
     const words = this.wordsTouched();
     for (let w = 0; w < words.length; w++) {
@@ -534,26 +622,29 @@ export class NameIndex {
       const totals = own.map((keys) => (keys.length === 0 ? Infinity : keys.reduce((sum, k) => sum + postings[k]!.length, 0)));
       driver = totals.indexOf(Math.min(...totals));
     }
-    const deferred: Array<{ bit: number; key: number; w: number }> = [];
-    perToken.forEach((keys, t) => {
-      const bit = 1 << t;
+    // Each key's weight, and whether it is walked now or deferred (looked up for the names walked keys found).
+    const plan = perToken.map((keys, t) => {
       // A token's weight is its own best key's; what it may also be (otherKeys) counts no more than that.
       let ownBest = 0;
       for (const k of own[t]!) ownBest = Math.max(ownBest, this.idf(postings[k]!.length));
-      let best = 0;
-      for (const key of keys) {
+      return keys.map((key) => {
         const list = postings[key]!;
         const idf = this.idf(list.length);
-        const w = ownBest > 0 ? Math.min(idf, ownBest) : idf;
-        if (w > best) best = w;
-        if ((anyRare && list.length > bound) || (driver >= 0 && t !== driver)) {
-          deferred.push({ bit, key, w });
-          continue;
-        }
-        this.walk(list, bit, w);
-      }
-      maxPossible += best;
+        return { bit: 1 << t, key, w: ownBest > 0 ? Math.min(idf, ownBest) : idf, later: (anyRare && list.length > bound) || (driver >= 0 && t !== driver) };
+      });
     });
+    for (const keys of plan) maxPossible += keys.reduce((best, k) => Math.max(best, k.w), 0);
+    const deferred = plan.flat().filter((k) => k.later);
+    // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
+    sortByDescending(deferred, (d) => d.w);
+    this.queryUnions.clear();
+    let classes: { keys: ReadonlyArray<{ w: number }>; ends: Int32Array } | undefined;
+    if (driver >= 0 && this.options.byClass !== false) {
+      const ends = this.driverWalk(plan[driver]!, 1 << driver, this.deferredTests(deferred));
+      this.clearRareDeferred(deferred);
+      classes = { keys: plan[driver]!, ends };
+    }
+    if (!classes) for (const keys of plan) for (const { bit, key, w, later } of keys) if (!later) this.walk(postings[key]!, bit, w);
     // A name that cannot reach the floor even if every deferred token matched is not ranked (a token counts
     // once, through its best key), and not looked up where that means a search (lookUpDeferred).
     const perBit = new Map<number, number>();
@@ -566,10 +657,118 @@ export class NameIndex {
     const reachable = (this.reachableScratch = fit(this.reachableScratch, this.count));
     for (let s = 0; s < this.count; s++) if (rank[s]! >= need) reachable[n++] = s;
     const slots = reachable.subarray(0, n);
-    // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
-    sortByDescending(deferred, (d) => d.w);
     if (deferred.length > 0) this.lookUpDeferred(slots, deferred);
-    return this.best(slots, maxPossible, limit, accept);
+    return classes ? this.bestByClass(slots, classes, maxPossible, limit, accept) : this.best(slots, maxPossible, limit, accept);
+  }
+
+  /**
+   * For driverWalk, the bits that say a name may have one of the deferred keys: each token's union, else each
+   * key's bits; a key with no bits of its own (a rare key of what a token may also be) is set, for this query,
+   * in `rareDeferred` (cleared by clearRareDeferred).
+   */
+  private deferredTests(deferred: ReadonlyArray<{ bit: number; key: number }>): Uint32Array[] {
+    const tests: Uint32Array[] = [];
+    const tokenBits: number[] = [];
+    for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
+    for (const bit of tokenBits) {
+      const keys = deferred.filter((d) => d.bit === bit).map((d) => d.key);
+      const union = keys.every((key) => this.bits[key]) ? this.tokenUnion(bit, keys) : undefined;
+      if (union) {
+        tests.push(union);
+        continue;
+      }
+      for (const key of keys) {
+        const bits = this.bits[key];
+        if (bits) {
+          tests.push(bits);
+          continue;
+        }
+        const list = this.postings[key]!;
+        for (let k = 0; k < list.length; k++) this.rareDeferred[list[k]! >> 5]! |= 1 << (list[k]! & 31);
+        if (!tests.includes(this.rareDeferred)) tests.push(this.rareDeferred);
+      }
+    }
+    return tests;
+  }
+
+  /** Clears what deferredTests set in `rareDeferred`. */
+  private clearRareDeferred(deferred: ReadonlyArray<{ key: number }>): void {
+    for (const { key } of deferred) {
+      if (this.bits[key]) continue;
+      const list = this.postings[key]!;
+      for (let k = 0; k < list.length; k++) this.rareDeferred[list[k]! >> 5] = 0;
+    }
+  }
+
+  /**
+   * best, for a driverWalk: the names with slots (`slots`, those that may have a deferred key) and the classes
+   * of names with none, each ranked the weight of the driver key that met it first. The same candidates in
+   * the same order as best over every name: the floor is the limit-th best rank of them all (a class counts
+   * as many names as it holds), and the order among equal ranks is the order the walk met them, which is
+   * the driver key's place and then the id (a key's names are in id order).
+   */
+  private bestByClass(slots: Int32Array, classes: { keys: ReadonlyArray<{ w: number }>; ends: Int32Array }, maxPossible: number, limit: number, accept: (entity: number) => boolean): Candidate[] {
+    const rank = this.slotRank;
+    const { keys, ends } = classes;
+    const start = (i: number) => (i === 0 ? 0 : ends[i - 1]!);
+    let floor = 0.34 * maxPossible;
+    const kept: number[] = [];
+    for (let k = 0; k < slots.length; k++) if (rank[slots[k]!]! >= floor) kept.push(slots[k]!);
+    let total = kept.length;
+    for (let i = 0; i < keys.length; i++) if (keys[i]!.w >= floor) total += ends[i]! - start(i);
+    if (total > limit) {
+      // The limit-th best rank, each class counted as its names; no more than `limit` of one class can change it.
+      let copies = 0;
+      for (let i = 0; i < keys.length; i++) if (keys[i]!.w >= floor) copies += Math.min(limit, ends[i]! - start(i));
+      const ranks = (this.rankScratch = fit(this.rankScratch, kept.length + copies)).subarray(0, kept.length + copies);
+      let r = 0;
+      for (const s of kept) ranks[r++] = rank[s]!;
+      for (let i = 0; i < keys.length; i++) {
+        if (keys[i]!.w < floor) continue;
+        for (let c = Math.min(limit, ends[i]! - start(i)); c > 0; c--) ranks[r++] = keys[i]!.w;
+      }
+      floor = kthLargest(ranks, limit);
+    }
+    const size = this.names.length;
+    // Where the walk met a name: the driver key's place, then the id.
+    const order = (key: number, id: number) => key * size + id;
+    const out: Array<Candidate & { order: number }> = [];
+    const ties: number[] = [];
+    for (const s of kept) {
+      const r = rank[s]!;
+      const id = this.slotIds[s]!;
+      if (r > floor) {
+        if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: r, order: order(this.slotKey[s]!, id) });
+      } else if (r === floor) ties.push(s);
+    }
+    for (let i = 0; i < keys.length; i++) {
+      if (keys[i]!.w <= floor) continue;
+      for (let k = start(i); k < ends[i]!; k++) {
+        const id = this.alone[k]!;
+        if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: keys[i]!.w, order: order(i, id) });
+      }
+    }
+    out.sort((a, b) => b.rank - a.rank || a.order - b.order);
+    // Ties at the floor in the order met: the slots' (already in that order) merged with the classes' at the floor.
+    const atFloor: number[] = [];
+    for (let i = 0; i < keys.length; i++) if (keys[i]!.w === floor && ends[i]! > start(i)) atFloor.push(i);
+    let t = 0;
+    let c = 0;
+    let k = atFloor.length > 0 ? start(atFloor[0]!) : 0;
+    while (out.length < limit) {
+      const slotOrder = t < ties.length ? order(this.slotKey[ties[t]!]!, this.slotIds[ties[t]!]!) : Infinity;
+      const classOrder = c < atFloor.length ? order(atFloor[c]!, this.alone[k]!) : Infinity;
+      if (slotOrder === Infinity && classOrder === Infinity) break;
+      let id: number;
+      if (slotOrder < classOrder) id = this.slotIds[ties[t++]!]!;
+      else {
+        id = this.alone[k++]!;
+        if (k >= ends[atFloor[c]!]! && ++c < atFloor.length) k = start(atFloor[c]!);
+      }
+      if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: floor, order: 0 });
+    }
+    const candidates = out.map(({ ref, rank }) => ({ ref, rank }));
+    return candidates.length > limit ? candidates.slice(0, limit) : candidates;
   }
 }
 
@@ -588,6 +787,13 @@ function sortByDescending<T>(items: T[], key: (item: T) => number): void {
     }
     items[m + 1] = item;
   }
+}
+
+/** A copy of `a` in a new array of `n` values (a slot array grown with the others). */
+function grown(a: Int32Array, n: number): Int32Array<ArrayBuffer> {
+  const b = new Int32Array(n);
+  b.set(a);
+  return b;
 }
 
 /** `scratch` if it holds `n` values, else a new array twice that size (its contents are not kept). */
