@@ -199,3 +199,24 @@ describe('NameIndex, a query of common names only (driver keys, names of no defe
     expect(new Set(got.map((c) => c[2])).size).toBeLessThan(got.length / 4);
   });
 });
+
+describe('NameIndex, the last walked token\'s names ranked by class, in every kind of query', () => {
+  // The first crowds of this file, queried with a rare surname and a common given name (the surname is the last
+  // token walked), the given name alone, three tokens, names in another order and a typo: the class path must
+  // give the candidates of the general walk.
+  const queries = [`John Ka${letters(1234)}ov`, `Ka${letters(1234)}ov John`, 'John', `Maria Lo${letters(42)}ez`, `Maria John Ka${letters(7)}ov`, `Jon Ka${letters(1234)}of`, `Ka${letters(99)}`];
+  for (const [label, people] of [['Johns and Marias', entities], ['Zebrowskis among Johns', Array.from({ length: 3000 }, (_, i) => person(i, i % 500 === 0 ? 'Mary Zebrowski' : `John Ka${letters(i)}ov`))]] as const) {
+    it(`gives the candidates of the general walk (${label})`, () => {
+      const byClass = new NameIndex(people);
+      const general = new NameIndex(people, { byClass: false });
+      for (const query of [...queries, 'John Zebrowski', 'Zebrowski']) {
+        for (const limit of [1, 10, 60, 500]) {
+          for (let round = 0; round < 5; round++) {
+            const got = byClass.candidates(normalizeName(query), limit).map((c) => [c.ref.entity, c.ref.name, c.rank]);
+            expect(got, `${query}, limit ${limit}`).toEqual(general.candidates(normalizeName(query), limit).map((c) => [c.ref.entity, c.ref.name, c.rank]));
+          }
+        }
+      }
+    });
+  }
+});

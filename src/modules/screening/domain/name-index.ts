@@ -158,17 +158,17 @@ export class NameIndex {
   private readonly keyNumbers = new Map<string, TokenKeyNumbers>();
   /** This query's unions of each token's deferred keys, by the token's bit (tokenUnion). */
   private readonly queryUnions = new Map<number, Uint32Array | undefined>();
-  /** One bit per name: met by the driver's keys in this query (driverWalk); cleared before it returns. */
+  /** One bit per name: met by the last walked token's keys in this query (lastWalk); cleared before it returns. */
   private readonly met: Uint32Array;
-  /** Scratch for driverWalk: the driver's names with no deferred key, key by key, and each slot's driver key. */
+  /** Scratch for lastWalk: the names it ranks by class, key by key, and the key that gave each of its slots. */
   private alone = new Int32Array(4096);
   private slotKey = new Int32Array(4096);
   /** The names of deferred keys with no bits of their own, for one query (deferredTests). */
   private readonly rareDeferred: Uint32Array;
 
   /**
-   * `byClass: false` ranks every name a driver's keys meet one by one (the general path), as before
-   * driverWalk: the tests compare the two.
+   * `byClass: false` ranks every name the last walked token's keys meet one by one (the general path), as
+   * before lastWalk: the tests compare the two.
    */
   constructor(
     readonly entities: readonly ListedEntity[],
@@ -281,7 +281,7 @@ export class NameIndex {
   }
 
   /**
-   * The union of one query token's deferred keys (unionOf), asked once per query: driverWalk and
+   * The union of one query token's deferred keys (unionOf), asked once per query: lastWalk and
    * testDeferredByName share it, so a group of keys is counted as met once per query.
    */
   private tokenUnion(bit: number, keys: readonly number[]): Uint32Array | undefined {
@@ -292,14 +292,15 @@ export class NameIndex {
   }
 
   /**
-   * The walk of a query of common names only (candidates, `driver`): the driver token's keys are walked, every
-   * other key deferred. A name the driver's keys meet that has none of the deferred keys can only ever have
-   * the weight of the first driver key that meets it (the token counts once), so it gets no slot: it is
-   * written, by id, to the list of the key that met it first (`alone`), and ranked as one of that key's class
-   * (bestByClass). A name that may have a deferred key (`tests`, deferredTests) gets a slot and is ranked as
-   * walk ranks it.
+   * The walk of the last query token with keys to walk (candidates). A name its keys meet that no earlier token's
+   * walked key met and that has none of the deferred keys can only ever have the weight of the first of these
+   * keys that meets it (the token counts once; no later token has a key walked), so it gets no slot: its id is
+   * written to the list of the key that met it first (`alone`, in id order key by key), and it is ranked as one
+   * of that key's class (bestByClass). A name that may have a deferred key (`tests`, deferredTests) gets a slot,
+   * and a name already touched is credited, as walk does. In a query of common names only (the driver) this
+   * is the one token walked, and most of the names it meets, thousands, are ranked by class.
    */
-  private driverWalk(keys: ReadonlyArray<{ key: number; w: number }>, bit: number, tests: readonly Uint32Array[]): Int32Array {
+  private lastWalk(keys: ReadonlyArray<{ key: number; w: number }>, bit: number, tests: readonly Uint32Array[]): Int32Array {
     const { met, touched, touchedWords, slotOf } = this;
     let total = 0;
     for (const { key } of keys) total += this.postings[key]!.length;
@@ -317,6 +318,14 @@ export class NameIndex {
         const id = list[k]!;
         const word = id >> 5;
         const mask = 1 << (id & 31);
+        if ((touched[word]! & mask) !== 0) {
+          const s = slotOf[id]!;
+          const seen = slotSeen[s]!;
+          if ((seen & bit) !== 0) continue;
+          slotSeen[s] = seen | bit;
+          slotRank[s]! += w;
+          continue;
+        }
         const m = met[word]!;
         if ((m & mask) !== 0) continue;
         met[word] = m | mask;
@@ -638,13 +647,21 @@ export class NameIndex {
     // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
     sortByDescending(deferred, (d) => d.w);
     this.queryUnions.clear();
-    let classes: { keys: ReadonlyArray<{ w: number }>; ends: Int32Array } | undefined;
-    if (driver >= 0 && this.options.byClass !== false) {
-      const ends = this.driverWalk(plan[driver]!, 1 << driver, this.deferredTests(deferred));
-      this.clearRareDeferred(deferred);
-      classes = { keys: plan[driver]!, ends };
+    let classes: Classes | undefined;
+    // The last token with keys to walk: the names only its keys meet are ranked by class (lastWalk).
+    let last = plan.length - 1;
+    while (last >= 0 && plan[last]!.every((k) => k.later)) last--;
+    for (let t = 0; t < plan.length; t++) {
+      if (t === last && this.options.byClass !== false) {
+        const keys = plan[t]!.filter((k) => !k.later);
+        const firstSlot = this.count;
+        const ends = this.lastWalk(keys, 1 << t, this.deferredTests(deferred));
+        this.clearRareDeferred(deferred);
+        classes = { keys, ends, firstSlot };
+        continue;
+      }
+      for (const { bit, key, w, later } of plan[t]!) if (!later) this.walk(postings[key]!, bit, w);
     }
-    if (!classes) for (const keys of plan) for (const { bit, key, w, later } of keys) if (!later) this.walk(postings[key]!, bit, w);
     // A name that cannot reach the floor even if every deferred token matched is not ranked (a token counts
     // once, through its best key), and not looked up where that means a search (lookUpDeferred).
     const perBit = new Map<number, number>();
@@ -662,7 +679,7 @@ export class NameIndex {
   }
 
   /**
-   * For driverWalk, the bits that say a name may have one of the deferred keys: each token's union, else each
+   * For lastWalk, the bits that say a name may have one of the deferred keys: each token's union, else each
    * key's bits; a key with no bits of its own (a rare key of what a token may also be) is set, for this query,
    * in `rareDeferred` (cleared by clearRareDeferred).
    */
@@ -701,15 +718,15 @@ export class NameIndex {
   }
 
   /**
-   * best, for a driverWalk: the names with slots (`slots`, those that may have a deferred key) and the classes
-   * of names with none, each ranked the weight of the driver key that met it first. The same candidates in
-   * the same order as best over every name: the floor is the limit-th best rank of them all (a class counts
-   * as many names as it holds), and the order among equal ranks is the order the walk met them, which is
-   * the driver key's place and then the id (a key's names are in id order).
+   * best, for a lastWalk: the names with slots (`slots`) and the classes of names with none, each ranked the
+   * weight of the last token's key that met it first. The same candidates in the same order as best over
+   * every name: the floor is the limit-th best rank of them all (a class counts as many names as it holds),
+   * and the order among equal ranks is the order the walk met them: earlier tokens' names first (slot order),
+   * then by the last token's key and the id (a key's names are in id order).
    */
-  private bestByClass(slots: Int32Array, classes: { keys: ReadonlyArray<{ w: number }>; ends: Int32Array }, maxPossible: number, limit: number, accept: (entity: number) => boolean): Candidate[] {
+  private bestByClass(slots: Int32Array, classes: Classes, maxPossible: number, limit: number, accept: (entity: number) => boolean): Candidate[] {
     const rank = this.slotRank;
-    const { keys, ends } = classes;
+    const { keys, ends, firstSlot } = classes;
     const start = (i: number) => (i === 0 ? 0 : ends[i - 1]!);
     let floor = 0.34 * maxPossible;
     const kept: number[] = [];
@@ -730,15 +747,17 @@ export class NameIndex {
       floor = kthLargest(ranks, limit);
     }
     const size = this.names.length;
-    // Where the walk met a name: the driver key's place, then the id.
+    // Where the walk met a name: the last token's key, then the id; a name an earlier token met comes before
+    // them all, in slot order.
     const order = (key: number, id: number) => key * size + id;
+    const orderOf = (s: number) => (s < firstSlot ? s - firstSlot : order(this.slotKey[s]!, this.slotIds[s]!));
     const out: Array<Candidate & { order: number }> = [];
     const ties: number[] = [];
     for (const s of kept) {
       const r = rank[s]!;
       const id = this.slotIds[s]!;
       if (r > floor) {
-        if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: r, order: order(this.slotKey[s]!, id) });
+        if (accept(this.entityOf[id]!)) out.push({ ref: this.names[id]!, rank: r, order: orderOf(s) });
       } else if (r === floor) ties.push(s);
     }
     for (let i = 0; i < keys.length; i++) {
@@ -756,7 +775,7 @@ export class NameIndex {
     let c = 0;
     let k = atFloor.length > 0 ? start(atFloor[0]!) : 0;
     while (out.length < limit) {
-      const slotOrder = t < ties.length ? order(this.slotKey[ties[t]!]!, this.slotIds[ties[t]!]!) : Infinity;
+      const slotOrder = t < ties.length ? orderOf(ties[t]!) : Infinity;
       const classOrder = c < atFloor.length ? order(atFloor[c]!, this.alone[k]!) : Infinity;
       if (slotOrder === Infinity && classOrder === Infinity) break;
       let id: number;
@@ -787,6 +806,16 @@ function sortByDescending<T>(items: T[], key: (item: T) => number): void {
     }
     items[m + 1] = item;
   }
+}
+
+/**
+ * The names lastWalk ranks by class: its keys (each class's weight), where each key's names end in `alone`, and
+ * the first slot it gave (the slots before are earlier tokens').
+ */
+interface Classes {
+  keys: ReadonlyArray<{ w: number }>;
+  ends: Int32Array;
+  firstSlot: number;
 }
 
 /** A copy of `a` in a new array of `n` values (a slot array grown with the others). */
