@@ -156,8 +156,6 @@ export class NameIndex {
    * their key strings and hashing them in `keyIds` each time was about 3% of a query at 1M.
    */
   private readonly keyNumbers = new Map<string, TokenKeyNumbers>();
-  /** This query's unions of each token's deferred keys, by the token's bit (tokenUnion). */
-  private readonly queryUnions = new Map<number, Uint32Array | undefined>();
   /** One bit per name: met by the last walked token's keys in this query (lastWalk); cleared before it returns. */
   private readonly met: Uint32Array;
   /** Scratch for lastWalk: the names it ranks by class, key by key, and the key that gave each of its slots. */
@@ -281,14 +279,20 @@ export class NameIndex {
   }
 
   /**
-   * The union of one query token's deferred keys (unionOf), asked once per query: lastWalk and
-   * testDeferredByName share it, so a group of keys is counted as met once per query.
+   * The deferred keys grouped by query token, in the order of `deferred` (by weight, ties in key order), each
+   * token's union of their bits asked once (unionOf) where every key has bits: what lastWalk's tests, the
+   * reach of the deferred keys (candidates) and testDeferredByName read.
    */
-  private tokenUnion(bit: number, keys: readonly number[]): Uint32Array | undefined {
-    if (this.queryUnions.has(bit)) return this.queryUnions.get(bit);
-    const union = this.unionOf(keys);
-    this.queryUnions.set(bit, union);
-    return union;
+  private deferredByToken(deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): DeferredToken[] {
+    const tokens: DeferredToken[] = [];
+    for (const { bit, key, w } of deferred) {
+      let token = tokens.find((t) => t.bit === bit);
+      if (!token) tokens.push((token = { bit, keys: [], w: 0, union: undefined }));
+      token.keys.push(key);
+      token.w = Math.max(token.w, w);
+    }
+    for (const token of tokens) if (token.keys.every((key) => this.bits[key])) token.union = this.unionOf(token.keys);
+    return tokens;
   }
 
   /**
@@ -419,14 +423,14 @@ export class NameIndex {
    * marking the reachable ones apart (bits set, then cleared, at random) cost more than testing them all;
    * most touched names are reachable.
    */
-  private lookUpDeferred(reachable: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
+  private lookUpDeferred(reachable: Int32Array, deferred: ReadonlyArray<{ bit: number; key: number; w: number }>, tokens: readonly DeferredToken[]): void {
     const { touched, slotOf, slotIds, slotSeen, slotRank } = this;
     // For the bit tests, the touched names in the order of their ids (read off the touched bits): each key's
     // bits are then read front to back instead of at random. A name's credits still come key by key in the
     // same order, so its rank is the same sum.
     let byId: Int32Array | undefined;
     if (deferred.every(({ key }) => this.bits[key] && reachable.length <= this.postings[key]!.length)) {
-      this.testDeferredByName(deferred);
+      this.testDeferredByName(deferred, tokens);
       return;
     }
     for (const { bit, key, w } of deferred) {
@@ -475,11 +479,10 @@ export class NameIndex {
    * touched names cost no step of their own. The names that have some get their credits key by key in the
    * deferred order, so each rank is the same sum as key by key; `seen` and `rank` are the same per name.
    */
-  private testDeferredByName(deferred: ReadonlyArray<{ bit: number; key: number; w: number }>): void {
+  private testDeferredByName(deferred: ReadonlyArray<{ bit: number; key: number; w: number }>, tokens: readonly DeferredToken[]): void {
     const { slotOf, slotSeen, slotRank, touched } = this;
-    const tokenBits: number[] = [];
-    for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
-    const unions = tokenBits.map((bit) => this.tokenUnion(bit, deferred.filter((d) => d.bit === bit).map((d) => d.key)));
+    const tokenBits = tokens.map((t) => t.bit);
+    const unions = tokens.map((t) => t.union);
     const keyBits = deferred.map(({ key }) => this.bits[key]!);
     const words = this.wordsTouched();
     for (let w = 0; w < words.length; w++) {
@@ -646,7 +649,7 @@ export class NameIndex {
     const deferred = plan.flat().filter((k) => k.later);
     // Most weighty keys first: a token found through its fold is not looked up again through its prefix.
     sortByDescending(deferred, (d) => d.w);
-    this.queryUnions.clear();
+    const byToken = this.deferredByToken(deferred);
     let classes: Classes | undefined;
     // The last token with keys to walk: the names only its keys meet are ranked by class (lastWalk).
     let last = plan.length - 1;
@@ -655,7 +658,7 @@ export class NameIndex {
       if (t === last && this.options.byClass !== false) {
         const keys = plan[t]!.filter((k) => !k.later);
         const firstSlot = this.count;
-        const ends = this.lastWalk(keys, 1 << t, this.deferredTests(deferred));
+        const ends = this.lastWalk(keys, 1 << t, this.deferredTests(byToken));
         this.clearRareDeferred(deferred);
         classes = { keys, ends, firstSlot };
         continue;
@@ -664,17 +667,15 @@ export class NameIndex {
     }
     // A name that cannot reach the floor even if every deferred token matched is not ranked (a token counts
     // once, through its best key), and not looked up where that means a search (lookUpDeferred).
-    const perBit = new Map<number, number>();
-    for (const d of deferred) perBit.set(d.bit, Math.max(perBit.get(d.bit) ?? 0, d.w));
     let deferredMax = 0;
-    for (const w of perBit.values()) deferredMax += w;
+    for (const { w } of byToken) deferredMax += w;
     const need = deferred.length > 0 ? 0.34 * maxPossible - deferredMax : -Infinity;
     const rank = this.slotRank;
     let n = 0;
     const reachable = (this.reachableScratch = fit(this.reachableScratch, this.count));
     for (let s = 0; s < this.count; s++) if (rank[s]! >= need) reachable[n++] = s;
     const slots = reachable.subarray(0, n);
-    if (deferred.length > 0) this.lookUpDeferred(slots, deferred);
+    if (deferred.length > 0) this.lookUpDeferred(slots, deferred, byToken);
     return classes ? this.bestByClass(slots, classes, maxPossible, limit, accept) : this.best(slots, maxPossible, limit, accept);
   }
 
@@ -683,13 +684,9 @@ export class NameIndex {
    * key's bits; a key with no bits of its own (a rare key of what a token may also be) is set, for this query,
    * in `rareDeferred` (cleared by clearRareDeferred).
    */
-  private deferredTests(deferred: ReadonlyArray<{ bit: number; key: number }>): Uint32Array[] {
+  private deferredTests(tokens: readonly DeferredToken[]): Uint32Array[] {
     const tests: Uint32Array[] = [];
-    const tokenBits: number[] = [];
-    for (const { bit } of deferred) if (!tokenBits.includes(bit)) tokenBits.push(bit);
-    for (const bit of tokenBits) {
-      const keys = deferred.filter((d) => d.bit === bit).map((d) => d.key);
-      const union = keys.every((key) => this.bits[key]) ? this.tokenUnion(bit, keys) : undefined;
+    for (const { keys, union } of tokens) {
       if (union) {
         tests.push(union);
         continue;
@@ -806,6 +803,14 @@ function sortByDescending<T>(items: T[], key: (item: T) => number): void {
     }
     items[m + 1] = item;
   }
+}
+
+/** One query token's deferred keys, their heaviest weight and their union (NameIndex.deferredByToken). */
+interface DeferredToken {
+  bit: number;
+  keys: number[];
+  w: number;
+  union: Uint32Array | undefined;
 }
 
 /**
