@@ -12,13 +12,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
-import { addName, newEntity, type ListedEntity } from '../src/modules/screening/domain/entity.ts';
+import { addName, newEntity } from '../src/modules/screening/domain/entity.ts';
 import { Matcher } from '../src/modules/screening/domain/matcher.ts';
 import { findLists, loadLists } from '../src/modules/screening/lists.loader.ts';
-import { generateNegatives, POOLS } from '../eval/screening/negatives.ts';
-import { perturb, pick, rng, type Kind, type Rng } from '../eval/screening/perturb.ts';
-import { NEAR_DOB_KINDS, perturbDob, randomDob, scriptOf, trueDob } from '../eval/screening/aml-queries.ts';
-import type { ScreeningQuery } from '../src/modules/screening/domain/matcher.ts';
+import { rng } from '../eval/screening/perturb.ts';
+import { personQueries, syntheticPeps, type TimedQuery } from './screening-data.ts';
 
 const { values: args } = parseArgs({ options: { queries: { type: 'string', default: '5000' }, sizes: { type: 'string', default: '250000,1000000' } } });
 const QUERIES = Number(args.queries);
@@ -35,13 +33,6 @@ const quantile = (xs: number[], q: number) => [...xs].sort((a, b) => a - b)[Math
  * Each query is timed twice: wall clock and the process's own CPU time (process.cpuUsage), which is what
  * one core spends on it. Throughput is given both ways.
  */
-interface TimedQuery {
-  kind: string;
-  query: ScreeningQuery;
-  /** The listed entity the query was made from: the benchmark also counts how often it is found. */
-  expect?: string;
-}
-
 function stats(wall: number[], cpu: number[]) {
   const total = wall.reduce((a, b) => a + b, 0);
   const cpuTotal = cpu.reduce((a, b) => a + b, 0);
@@ -80,27 +71,6 @@ function timeQueries(matcher: Matcher, queries: TimedQuery[]) {
     }
   }
   return { ...stats(wall, cpu), kinds: [...byKind].map(([kind, v]) => ({ kind, ...stats(v.wall, v.cpu), found: v.expected ? v.found / v.expected : undefined })) };
-}
-
-const NAME_KINDS: Kind[] = ['exact', 'typo', 'swapped_tokens', 'last_first', 'spelling_variant', 'cyrillic'];
-
-/** AML-shaped: the name, a date of birth (near the listed one for listed persons), GB as the address country. */
-function personQueries(entities: readonly ListedEntity[], r: Rng, n: number): TimedQuery[] {
-  const persons = entities.filter((e) => e.schema === 'person');
-  const out: TimedQuery[] = [];
-  while (out.length < n / 2) {
-    const e = pick(r, persons);
-    const name = pick(r, e.names).full;
-    const script = scriptOf(name);
-    const kind = script === 'latin' ? pick(r, NAME_KINDS) : 'exact';
-    const q = perturb(kind, name, r);
-    const dob = trueDob(e);
-    if (!q) continue;
-    const query: ScreeningQuery = { name: q, type: 'person', country: 'GB', ...(dob ? { dob: perturbDob(pick(r, NEAR_DOB_KINDS), dob, r) ?? dob } : {}) };
-    out.push({ kind: script === 'latin' ? (kind === 'cyrillic' ? 'cyrillic (transliterated)' : kind) : `${script} (listed)`, query, expect: e.id });
-  }
-  out.push(...generateNegatives(r, n - out.length).map((x) => ({ kind: 'ordinary person', query: { name: x.name, dob: randomDob(r), country: 'GB', type: 'person' as const } })));
-  return out;
 }
 
 function printKinds(runs: Array<ReturnType<typeof timeQueries>>) {
@@ -161,30 +131,6 @@ if (fs.existsSync(listsDir)) {
 }
 
 // ------------------------------------------------------------------ 3: projection to 1M names
-const SYLLABLES = 'ka ro mi ta se lo vi an de bo ru na ki sha el mo ha ri za to be li nu ga pe do sa ya ko ve ma ti lu ne fa go ra zu ch o ni ba te so mu la'.split(' ');
-const ENDINGS = ['', '', 'ov', 'ova', 'son', 'ez', 'i', 'ski', 'ian', 'er', 'et', 'ani', 'enko', 'sen', 'ling'];
-const GIVEN = Object.values(POOLS).flatMap((p) => p.given);
-
-function syntheticPeps(n: number, r: Rng): ListedEntity[] {
-  const out: ListedEntity[] = [];
-  for (let i = 0; i < n; i++) {
-    const syl = 2 + Math.floor(r() * 2);
-    let surname = '';
-    for (let k = 0; k < syl; k++) surname += pick(r, SYLLABLES);
-    surname = surname[0]!.toUpperCase() + surname.slice(1) + pick(r, ENDINGS);
-    const e = newEntity('synthetic_peps', String(i), 'person');
-    const given = r() < 0.3 ? `${pick(r, GIVEN)} ${pick(r, GIVEN)}` : pick(r, GIVEN);
-    addName(e, `${given} ${surname}`, 'primary');
-    if (r() < 0.2) addName(e, `${surname.toUpperCase()}, ${given}`, 'strong');
-    e.topics.push('role.pep');
-    // Most PEP data gives a year; a third of these get a full date.
-    const year = 1940 + Math.floor(r() * 60);
-    e.birthDates.push(r() < 0.33 ? `${year}-${String(1 + Math.floor(r() * 12)).padStart(2, '0')}-${String(1 + Math.floor(r() * 28)).padStart(2, '0')}` : String(year));
-    out.push(e);
-  }
-  return out;
-}
-
 console.log('\n## Projection to a 1,000,000-name PEP list (synthetic names)');
 console.log('| entities | names | index keys | build s | heap MB | wall queries/s | wall mean ms | wall p50 ms | wall p99 ms | CPU queries/s | CPU p50 ms | CPU p99 ms |\n|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|');
 const sizes = args.sizes.split(',').map(Number).filter((n) => n > 0);
@@ -192,7 +138,7 @@ const largest = Math.max(...sizes);
 let lastRuns: Array<ReturnType<typeof timeQueries>> | undefined;
 for (const size of sizes) {
   const before = heapMb();
-  const entities = syntheticPeps(size, rng(size));
+  const entities = syntheticPeps(size, rng(size), { newEntity, addName });
   const t0 = performance.now();
   const matcher = new Matcher(entities);
   const build = (performance.now() - t0) / 1000;
